@@ -1,0 +1,66 @@
+/**
+ * create_reveal_card: collapsible show/hide sections with show-all and hide-all. Sections are
+ * native details elements, so they open and close by keyboard and without the runtime.
+ */
+import { z } from "zod";
+import { invalidInput } from "../errors.ts";
+import { brief, contentFields, hasContent, renderContent } from "../html/blocks.ts";
+import { html, join } from "../html/html.ts";
+import { defineCard } from "../mcp/define_card.ts";
+
+export const MAX_SECTIONS = 50;
+
+const input = z.object({
+  title: z.string().min(1).max(200).describe("Card title, plain text"),
+  intro: z.string().max(2_000).optional().describe("A line of plain text above the sections"),
+  sections: z.array(
+    z.object({
+      title: z.string().min(1).max(200).describe("Section heading, always visible, plain text"),
+      ...contentFields,
+      open: z.boolean().optional().describe("Start expanded (default false)"),
+    }),
+  ).min(1).max(MAX_SECTIONS).describe("The sections in order; each needs text, html or code"),
+});
+
+export default defineCard({
+  name: "create_reveal_card",
+  kind: "reveal",
+  title: "Show/hide card",
+  description:
+    "Render collapsible show/hide sections with show-all and hide-all controls: FAQs, answers to reveal after a question, optional detail, spoilers, step solutions. Each section holds plain text, sanitized html and/or code. Text is plain: never pre-escape.",
+  input,
+  async render(inp) {
+    const empty = inp.sections.findIndex((s) => !hasContent(s));
+    if (empty >= 0) throw invalidInput(`sections[${empty}]`, "a section needs text, html or code");
+    const sections = await Promise.all(inp.sections.map(async (s) =>
+      html`
+        <details class="mcc-reveal" ${s.open
+          ? html`
+            open
+          `
+          : ""}>
+          <summary class="mcc-reveal-title">${s.title}</summary>
+          <div class="mcc-reveal-body">${await renderContent(
+            s,
+          )}</div>
+        </details>
+      `
+    ));
+    const body = html`
+      <div class="mcc-reveals"
+        data-mcc-reveals>${inp.intro
+          ? html`<p class="mcc-text">${inp.intro}</p>`
+          : ""}<div class="mcc-reveal-bar"><button type="button" class="mcc-tool" data-mcc-action="show-all">Show all</button><button type="button" class="mcc-tool" data-mcc-action="hide-all">Hide all</button></div>
+      ${join(sections, "\n")}
+      </div>
+    `;
+    const lines = inp.sections.map((s) => `- ${s.title}: ${brief(s.text ?? s.code ?? s.html ?? "")}`);
+    return {
+      title: inp.title,
+      summary: `Show/hide card "${inp.title}" with ${inp.sections.length} section${
+        inp.sections.length === 1 ? "" : "s"
+      }:\n${lines.join("\n")}`,
+      blocks: [body],
+    };
+  },
+});

@@ -1,0 +1,75 @@
+/**
+ * create_tab_card: one subject seen from several sides (per language, per OS, per level), one tab
+ * each. Markup follows the WAI-ARIA tabs pattern; the runtime adds clicks and arrow keys.
+ */
+import { z } from "zod";
+import { invalidInput } from "../errors.ts";
+import { brief, contentFields, hasContent, renderContent } from "../html/blocks.ts";
+import { html, join } from "../html/html.ts";
+import { idMaker } from "../html/ids.ts";
+import { defineCard } from "../mcp/define_card.ts";
+
+export const MAX_TABS = 20;
+
+const input = z.object({
+  title: z.string().min(1).max(200).describe("Card title, plain text"),
+  tabs: z.array(
+    z.object({
+      label: z.string().min(1).max(80).describe("Tab label, plain text"),
+      ...contentFields,
+    }),
+  ).min(1).max(MAX_TABS).describe("The tabs in order; each needs text, html or code (any combination)"),
+  selected: z.number().int().min(0).optional().describe("Index of the tab shown first (default 0)"),
+});
+
+export default defineCard({
+  name: "create_tab_card",
+  kind: "tab",
+  title: "Tab card",
+  description:
+    "Render a tab card: one subject seen from different contexts side by side (per language, per OS, per skill level, per option). Each tab holds plain text, sanitized html and/or a code sample with a copy button. Text is plain: never pre-escape.",
+  input,
+  async render(inp) {
+    const empty = inp.tabs.findIndex((t) => !hasContent(t));
+    if (empty >= 0) throw invalidInput(`tabs[${empty}]`, "a tab needs text, html or code");
+    const selected = inp.selected ?? 0;
+    if (selected >= inp.tabs.length) {
+      throw invalidInput(
+        "selected",
+        `there are ${inp.tabs.length} tabs, so it must be 0 to ${inp.tabs.length - 1}`,
+      );
+    }
+    const id = idMaker("tab\n" + inp.title);
+    const ids = inp.tabs.map(() => ({ tab: id("tab"), panel: id("panel") }));
+    const tabs = inp.tabs.map((t, i) =>
+      html`
+        <button type="button" role="tab" class="mcc-tab" id="${ids[i].tab}" aria-controls="${ids[i].panel}"
+          aria-selected="${i === selected ? "true" : "false"}" tabindex="${i === selected ? "0" : "-1"}">${t
+            .label}</button>
+      `
+    );
+    const panels = await Promise.all(inp.tabs.map(async (t, i) =>
+      html`
+        <section class="mcc-tabpanel" role="tabpanel" id="${ids[i].panel}" aria-labelledby="${ids[i]
+          .tab}" tabindex="0"
+          ${i === selected ? "" : html`
+            hidden
+          `}>${await renderContent(t)}</section>
+      `
+    ));
+    const body = html`
+      <div class="mcc-tabs"
+        data-mcc-tabs><div class="mcc-tablist" role="tablist" aria-label="${inp.title}">${tabs}</div>
+      ${join(panels, "\n")}
+      </div>
+    `;
+    const lines = inp.tabs.map((t) => `- ${t.label}: ${brief(t.text ?? t.code ?? t.html ?? "")}`);
+    return {
+      title: inp.title,
+      summary: `Tab card "${inp.title}" with ${inp.tabs.length} tab${inp.tabs.length === 1 ? "" : "s"}:\n${
+        lines.join("\n")
+      }`,
+      blocks: [body],
+    };
+  },
+});

@@ -1,0 +1,241 @@
+/**
+ * create_table_card: a table from explicit headers and rows, or from loosely delimited raw text
+ * whose delimiter is detected. Ragged rows are balanced; cells holding only an http(s) URL
+ * become links.
+ */
+import { z } from "zod";
+import { invalidInput } from "../errors.ts";
+import { brief } from "../html/blocks.ts";
+import { type Html, html, join, safeUrl } from "../html/html.ts";
+import { defineCard } from "../mcp/define_card.ts";
+
+export const MAX_ROWS = 10_000;
+export const MAX_COLUMNS = 50;
+export const MAX_CELL_CHARS = 2_000;
+export const MAX_RAW_CHARS = 1_000_000;
+
+const cell = z.union([z.string().max(MAX_CELL_CHARS), z.number(), z.boolean(), z.null()]);
+
+const input = z.object({
+  title: z.string().min(1).max(200).describe("Card title, plain text"),
+  headers: z.array(z.string().max(500)).max(MAX_COLUMNS).optional().describe(
+    "Column headings, plain text. With rawText, omit to take them from the first line",
+  ),
+  rows: z.array(z.array(cell).max(MAX_COLUMNS)).max(MAX_ROWS).optional().describe(
+    "Rows of cells (text, numbers, booleans or null for empty). Short rows are padded",
+  ),
+  rawText: z.string().max(MAX_RAW_CHARS).optional().describe(
+    "Instead of rows: loosely delimited text, one row per line. Tab, comma, semicolon, pipe (markdown tables too) or runs of spaces are detected; quoted cells may hold the delimiter",
+  ),
+  delimiter: z.enum(["auto", "tab", "comma", "semicolon", "pipe", "spaces"]).optional().describe(
+    "Force the rawText delimiter instead of detecting it (default auto)",
+  ),
+  firstRowIsHeader: z.boolean().optional().describe(
+    "With rawText and no headers: whether the first line holds the headings (default true)",
+  ),
+  caption: z.string().max(500).optional().describe("A caption shown above the table, plain text"),
+});
+
+type Input = z.output<typeof input>;
+type Delimiter = Exclude<NonNullable<Input["delimiter"]>, "auto">;
+
+/** The table after parsing: headings (maybe none) and rows of equal width. */
+export interface TableModel {
+  headers: string[];
+  rows: string[][];
+  delimiter?: Delimiter;
+}
+
+const DELIMITER_CHARS: Record<Exclude<Delimiter, "spaces">, string> = {
+  tab: "\t",
+  comma: ",",
+  semicolon: ";",
+  pipe: "|",
+};
+
+/** Splits one line on a delimiter character, honouring double-quoted cells ("" is a quote). */
+export function splitQuoted(line: string, delimiter: string): string[] {
+  const cells: string[] = [];
+  let current = "";
+  let quoted = false;
+  let atCellStart = true;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        current += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else current += c;
+    } else if (c === '"' && atCellStart && current.trim() === "") {
+      quoted = true;
+      current = "";
+    } else if (c === delimiter) {
+      cells.push(current);
+      current = "";
+      atCellStart = true;
+      continue;
+    } else current += c;
+    if (c !== " ") atCellStart = false;
+  }
+  cells.push(current);
+  return cells.map((s) => s.trim());
+}
+
+function splitLine(line: string, delimiter: Delimiter): string[] {
+  if (delimiter === "spaces") return line.trim().split(/\s{2,}|\t/);
+  if (delimiter === "pipe") return splitQuoted(line.trim().replace(/^\|/, "").replace(/\|$/, ""), "|");
+  return splitQuoted(line, DELIMITER_CHARS[delimiter]);
+}
+
+const MARKDOWN_RULE = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+
+/** Scores a delimiter by how many lines agree on one width above 1; the widest agreement wins. */
+function scoreDelimiter(lines: string[], delimiter: Delimiter): number {
+  const widths = lines.map((l) => splitLine(l, delimiter).length);
+  const counts = new Map<number, number>();
+  for (const w of widths) counts.set(w, (counts.get(w) ?? 0) + 1);
+  let best = 0;
+  for (const [width, count] of counts) {
+    if (width > 1) best = Math.max(best, (count / lines.length) * 1000 + Math.min(width, 999) / 1000);
+  }
+  return best;
+}
+
+/** Picks the delimiter that splits the lines most consistently (spaces last: it is the loosest). */
+export function detectDelimiter(lines: string[]): Delimiter {
+  const sample = lines.slice(0, 200);
+  let best: Delimiter = "spaces";
+  let bestScore = 0;
+  for (const d of ["tab", "pipe", "semicolon", "comma", "spaces"] as const) {
+    const score = scoreDelimiter(sample, d);
+    if (score > bestScore + 1e-9) {
+      best = d;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Parses raw text into rows (a pure step, tested on its own). */
+export function parseRawText(text: string, forced?: Delimiter): { rows: string[][]; delimiter: Delimiter } {
+  const lines = text.split(/\r\n|\n|\r/).filter((l) => l.trim() !== "" && !MARKDOWN_RULE.test(l));
+  const delimiter = forced ?? detectDelimiter(lines);
+  return { rows: lines.map((l) => splitLine(l, delimiter)), delimiter };
+}
+
+function cellText(value: string | number | boolean | null): string {
+  return value === null ? "" : String(value);
+}
+
+/** Builds the table model from the input, checking the limits the schema cannot express. */
+export function toModel(inp: Input): TableModel {
+  if (inp.rows && inp.rawText !== undefined) {
+    throw invalidInput("rows", "give either rows or rawText, not both");
+  }
+  let headers = inp.headers ?? [];
+  let rows: string[][];
+  let delimiter: Delimiter | undefined;
+  if (inp.rawText !== undefined) {
+    const parsed = parseRawText(inp.rawText, inp.delimiter === "auto" ? undefined : inp.delimiter);
+    delimiter = parsed.delimiter;
+    rows = parsed.rows;
+    if (!inp.headers && inp.firstRowIsHeader !== false && rows.length > 0) headers = rows.shift()!;
+    if (rows.length > MAX_ROWS) {
+      throw invalidInput("rawText", `${rows.length} rows, the limit is ${MAX_ROWS}`);
+    }
+  } else if (inp.rows) {
+    rows = inp.rows.map((r) => r.map(cellText));
+  } else if (inp.headers) {
+    rows = [];
+  } else {
+    throw invalidInput(
+      "rows",
+      "a table needs rows, rawText or at least headers",
+      "Pass rows: [[...], ...] or rawText",
+    );
+  }
+  const width = Math.max(headers.length, ...rows.map((r) => r.length));
+  if (width > MAX_COLUMNS) {
+    throw invalidInput(
+      inp.rawText !== undefined ? "rawText" : "rows",
+      `${width} columns, the limit is ${MAX_COLUMNS}`,
+    );
+  }
+  for (const [i, row] of rows.entries()) {
+    const long = row.findIndex((c) => c.length > MAX_CELL_CHARS);
+    if (long >= 0) {
+      throw invalidInput(
+        `rows[${i}][${long}]`,
+        `cell is ${row[long].length} characters, the limit is ${MAX_CELL_CHARS}`,
+      );
+    }
+  }
+  const pad = (r: string[]) => r.length < width ? [...r, ...Array(width - r.length).fill("")] : r;
+  return { headers: headers.length ? pad(headers) : [], rows: rows.map(pad), delimiter };
+}
+
+function renderCell(text: string): Html {
+  const url = /^https?:\/\//i.test(text) ? safeUrl(text) : undefined;
+  return url ? html`<td><a href="${url}">${text}</a></td>` : html`<td>${text}</td>`;
+}
+
+function renderTable(model: TableModel, caption?: string): Html {
+  const head = model.headers.length
+    ? html`
+      <thead>
+        <tr>${model.headers.map((h) => html`<th scope="col">${h}</th>`)}</tr>
+      </thead>
+    `
+    : "";
+  const body = model.rows.map((r) => html`<tr>${r.map(renderCell)}</tr>`);
+  return html`
+    <div class="mcc-table-wrap" tabindex="0" role="region" aria-label="${caption || "Table"}">
+      <table class="mcc-table">${caption ? html`<caption>${caption}</caption>` : ""}${head}<tbody>
+    ${join(body, "\n")}
+    </tbody></table>
+    </div>
+  `;
+}
+
+function markdownRow(cells: string[]): string {
+  return `| ${cells.map((c) => brief(c, 40).replace(/\|/g, "\\|")).join(" | ")} |`;
+}
+
+function summarize(title: string, model: TableModel): string {
+  const width = model.headers.length || model.rows[0]?.length || 0;
+  const lines = [
+    `Table card "${title}": ${model.rows.length} row${model.rows.length === 1 ? "" : "s"} × ${width} column${
+      width === 1 ? "" : "s"
+    }.`,
+  ];
+  const shown = model.rows.slice(0, 5);
+  if (model.headers.length || shown.length) {
+    lines.push("");
+    const head = model.headers.length
+      ? model.headers
+      : Array.from({ length: width }, (_, i) => `Column ${i + 1}`);
+    lines.push(markdownRow(head), `|${" --- |".repeat(width)}`, ...shown.map(markdownRow));
+    if (model.rows.length > shown.length) {
+      lines.push(`(${model.rows.length - shown.length} more rows in the card)`);
+    }
+  }
+  return lines.join("\n");
+}
+
+export default defineCard({
+  name: "create_table_card",
+  kind: "table",
+  title: "Table card",
+  description:
+    "Render a table card from headers + rows, or from loosely delimited rawText (tab, comma, semicolon, pipe or space-aligned columns are detected; quoted cells supported). Ragged rows are padded, cells that are only an http(s) URL become links. Use for comparisons, reference data and any rows-and-columns content. Text is plain: never pre-escape.",
+  input,
+  render(inp) {
+    const model = toModel(inp);
+    return {
+      title: inp.title,
+      summary: summarize(inp.title, model),
+      blocks: [renderTable(model, inp.caption)],
+    };
+  },
+});

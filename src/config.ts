@@ -1,0 +1,212 @@
+/**
+ * Every setting of the server, from MCP_CHAT_CARDS_* variables and command-line flags, parsed and
+ * validated in one place. A flag wins over its variable. A bad value stops start-up with one line
+ * naming the variable (or flag) and what it accepts.
+ */
+import { resolve } from "node:path";
+
+/** The validated settings the server runs with. */
+export interface Config {
+  /** Rendered characters one card part may hold before a splittable card splits. */
+  cardBudget: number;
+  /** Characters the whole serialized tool result may take. */
+  resultLimit: number;
+  /** Embed the standalone document in each result instead of linking to it. */
+  embedHtml: boolean;
+  /** Directory all local reads are confined to; undefined means no confinement. */
+  fsRoot?: string;
+  /** Allow fetches of loopback and private-range addresses. */
+  allowPrivate: boolean;
+  /** Serve Streamable HTTP instead of stdio. */
+  http: boolean;
+  /** HTTP port (0 picks a free one). */
+  port: number;
+  /** HTTP bind address. */
+  host: string;
+  /** Bearer token HTTP clients must send; required to bind a non-loopback address. */
+  httpToken?: string;
+}
+
+/** Thrown for an invalid setting; the message is the one line printed at start-up. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+interface Setting {
+  key: keyof Config;
+  env: string;
+  flag: string;
+  kind: "int" | "bool" | "path" | "string";
+  min?: number;
+  max?: number;
+  about: string;
+}
+
+/** The settings table; README's variable table is written from the same facts. */
+export const SETTINGS: readonly Setting[] = [
+  {
+    key: "cardBudget",
+    env: "MCP_CHAT_CARDS_CARD_BUDGET",
+    flag: "--card-budget",
+    kind: "int",
+    min: 2_000,
+    max: 2_000_000,
+    about: "rendered characters per card part before a document or tour splits",
+  },
+  {
+    key: "resultLimit",
+    env: "MCP_CHAT_CARDS_RESULT_LIMIT",
+    flag: "--result-limit",
+    kind: "int",
+    min: 4_000,
+    max: 20_000_000,
+    about: "ceiling on the serialized characters of one tool result",
+  },
+  {
+    key: "embedHtml",
+    env: "MCP_CHAT_CARDS_EMBED_HTML",
+    flag: "--embed-html",
+    kind: "bool",
+    about: "embed the standalone HTML document in results instead of linking it",
+  },
+  {
+    key: "fsRoot",
+    env: "MCP_CHAT_CARDS_FS_ROOT",
+    flag: "--fs-root",
+    kind: "path",
+    about: "confine every local file read to this directory",
+  },
+  {
+    key: "allowPrivate",
+    env: "MCP_CHAT_CARDS_ALLOW_PRIVATE",
+    flag: "--allow-private",
+    kind: "bool",
+    about: "allow fetching loopback and private-network addresses",
+  },
+  {
+    key: "httpToken",
+    env: "MCP_CHAT_CARDS_HTTP_TOKEN",
+    flag: "--http-token",
+    kind: "string",
+    about: "bearer token HTTP clients must present (required off loopback)",
+  },
+];
+
+/** Names of every variable the server reads, for `--allow-env`. */
+export const ENV_NAMES: readonly string[] = SETTINGS.map((s) => s.env);
+
+/** The defaults, also what `createServer()` uses when given no options. */
+export const DEFAULT_CONFIG: Config = {
+  cardBudget: 32_000,
+  resultLimit: 40_000,
+  embedHtml: false,
+  allowPrivate: false,
+  http: false,
+  port: 3000,
+  host: "127.0.0.1",
+};
+
+const TRUE = new Set(["1", "true", "yes", "on"]);
+const FALSE = new Set(["0", "false", "no", "off", ""]);
+
+function parseValue(setting: Setting, source: string, text: string): Config[keyof Config] {
+  switch (setting.kind) {
+    case "int": {
+      const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
+      if (!Number.isSafeInteger(n) || n < setting.min! || n > setting.max!) {
+        throw new ConfigError(
+          `${source} must be a whole number from ${setting.min} to ${setting.max}, got "${text}"`,
+        );
+      }
+      return n;
+    }
+    case "bool": {
+      const v = text.trim().toLowerCase();
+      if (TRUE.has(v)) return true;
+      if (FALSE.has(v)) return false;
+      throw new ConfigError(`${source} must be 1/true/yes/on or 0/false/no/off, got "${text}"`);
+    }
+    case "path": {
+      if (text.trim() === "") throw new ConfigError(`${source} must be a directory path, got ""`);
+      return resolve(text);
+    }
+    case "string": {
+      if (text === "") throw new ConfigError(`${source} must not be empty`);
+      return text;
+    }
+  }
+}
+
+function parsePort(text: string): number {
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(n >= 0 && n <= 65535)) throw new ConfigError(`--port must be 0 to 65535, got "${text}"`);
+  return n;
+}
+
+/** Reads the server's variables without touching any other (Deno without --allow-env throws). */
+export function readEnv(): Record<string, string | undefined> {
+  // deno-lint-ignore no-explicit-any
+  const g = globalThis as any;
+  const env: Record<string, string | undefined> = {};
+  for (const name of ENV_NAMES) {
+    try {
+      env[name] = g.Deno ? g.Deno.env.get(name) : g.process?.env?.[name];
+    } catch {
+      env[name] = undefined; // not permitted to read it: treat as unset
+    }
+  }
+  return env;
+}
+
+/** Parses flags and variables into a Config; throws ConfigError on the first bad value. */
+export function parseConfig(
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+): Config {
+  const config: Config = { ...DEFAULT_CONFIG };
+  const set = (key: keyof Config, value: Config[keyof Config]) => {
+    (config as unknown as Record<string, unknown>)[key] = value;
+  };
+  for (const setting of SETTINGS) {
+    const text = env[setting.env];
+    if (text !== undefined) set(setting.key, parseValue(setting, setting.env, text));
+  }
+  for (let i = 0; i < args.length; i++) {
+    const [flag, inline] = args[i].includes("=") ? splitOnce(args[i]) : [args[i], undefined];
+    const next = () => {
+      if (inline !== undefined) return inline;
+      const value = args[++i];
+      if (value === undefined) throw new ConfigError(`${flag} needs a value`);
+      return value;
+    };
+    const setting = SETTINGS.find((s) => s.flag === flag);
+    if (setting) {
+      set(setting.key, parseValue(setting, flag, setting.kind === "bool" ? inline ?? "1" : next()));
+    } else if (flag === "--http") config.http = true;
+    else if (flag === "--port") config.port = parsePort(next());
+    else if (flag === "--host") config.host = next().trim() || DEFAULT_CONFIG.host;
+    else throw new ConfigError(`Unknown flag "${flag}": run with --help for the list`);
+  }
+  return config;
+}
+
+function splitOnce(arg: string): [string, string] {
+  const at = arg.indexOf("=");
+  return [arg.slice(0, at), arg.slice(at + 1)];
+}
+
+/** The `--help` text, generated from the settings table. */
+export function helpText(): string {
+  const rows = SETTINGS.map((s) => `  ${s.flag.padEnd(16)} ${s.env.padEnd(30)} ${s.about}`);
+  return [
+    "mcp-chat-cards: an MCP server that renders interactive HTML cards",
+    "",
+    "Usage: mcp-chat-cards [--http [--port N] [--host H]] [options]",
+    "",
+    "  --http           serve Streamable HTTP instead of stdio",
+    "  --port N         HTTP port (default 3000)",
+    "  --host H         HTTP bind address (default 127.0.0.1)",
+    ...rows,
+    "  --help           print this text",
+  ].join("\n");
+}

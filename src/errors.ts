@@ -1,0 +1,33 @@
+/**
+ * One error type for everything a tool refuses. The message follows one grammar (sentence case,
+ * values quoted, details after a colon, no final period) and says what to do instead, because the
+ * model reads it and acts on it.
+ */
+
+/** Machine-readable reason a tool call failed. */
+export type ToolErrorCode =
+  | "invalid_input"
+  | "too_large"
+  | "not_found"
+  | "forbidden"
+  | "unsupported"
+  | "fetch_failed"
+  | "internal";
+
+/** An error the model can act on: the field, the limit and a hint. */
+export class ToolError extends Error {
+  override name = "ToolError";
+  constructor(readonly code: ToolErrorCode, message: string, readonly hint?: string) {
+    super(message);
+  }
+
+  /** The text the model sees: the message, then the hint on its own line. */
+  toText(): string {
+    return this.hint ? `${this.message}\n${this.hint}` : this.message;
+  }
+}
+
+/** Shorthand for an input error that names the field. */
+export function invalidInput(field: string, problem: string, hint?: string): ToolError {
+  return new ToolError("invalid_input", `Invalid "${field}": ${problem}`, hint);
+}

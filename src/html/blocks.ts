@@ -1,0 +1,80 @@
+/**
+ * Content blocks several cards share: plain text, sanitized html and code samples. Tabs and
+ * reveal sections take the same three kinds of content, so they are described and rendered once.
+ */
+import { z } from "zod";
+import { type Html, html, join, slug } from "./html.ts";
+import { sanitize } from "./sanitize.ts";
+
+/** Longest text or html one content block may hold. */
+export const MAX_BLOCK_CHARS = 100_000;
+
+/** The content fields of a tab or a section. */
+export const contentFields = {
+  text: z.string().max(MAX_BLOCK_CHARS).optional().describe(
+    "Plain text, shown as typed (escaped once, never decoded). Blank lines start new paragraphs",
+  ),
+  html: z.string().max(MAX_BLOCK_CHARS).optional().describe(
+    "HTML formatting (b, i, code, lists, tables, links). Sanitized: scripts, handlers, styles, frames and forms are removed",
+  ),
+  code: z.string().max(MAX_BLOCK_CHARS).optional().describe(
+    "A code sample, shown verbatim with a copy button",
+  ),
+  language: z.string().max(40).optional().describe(
+    "Language of `code`, shown as its label (e.g. python, bash)",
+  ),
+};
+
+/** Content of a tab or section: any of text, html and code, shown in that order. */
+export interface BlockContent {
+  text?: string;
+  html?: string;
+  code?: string;
+  language?: string;
+}
+
+/** True when at least one content field is non-empty. */
+export function hasContent(c: BlockContent): boolean {
+  return Boolean(c.text?.trim() || c.html?.trim() || c.code?.length);
+}
+
+/** Plain text as paragraphs split on blank lines; single line breaks are kept by CSS. */
+export function textBlock(text: string): Html {
+  const paragraphs = text.split(/\r?\n[ \t]*\r?\n/).map((p) => p.replace(/^\s*\n|\n\s*$/g, "")).filter((p) =>
+    p.trim()
+  );
+  return join(paragraphs.map((p) => html`<p class="mcc-text">${p}</p>`));
+}
+
+/** A code sample with its language label and a copy button. */
+export function codeBlock(code: string, language?: string): Html {
+  const lang = language?.trim();
+  const langClass = lang ? `language-${slug(lang, "text")}` : undefined;
+  return html`
+    <figure class="mcc-code">
+      <figcaption
+        class="mcc-code-bar"><span class="mcc-code-lang">${lang ||
+          "code"}</span><button type="button" class="mcc-tool mcc-copy-code" data-mcc-action="copy-code">Copy</button></figcaption>
+      <pre tabindex="0"><code${langClass
+        ? html`
+          class="${langClass}"
+        `
+        : ""}>${code}</code></pre>
+    </figure>
+  `;
+}
+
+/** Renders a block's content fields in order: text, html, code. */
+export async function renderContent(c: BlockContent): Promise<Html> {
+  return join([
+    c.text ? textBlock(c.text) : "",
+    c.html ? html`<div class="mcc-html">${await sanitize(c.html)}</div>` : "",
+    c.code ? codeBlock(c.code, c.language) : "",
+  ]);
+}
+
+/** One line of plain text for summaries: whitespace folded, cut at `max` characters. */
+export function brief(text: string, max = 80): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? flat.slice(0, max - 1) + "…" : flat;
+}

@@ -1,0 +1,79 @@
+/**
+ * The HTML kit's core: markup is a value of type {@link Html}, and the only ways to make one
+ * are the {@link html} tag (which escapes every interpolation) and {@link raw} (for markup the
+ * sanitizer or a renderer already made safe). A plain string can never reach the page unescaped.
+ */
+
+/** Markup that is safe to place in a document as is. */
+export class Html {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+/** What an interpolation in {@link html} may hold. Arrays are joined; null, undefined and false vanish. */
+export type HtmlValue = Html | string | number | boolean | null | undefined | readonly HtmlValue[];
+
+const ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+const ESCAPABLE = /[&<>"']/;
+const ESCAPABLE_ALL = /[&<>"']/g;
+
+/** Escapes text for element content and quoted attribute values. Never decodes anything. */
+export function escape(text: string): string {
+  return ESCAPABLE.test(text) ? text.replace(ESCAPABLE_ALL, (c) => ESCAPES[c]) : text;
+}
+
+/** Marks trusted markup. Only renderers and the sanitizer call this. */
+export function raw(markup: string): Html {
+  return new Html(markup);
+}
+
+function valueToString(value: HtmlValue): string {
+  if (value instanceof Html) return value.value;
+  if (value === null || value === undefined || value === false) return "";
+  if (Array.isArray(value)) return value.map(valueToString).join("");
+  return escape(String(value));
+}
+
+/** Tagged template: the literal parts are trusted, every interpolation is escaped unless it is {@link Html}. */
+export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Html {
+  let out = strings[0];
+  for (let i = 0; i < values.length; i++) out += valueToString(values[i]) + strings[i + 1];
+  return new Html(out);
+}
+
+/** Joins blocks of markup, escaping any plain strings among them. */
+export function join(parts: readonly HtmlValue[], separator = ""): Html {
+  return new Html(parts.map(valueToString).join(separator));
+}
+
+const SAFE_SCHEMES = new Set(["http:", "https:", "mailto:"]);
+
+/**
+ * Returns the URL when it is absolute and uses http, https or mailto, else undefined.
+ * The string is returned unchanged (the html tag escapes it); it is only parsed to be judged.
+ */
+export function safeUrl(url: string, schemes: ReadonlySet<string> = SAFE_SCHEMES): string | undefined {
+  const trimmed = url.trim();
+  // deno-lint-ignore no-control-regex -- control characters are exactly what is refused
+  if (trimmed !== url || /[\s\u0000-\u001f]/.test(url)) return undefined;
+  try {
+    return schemes.has(new URL(url).protocol) ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Turns arbitrary text into a stable id fragment: lowercase ascii letters, digits and dashes. */
+export function slug(text: string, fallback = "item"): string {
+  const s = text.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "")
+    .slice(0, 40);
+  return s || fallback;
+}

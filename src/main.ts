@@ -1,0 +1,32 @@
+/**
+ * The program: flags and variables -> config -> server -> stdio (or HTTP with --http).
+ */
+import { ConfigError, helpText, parseConfig, readEnv } from "./config.ts";
+import { log } from "./log.ts";
+import { createServer } from "./mcp/server.ts";
+import { serveStdio } from "./mcp/stdio.ts";
+
+async function main(args: string[]): Promise<number> {
+  if (args.includes("--help") || args.includes("-h")) {
+    log(helpText());
+    return 0;
+  }
+  let config;
+  try {
+    config = parseConfig(args, readEnv());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      log(`Cannot start: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+  await serveStdio(() => createServer(config));
+  return -1; // keep running until stdin closes
+}
+
+// deno-lint-ignore no-explicit-any
+const g = globalThis as any;
+const argv: string[] = g.Deno ? g.Deno.args : g.process.argv.slice(2);
+const code = await main(argv);
+if (code >= 0) g.Deno ? g.Deno.exit(code) : g.process.exit(code);

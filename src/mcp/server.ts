@@ -1,0 +1,178 @@
+/**
+ * Builds the MCP server: the instructions, every tool of the registry, the card template and the
+ * standalone card documents. The only place (with the transports) that touches the SDK.
+ */
+import {
+  type CallToolResult,
+  McpServer,
+  ResourceNotFoundError,
+  ResourceTemplate,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
+import type { z } from "zod";
+import { type Config, DEFAULT_CONFIG } from "../config.ts";
+import { ToolError } from "../errors.ts";
+import { log } from "../log.ts";
+import { CARD_URI_PREFIX } from "../output/result.ts";
+import { CardStore } from "../output/store.ts";
+import { standaloneDocument } from "../ui/standalone.ts";
+import { APP_MIME_TYPE, TEMPLATE_URI, templateHtml } from "../ui/template.ts";
+import { SERVER_NAME, VERSION } from "../version.ts";
+import type { ToolContext, ToolDefinition } from "./define_tool.ts";
+import { TOOLS } from "./registry.ts";
+
+/** Options of {@link createServer}: any setting of the config, plus test seams. */
+export interface ServerOptions extends Partial<Config> {
+  /** Card store to use (HTTP shares one per session); a new one of 24 by default. */
+  store?: CardStore;
+  /** Card id factory; random UUIDs by default. */
+  newId?: () => string;
+}
+
+/** The MCP Apps extension id a client declares to get cards inline. */
+export const APPS_EXTENSION_ID = "io.modelcontextprotocol/ui";
+
+/** Server instructions: what the server is for and how to use cards (kept under 2 KB). */
+export const INSTRUCTIONS =
+  `Cards show instead of tell: tabs, tables, collapsible sections and numbered outlines rendered as interactive HTML inline in the chat.
+Reach for a card in conversations about research, education, professional skills, hobbyist skills (woodworking, arts and the like), professional topics, history and news, or any subject, whenever a card communicates better than prose: comparisons, step-by-step outlines, data, alternatives side by side.
+Always state the card's conclusion in your reply as well: some hosts show only the text summary.
+Text fields are plain text and are escaped once: never pre-escape (write "A & B", not "A &amp; B"). Only fields named "html" accept markup, and it is sanitized.
+A result whose structuredContent.parts.hasMore is true has more parts: call the same tool again with part: current + 1.`;
+
+/** Elements (values, array items, object keys) one tool call may carry: a guard against floods. */
+const MAX_INPUT_ELEMENTS = 1_000_000;
+
+const CAPABILITIES_META_KEY = "io.modelcontextprotocol/clientCapabilities";
+
+type Capabilities = { extensions?: Record<string, { mimeTypes?: string[] } | undefined> } | undefined;
+
+function declaresApps(capabilities: Capabilities): boolean {
+  return capabilities?.extensions?.[APPS_EXTENSION_ID]?.mimeTypes?.includes(APP_MIME_TYPE) ?? false;
+}
+
+/** Creates a server with every card and tool registered; connect it to any transport. */
+export function createServer(options: ServerOptions = {}): McpServer {
+  const { store = new CardStore(), newId = () => crypto.randomUUID(), ...settings } = options;
+  const config: Config = { ...DEFAULT_CONFIG, ...settings };
+  const server = new McpServer(
+    { name: SERVER_NAME, version: VERSION },
+    { instructions: INSTRUCTIONS, maxToolInputElements: MAX_INPUT_ELEMENTS },
+  );
+
+  // Per request (2026 revision) the capabilities ride in the envelope; per session otherwise.
+  const isAppsClient = (ctx: ServerContext) =>
+    declaresApps(ctx.mcpReq.envelope?.[CAPABILITIES_META_KEY as never] as Capabilities) ||
+    declaresApps(server.server.getClientCapabilities() as Capabilities);
+
+  for (const tool of TOOLS) {
+    registerTool(server, tool, (ctx) => ({ config, store, newId, apps: isAppsClient(ctx) }));
+  }
+  registerResources(server, store);
+  return server;
+}
+
+/** Most validation problems one error message lists; a 10,000-row mistake must not echo 10,000 times. */
+const MAX_LISTED_ISSUES = 5;
+
+type Issue = { message: string; path?: readonly PropertyKey[] };
+type ValidationResult = { value?: unknown; issues?: readonly Issue[] };
+
+/** The same schema (and JSON Schema), with validation errors cut to the first few. */
+function withConciseIssues<S extends z.ZodObject>(schema: S): S {
+  const standard = schema["~standard"];
+  const validate = (value: unknown) => {
+    const result = standard.validate(value) as ValidationResult | Promise<ValidationResult>;
+    const cut = (r: ValidationResult): ValidationResult =>
+      r.issues && r.issues.length > MAX_LISTED_ISSUES
+        ? {
+          issues: [
+            ...r.issues.slice(0, MAX_LISTED_ISSUES),
+            { message: `and ${r.issues.length - MAX_LISTED_ISSUES} more problems of the same kind` },
+          ],
+        }
+        : r;
+    return result instanceof Promise ? result.then(cut) : cut(result);
+  };
+  return { "~standard": { ...standard, validate } } as unknown as S;
+}
+
+function registerTool(
+  server: McpServer,
+  tool: ToolDefinition,
+  context: (ctx: ServerContext) => ToolContext,
+): void {
+  server.registerTool(
+    tool.name,
+    {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: withConciseIssues(tool.input),
+      outputSchema: tool.output,
+      annotations: { title: tool.title, ...tool.annotations },
+      _meta: tool.meta,
+    },
+    async (args: Record<string, unknown>, ctx: ServerContext): Promise<CallToolResult> => {
+      try {
+        return await tool.handler(args, context(ctx)) as CallToolResult;
+      } catch (error) {
+        return errorResult(tool.name, error);
+      }
+    },
+  );
+}
+
+/** A refusal the model can read; unexpected errors are logged and reported without internals. */
+function errorResult(toolName: string, error: unknown): CallToolResult {
+  if (error instanceof ToolError) {
+    return { content: [{ type: "text" as const, text: error.toText() }], isError: true };
+  }
+  log(`${toolName} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+  const text = `Internal error in ${toolName}: ${error instanceof Error ? error.message : "unknown error"}`;
+  return { content: [{ type: "text" as const, text }], isError: true };
+}
+
+function registerResources(server: McpServer, store: CardStore): void {
+  const uiMeta = { ui: { csp: {}, prefersBorder: false } };
+  server.registerResource(
+    "card-template",
+    TEMPLATE_URI,
+    {
+      title: "Card template",
+      description: "MCP Apps view that paints every card tool's result",
+      mimeType: APP_MIME_TYPE,
+      _meta: uiMeta,
+    },
+    (uri: URL) => ({
+      contents: [{ uri: uri.href, mimeType: APP_MIME_TYPE, text: templateHtml(), _meta: uiMeta }],
+    }),
+  );
+  server.registerResource(
+    "card-document",
+    new ResourceTemplate(`${CARD_URI_PREFIX}{id}`, {
+      list: () => ({
+        resources: store.ids().reverse().map((id) => ({
+          uri: CARD_URI_PREFIX + id,
+          name: store.peekTitle(id) ?? id,
+          mimeType: "text/html",
+        })),
+      }),
+    }),
+    {
+      title: "Card document",
+      description: "A rendered card as a standalone HTML document (the last 24 cards are kept)",
+      mimeType: "text/html",
+    },
+    (uri: URL, variables: Record<string, string | string[]>) => {
+      const id = String(variables.id);
+      const card = store.get(id);
+      if (!card) {
+        throw new ResourceNotFoundError(
+          uri.href,
+          `Card "${id}" is not available: only the last ${store.capacity} cards are kept; render it again`,
+        );
+      }
+      return { contents: [{ uri: uri.href, mimeType: "text/html", text: standaloneDocument(card) }] };
+    },
+  );
+}

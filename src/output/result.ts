@@ -1,0 +1,142 @@
+/**
+ * Builds every card tool's result, whatever the card: a text summary that stands alone, a link
+ * to the standalone document for hosts without MCP Apps, and the structured card for the view.
+ * It also picks the requested part and refuses results over the ceiling instead of sending them.
+ */
+import type { Config } from "../config.ts";
+import { ToolError } from "../errors.ts";
+import { type Html, join } from "../html/html.ts";
+import { shortHash } from "../html/ids.ts";
+import { cardFrame } from "../html/shell.ts";
+import { standaloneDocument } from "../ui/standalone.ts";
+import { formatCount, packBlocks } from "./budget.ts";
+import type { CardStore } from "./store.ts";
+
+/** URI prefix of the standalone card documents. */
+export const CARD_URI_PREFIX = "ui://mcp-chat-cards/html/";
+
+/** What a card's render step returns. */
+export interface CardOutput {
+  title: string;
+  /** Plain-text (markdown-friendly) summary that carries the card's point without the visual. */
+  summary: string;
+  /** Natural blocks in order; only splittable cards return more than one that matters. */
+  blocks: Html[];
+  /** Extra settings the browser runtime reads from `config`. */
+  config?: Record<string, unknown>;
+}
+
+/** The MCP content blocks a card result may carry. */
+export type ContentBlock =
+  | { type: "text"; text: string }
+  | { type: "resource_link"; uri: string; name: string; mimeType: string; description?: string }
+  | { type: "resource"; resource: { uri: string; mimeType: string; text: string } };
+
+/** `structuredContent.parts`, the one completeness check for every card. */
+export interface Parts {
+  current: number;
+  total: number;
+  hasMore: boolean;
+}
+
+/** A card tool's result. */
+export interface CardResult {
+  [key: string]: unknown;
+  content: ContentBlock[];
+  structuredContent: {
+    card: { articleHtml: string; config: Record<string, unknown> & { id: string; kind: string } };
+    parts: Parts;
+  };
+}
+
+/** Everything about the call that shapes the result, besides the card itself. */
+export interface ResultContext {
+  tool: string;
+  kind: string;
+  splittable: boolean;
+  /** 1-based part asked for; undefined means 1. */
+  part?: number;
+  config: Config;
+  store: CardStore;
+  /** The client declared the MCP Apps extension: skip the fallback link. */
+  apps: boolean;
+  /** Makes the card id (random in production, fixed in tests). */
+  newId: () => string;
+}
+
+/** Packs, frames, stores and measures a rendered card into the tool result. */
+export function buildCardResult(card: CardOutput, ctx: ResultContext): CardResult {
+  const parts = ctx.splittable ? packBlocks(card.blocks, ctx.config.cardBudget) : [card.blocks];
+  const total = parts.length;
+  const current = ctx.part ?? 1;
+  if (current > total) {
+    throw new ToolError(
+      "invalid_input",
+      `Invalid "part": this input renders as ${total} part${total === 1 ? "" : "s"}, got ${current}`,
+      `Call ${ctx.tool} with part from 1 to ${total}`,
+    );
+  }
+  const hasMore = current < total;
+  const title = total > 1 ? `${card.title} (part ${current} of ${total})` : card.title;
+  const articleHtml = cardFrame({
+    kind: ctx.kind,
+    title,
+    body: join(parts[current - 1], "\n"),
+    idPrefix: "m" + shortHash(ctx.kind + "\n" + title),
+  }).value;
+
+  const id = ctx.newId();
+  const stored = { id, kind: ctx.kind, title, articleHtml };
+
+  const lines = [card.summary];
+  if (total > 1) {
+    lines.push(
+      hasMore
+        ? `This is part ${current} of ${total}. Call ${ctx.tool} again with the same input and part: ${
+          current + 1
+        } to render the rest.`
+        : `This is part ${current} of ${total}, the last one.`,
+    );
+  }
+  const content: ContentBlock[] = [{ type: "text", text: lines.join("\n\n") }];
+  if (!ctx.apps) {
+    const uri = CARD_URI_PREFIX + id;
+    content.push(
+      ctx.config.embedHtml
+        ? { type: "resource", resource: { uri, mimeType: "text/html", text: standaloneDocument(stored) } }
+        : {
+          type: "resource_link",
+          uri,
+          name: title,
+          mimeType: "text/html",
+          description: "The card as a standalone HTML document",
+        },
+    );
+  }
+  const result: CardResult = {
+    content,
+    structuredContent: {
+      card: { articleHtml, config: { id, kind: ctx.kind, title, tool: ctx.tool, ...card.config } },
+      parts: { current, total, hasMore },
+    },
+  };
+  assertUnderCeiling(result, ctx);
+  ctx.store.put(stored); // only once the result is certain to be sent
+  return result;
+}
+
+function assertUnderCeiling(result: CardResult, ctx: ResultContext): void {
+  const size = JSON.stringify(result).length;
+  const limit = ctx.config.resultLimit;
+  if (size <= limit) return;
+  const hint = ctx.splittable
+    ? "Lower MCP_CHAT_CARDS_CARD_BUDGET so parts are smaller, or raise MCP_CHAT_CARDS_RESULT_LIMIT if the host accepts larger results"
+    : "Split the content across several smaller cards, shorten long text, or raise MCP_CHAT_CARDS_RESULT_LIMIT if the host accepts larger results";
+  throw new ToolError(
+    "too_large",
+    `Card is too large: the result is ${formatCount(size)} characters, ${
+      formatCount(size - limit)
+    } over the ${formatCount(limit)}-character ceiling (MCP_CHAT_CARDS_RESULT_LIMIT)`,
+    hint,
+  );
+}

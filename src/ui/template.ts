@@ -1,0 +1,33 @@
+/**
+ * The MCP Apps template (ui://mcp-chat-cards/card.html): stylesheet and runtime, no card. The host
+ * reads it once and delivers each tool result to it; the runtime paints the card.
+ */
+import { CSS, RUNTIME, UI_VERSION } from "./assets.gen.ts";
+
+/** URI of the template resource every card tool points at. */
+export const TEMPLATE_URI = "ui://mcp-chat-cards/card.html";
+
+/** MIME type MCP Apps hosts require of the template. */
+export const APP_MIME_TYPE = "text/html;profile=mcp-app";
+
+let cached: string | undefined;
+
+/** The template document (built once, then reused). */
+export function templateHtml(): string {
+  cached ??= `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="mcp-chat-cards-ui" content="${UI_VERSION}">
+<title>mcp-chat-cards</title>
+<style>${CSS}</style>
+</head>
+<body>
+<main id="mcc-root" data-mcc-mode="app"></main>
+<script>${RUNTIME}</script>
+</body>
+</html>
+`;
+  return cached;
+}

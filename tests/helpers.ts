@@ -1,0 +1,34 @@
+/**
+ * Shared test helpers: a real MCP client connected to a real server over the SDK's in-memory
+ * transport, as an MCP Apps host or as a plain client.
+ */
+import { Client } from "@modelcontextprotocol/client";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
+import { createServer, type ServerOptions } from "../mod.ts";
+
+/** What an MCP Apps host declares in `initialize`. */
+export const APPS_CAPABILITIES = {
+  extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } },
+};
+
+/** Connects a client to a fresh server; ids count card-1, card-2, ... unless options say otherwise. */
+export async function connect(
+  { apps = true, ...options }: ServerOptions & { apps?: boolean } = {},
+): Promise<Client & AsyncDisposable> {
+  let n = 0;
+  const server = createServer({ newId: () => `card-${++n}`, ...options });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client(
+    { name: "test-host", version: "1.0.0" },
+    { capabilities: apps ? APPS_CAPABILITIES : {} } as never,
+  );
+  await client.connect(clientSide);
+  return Object.assign(client, { [Symbol.asyncDispose]: () => client.close() });
+}
+
+/** The first text block of a result. */
+export function textOf(result: { content?: unknown }): string {
+  const content = result.content as { type: string; text?: string }[];
+  return content.find((c) => c.type === "text")?.text ?? "";
+}
