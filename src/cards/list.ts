@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { invalidInput } from "../errors.ts";
-import { type Html, html, join } from "../html/html.ts";
+import { type Html, markup } from "../html/html.ts";
 import { defineCard } from "../mcp/define_card.ts";
 
 export const MAX_DEPTH = 6;
@@ -44,13 +44,13 @@ function count(items: ListItem[]): number {
 }
 
 function renderItems(items: ListItem[]): Html {
-  return html`<ol>${
-    items.map((item) =>
-      html`<li><span class="mcc-item">${item.text}</span>${
-        item.detail ? html`<p class="mcc-item-detail">${item.detail}</p>` : ""
-      }${item.children?.length ? renderItems(item.children) : ""}</li>`
-    )
-  }</ol>`;
+  return markup`<ol>${items.map(renderItem)}</ol>`;
+}
+
+function renderItem(item: ListItem): Html {
+  const detail = item.detail ? markup`<p class="mcc-item-detail">${item.detail}</p>` : "";
+  const children = item.children?.length ? renderItems(item.children) : "";
+  return markup`<li><span class="mcc-item">${item.text}</span>${detail}${children}</li>`;
 }
 
 function outlineText(items: ListItem[], prefix = ""): string[] {
@@ -73,9 +73,8 @@ export default defineCard({
   render(inp) {
     const total = count(inp.items);
     if (total > MAX_ITEMS) throw invalidInput("items", `${total} items in all, the limit is ${MAX_ITEMS}`);
-    const body = html`${inp.intro ? html`<p class="mcc-text">${inp.intro}</p>` : ""}<div class="mcc-list">${
-      renderItems(inp.items)
-    }</div>`;
+    const intro = inp.intro ? markup`<p class="mcc-text">${inp.intro}</p>` : "";
+    const body = markup`${intro}<div class="mcc-list">${renderItems(inp.items)}</div>`;
     const lines = outlineText(inp.items);
     const shown = lines.slice(0, 40);
     return {
@@ -83,7 +82,7 @@ export default defineCard({
       summary:
         [`Outline card "${inp.title}" with ${total} item${total === 1 ? "" : "s"}:`, ...shown].join("\n") +
         (lines.length > shown.length ? `\n(${lines.length - shown.length} more items in the card)` : ""),
-      blocks: [join([body])],
+      blocks: [body],
     };
   },
 });

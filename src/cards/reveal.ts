@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { invalidInput } from "../errors.ts";
 import { brief, contentFields, hasContent, renderContent } from "../html/blocks.ts";
-import { html, join } from "../html/html.ts";
+import { join, markup } from "../html/html.ts";
 import { defineCard } from "../mcp/define_card.ts";
 
 export const MAX_SECTIONS = 50;
@@ -32,28 +32,18 @@ export default defineCard({
   async render(inp) {
     const empty = inp.sections.findIndex((s) => !hasContent(s));
     if (empty >= 0) throw invalidInput(`sections[${empty}]`, "a section needs text, html or code");
-    const sections = await Promise.all(inp.sections.map(async (s) =>
-      html`
-        <details class="mcc-reveal" ${s.open
-          ? html`
-            open
-          `
-          : ""}>
-          <summary class="mcc-reveal-title">${s.title}</summary>
-          <div class="mcc-reveal-body">${await renderContent(
-            s,
-          )}</div>
-        </details>
-      `
-    ));
-    const body = html`
-      <div class="mcc-reveals"
-        data-mcc-reveals>${inp.intro
-          ? html`<p class="mcc-text">${inp.intro}</p>`
-          : ""}<div class="mcc-reveal-bar"><button type="button" class="mcc-tool" data-mcc-action="show-all">Show all</button><button type="button" class="mcc-tool" data-mcc-action="hide-all">Hide all</button></div>
-      ${join(sections, "\n")}
-      </div>
-    `;
+    const sections = await Promise.all(inp.sections.map(async (s) => {
+      const open = s.open ? markup` open` : "";
+      return markup`<details class="mcc-reveal"${open}><summary class="mcc-reveal-title">${s.title}</summary><div class="mcc-reveal-body">${await renderContent(
+        s,
+      )}</div></details>`;
+    }));
+    const intro = inp.intro ? markup`<p class="mcc-text">${inp.intro}</p>` : "";
+    const bar =
+      markup`<div class="mcc-reveal-bar"><button type="button" class="mcc-tool" data-mcc-action="show-all">Show all</button><button type="button" class="mcc-tool" data-mcc-action="hide-all">Hide all</button></div>`;
+    const body = markup`<div class="mcc-reveals" data-mcc-reveals>${intro}${bar}
+${join(sections, "\n")}
+</div>`;
     const lines = inp.sections.map((s) => `- ${s.title}: ${brief(s.text ?? s.code ?? s.html ?? "")}`);
     return {
       title: inp.title,

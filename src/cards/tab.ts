@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { invalidInput } from "../errors.ts";
 import { brief, contentFields, hasContent, renderContent } from "../html/blocks.ts";
-import { html, join } from "../html/html.ts";
+import { join, markup } from "../html/html.ts";
 import { idMaker } from "../html/ids.ts";
 import { defineCard } from "../mcp/define_card.ts";
 
@@ -36,33 +36,27 @@ export default defineCard({
     if (selected >= inp.tabs.length) {
       throw invalidInput(
         "selected",
-        `there are ${inp.tabs.length} tabs, so it must be 0 to ${inp.tabs.length - 1}`,
+        `must be from 0 to ${inp.tabs.length - 1} (a tab index), got ${selected}`,
       );
     }
     const id = idMaker("tab\n" + inp.title);
     const ids = inp.tabs.map(() => ({ tab: id("tab"), panel: id("panel") }));
-    const tabs = inp.tabs.map((t, i) =>
-      html`
-        <button type="button" role="tab" class="mcc-tab" id="${ids[i].tab}" aria-controls="${ids[i].panel}"
-          aria-selected="${i === selected ? "true" : "false"}" tabindex="${i === selected ? "0" : "-1"}">${t
-            .label}</button>
-      `
-    );
-    const panels = await Promise.all(inp.tabs.map(async (t, i) =>
-      html`
-        <section class="mcc-tabpanel" role="tabpanel" id="${ids[i].panel}" aria-labelledby="${ids[i]
-          .tab}" tabindex="0"
-          ${i === selected ? "" : html`
-            hidden
-          `}>${await renderContent(t)}</section>
-      `
-    ));
-    const body = html`
-      <div class="mcc-tabs"
-        data-mcc-tabs><div class="mcc-tablist" role="tablist" aria-label="${inp.title}">${tabs}</div>
-      ${join(panels, "\n")}
-      </div>
-    `;
+    const tabs = inp.tabs.map((t, i) => {
+      const on = i === selected;
+      return markup`<button type="button" role="tab" class="mcc-tab" id="${ids[i].tab}" aria-controls="${
+        ids[i].panel
+      }" aria-selected="${on ? "true" : "false"}" tabindex="${on ? 0 : -1}">${t.label}</button>`;
+    });
+    const panels = await Promise.all(inp.tabs.map(async (t, i) => {
+      const hidden = i === selected ? "" : markup` hidden`;
+      return markup`<section class="mcc-tabpanel" role="tabpanel" id="${ids[i].panel}" aria-labelledby="${
+        ids[i].tab
+      }" tabindex="0"${hidden}>${await renderContent(t)}</section>`;
+    }));
+    const body =
+      markup`<div class="mcc-tabs" data-mcc-tabs><div class="mcc-tablist" role="tablist" aria-label="${inp.title}">${tabs}</div>
+${join(panels, "\n")}
+</div>`;
     const lines = inp.tabs.map((t) => `- ${t.label}: ${brief(t.text ?? t.code ?? t.html ?? "")}`);
     return {
       title: inp.title,

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { invalidInput } from "../errors.ts";
 import { brief } from "../html/blocks.ts";
-import { type Html, html, join, safeUrl } from "../html/html.ts";
+import { type Html, join, markup, safeUrl } from "../html/html.ts";
 import { defineCard } from "../mcp/define_card.ts";
 
 export const MAX_ROWS = 10_000;
@@ -177,25 +177,19 @@ export function toModel(inp: Input): TableModel {
 
 function renderCell(text: string): Html {
   const url = /^https?:\/\//i.test(text) ? safeUrl(text) : undefined;
-  return url ? html`<td><a href="${url}">${text}</a></td>` : html`<td>${text}</td>`;
+  return url ? markup`<td><a href="${url}">${text}</a></td>` : markup`<td>${text}</td>`;
 }
 
 function renderTable(model: TableModel, caption?: string): Html {
-  const head = model.headers.length
-    ? html`
-      <thead>
-        <tr>${model.headers.map((h) => html`<th scope="col">${h}</th>`)}</tr>
-      </thead>
-    `
-    : "";
-  const body = model.rows.map((r) => html`<tr>${r.map(renderCell)}</tr>`);
-  return html`
-    <div class="mcc-table-wrap" tabindex="0" role="region" aria-label="${caption || "Table"}">
-      <table class="mcc-table">${caption ? html`<caption>${caption}</caption>` : ""}${head}<tbody>
-    ${join(body, "\n")}
-    </tbody></table>
-    </div>
-  `;
+  const headings = model.headers.map((h) => markup`<th scope="col">${h}</th>`);
+  const head = headings.length ? markup`<thead><tr>${headings}</tr></thead>` : "";
+  const body = join(model.rows.map((r) => markup`<tr>${r.map(renderCell)}</tr>`), "\n");
+  const captionHtml = caption ? markup`<caption>${caption}</caption>` : "";
+  return markup`<div class="mcc-table-wrap" tabindex="0" role="region" aria-label="${
+    caption || "Table"
+  }"><table class="mcc-table">${captionHtml}${head}<tbody>
+${body}
+</tbody></table></div>`;
 }
 
 function markdownRow(cells: string[]): string {

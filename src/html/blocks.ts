@@ -3,7 +3,7 @@
  * reveal sections take the same three kinds of content, so they are described and rendered once.
  */
 import { z } from "zod";
-import { type Html, html, join, slug } from "./html.ts";
+import { type Html, join, markup, slug } from "./html.ts";
 import { sanitize } from "./sanitize.ts";
 
 /** Longest text or html one content block may hold. */
@@ -43,32 +43,23 @@ export function textBlock(text: string): Html {
   const paragraphs = text.split(/\r?\n[ \t]*\r?\n/).map((p) => p.replace(/^\s*\n|\n\s*$/g, "")).filter((p) =>
     p.trim()
   );
-  return join(paragraphs.map((p) => html`<p class="mcc-text">${p}</p>`));
+  return join(paragraphs.map((p) => markup`<p class="mcc-text">${p}</p>`));
 }
 
 /** A code sample with its language label and a copy button. */
 export function codeBlock(code: string, language?: string): Html {
-  const lang = language?.trim();
-  const langClass = lang ? `language-${slug(lang, "text")}` : undefined;
-  return html`
-    <figure class="mcc-code">
-      <figcaption
-        class="mcc-code-bar"><span class="mcc-code-lang">${lang ||
-          "code"}</span><button type="button" class="mcc-tool mcc-copy-code" data-mcc-action="copy-code">Copy</button></figcaption>
-      <pre tabindex="0"><code${langClass
-        ? html`
-          class="${langClass}"
-        `
-        : ""}>${code}</code></pre>
-    </figure>
-  `;
+  const label = language?.trim() || "code";
+  const langClass = language?.trim() ? markup` class="language-${slug(language, "text")}"` : "";
+  const bar =
+    markup`<figcaption class="mcc-code-bar"><span class="mcc-code-lang">${label}</span><button type="button" class="mcc-tool mcc-copy-code" data-mcc-action="copy-code">Copy</button></figcaption>`;
+  return markup`<figure class="mcc-code">${bar}<pre tabindex="0"><code${langClass}>${code}</code></pre></figure>`;
 }
 
 /** Renders a block's content fields in order: text, html, code. */
 export async function renderContent(c: BlockContent): Promise<Html> {
   return join([
     c.text ? textBlock(c.text) : "",
-    c.html ? html`<div class="mcc-html">${await sanitize(c.html)}</div>` : "",
+    c.html ? markup`<div class="mcc-html">${await sanitize(c.html)}</div>` : "",
     c.code ? codeBlock(c.code, c.language) : "",
   ]);
 }

@@ -1,6 +1,6 @@
 /**
  * The HTML kit's core: markup is a value of type {@link Html}, and the only ways to make one
- * are the {@link html} tag (which escapes every interpolation) and {@link raw} (for markup the
+ * are the {@link markup} tag (which escapes every interpolation) and {@link raw} (for markup the
  * sanitizer or a renderer already made safe). A plain string can never reach the page unescaped.
  */
 
@@ -12,7 +12,7 @@ export class Html {
   }
 }
 
-/** What an interpolation in {@link html} may hold. Arrays are joined; null, undefined and false vanish. */
+/** What an interpolation in {@link markup} may hold. Arrays are joined; null, undefined and false vanish. */
 export type HtmlValue = Html | string | number | boolean | null | undefined | readonly HtmlValue[];
 
 const ESCAPES: Record<string, string> = {
@@ -42,8 +42,11 @@ function valueToString(value: HtmlValue): string {
   return escape(String(value));
 }
 
-/** Tagged template: the literal parts are trusted, every interpolation is escaped unless it is {@link Html}. */
-export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Html {
+/**
+ * Tagged template: the literal parts are trusted, every interpolation is escaped unless it is {@link Html}.
+ * (Not named `html`: deno fmt reformats templates with that tag, changing the markup's whitespace.)
+ */
+export function markup(strings: TemplateStringsArray, ...values: HtmlValue[]): Html {
   let out = strings[0];
   for (let i = 0; i < values.length; i++) out += valueToString(values[i]) + strings[i + 1];
   return new Html(out);
@@ -58,7 +61,7 @@ const SAFE_SCHEMES = new Set(["http:", "https:", "mailto:"]);
 
 /**
  * Returns the URL when it is absolute and uses http, https or mailto, else undefined.
- * The string is returned unchanged (the html tag escapes it); it is only parsed to be judged.
+ * The string is returned unchanged (the markup tag escapes it); it is only parsed to be judged.
  */
 export function safeUrl(url: string, schemes: ReadonlySet<string> = SAFE_SCHEMES): string | undefined {
   const trimmed = url.trim();

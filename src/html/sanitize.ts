@@ -5,7 +5,7 @@
  */
 import { type Html, raw } from "./html.ts";
 
-type SanitizeHtml = typeof import("sanitize-html").default;
+type SanitizeHtml = typeof import("sanitize-html");
 let sanitizer: SanitizeHtml | undefined;
 
 const ALLOWED_TAGS = [
@@ -63,7 +63,10 @@ const ALLOWED_TAGS = [
 
 /** Sanitizes untrusted markup into {@link Html}. */
 export async function sanitize(markup: string): Promise<Html> {
-  sanitizer ??= (await import("sanitize-html")).default;
+  if (!sanitizer) {
+    const mod = await import("sanitize-html"); // CommonJS: the function is the default export
+    sanitizer = ((mod as { default?: SanitizeHtml }).default ?? mod) as SanitizeHtml;
+  }
   const clean = sanitizer(markup, {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: {
