@@ -88,7 +88,10 @@ function splitLine(line: string, delimiter: Delimiter): string[] {
   return splitQuoted(line, DELIMITER_CHARS[delimiter]);
 }
 
-const MARKDOWN_RULE = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+/** A markdown table's delimiter row, e.g. `|---|:-:|`: pipes, dashes, colons and spaces only. */
+function isMarkdownRule(line: string): boolean {
+  return line.includes("|") && line.includes("-") && /^[\s|:-]+$/.test(line);
+}
 
 /** Scores a delimiter by how many lines agree on one width above 1; the widest agreement wins. */
 function scoreDelimiter(lines: string[], delimiter: Delimiter): number {
@@ -107,7 +110,7 @@ export function detectDelimiter(lines: string[]): Delimiter {
   const sample = lines.slice(0, 200);
   let best: Delimiter = "spaces";
   let bestScore = 0;
-  for (const d of ["tab", "pipe", "semicolon", "comma", "spaces"] as const) {
+  for (const d of ["tab", "pipe", "comma", "semicolon", "spaces"] as const) {
     const score = scoreDelimiter(sample, d);
     if (score > bestScore + 1e-9) {
       best = d;
@@ -119,7 +122,7 @@ export function detectDelimiter(lines: string[]): Delimiter {
 
 /** Parses raw text into rows (a pure step, tested on its own). */
 export function parseRawText(text: string, forced?: Delimiter): { rows: string[][]; delimiter: Delimiter } {
-  const lines = text.split(/\r\n|\n|\r/).filter((l) => l.trim() !== "" && !MARKDOWN_RULE.test(l));
+  const lines = text.split(/\r\n|\n|\r/).filter((l) => l.trim() !== "" && !isMarkdownRule(l));
   const delimiter = forced ?? detectDelimiter(lines);
   return { rows: lines.map((l) => splitLine(l, delimiter)), delimiter };
 }
@@ -193,7 +196,9 @@ ${body}
 }
 
 function markdownRow(cells: string[]): string {
-  return `| ${cells.map((c) => brief(c, 40).replace(/\|/g, "\\|")).join(" | ")} |`;
+  return `| ${
+    cells.map((c) => (c.includes("|") ? brief(c, 40).replaceAll("|", "\\|") : brief(c, 40))).join(" | ")
+  } |`;
 }
 
 function summarize(title: string, model: TableModel): string {

@@ -66,6 +66,6 @@ export async function renderContent(c: BlockContent): Promise<Html> {
 
 /** One line of plain text for summaries: whitespace folded, cut at `max` characters. */
 export function brief(text: string, max = 80): string {
-  const flat = text.replace(/\s+/g, " ").trim();
+  const flat = (/\s\s|[^\S ]/.test(text) ? text.replace(/\s+/g, " ") : text).trim();
   return flat.length > max ? flat.slice(0, max - 1) + "…" : flat;
 }

@@ -15,19 +15,40 @@ export class Html {
 /** What an interpolation in {@link markup} may hold. Arrays are joined; null, undefined and false vanish. */
 export type HtmlValue = Html | string | number | boolean | null | undefined | readonly HtmlValue[];
 
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
 const ESCAPABLE = /[&<>"']/;
-const ESCAPABLE_ALL = /[&<>"']/g;
 
 /** Escapes text for element content and quoted attribute values. Never decodes anything. */
 export function escape(text: string): string {
-  return ESCAPABLE.test(text) ? text.replace(ESCAPABLE_ALL, (c) => ESCAPES[c]) : text;
+  const first = text.search(ESCAPABLE);
+  if (first < 0) return text;
+  // A hand loop from the first special character: cards escape every cell, and this is the hot path.
+  let out = text.slice(0, first);
+  let last = first;
+  for (let i = first; i < text.length; i++) {
+    let entity: string;
+    switch (text.charCodeAt(i)) {
+      case 38: // &
+        entity = "&amp;";
+        break;
+      case 60: // <
+        entity = "&lt;";
+        break;
+      case 62: // >
+        entity = "&gt;";
+        break;
+      case 34: // "
+        entity = "&quot;";
+        break;
+      case 39: // '
+        entity = "&#39;";
+        break;
+      default:
+        continue;
+    }
+    out += text.slice(last, i) + entity;
+    last = i + 1;
+  }
+  return out + text.slice(last);
 }
 
 /** Marks trusted markup. Only renderers and the sanitizer call this. */
@@ -36,9 +57,14 @@ export function raw(markup: string): Html {
 }
 
 function valueToString(value: HtmlValue): string {
+  if (typeof value === "string") return escape(value);
   if (value instanceof Html) return value.value;
   if (value === null || value === undefined || value === false) return "";
-  if (Array.isArray(value)) return value.map(valueToString).join("");
+  if (Array.isArray(value)) {
+    let out = ""; // a plain loop: rows of cells make this the renderer's hottest line
+    for (const item of value) out += valueToString(item);
+    return out;
+  }
   return escape(String(value));
 }
 
@@ -57,16 +83,19 @@ export function join(parts: readonly HtmlValue[], separator = ""): Html {
   return new Html(parts.map(valueToString).join(separator));
 }
 
-const SAFE_SCHEMES = new Set(["http:", "https:", "mailto:"]);
+const SAFE_SCHEMES: ReadonlySet<string> = new Set(["http:", "https:", "mailto:"]);
+
+/** Plainly well-formed http(s) URLs, judged without a full parse (tables check every cell). */
+const PLAIN_HTTP_URL = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?(\/[\w.~!$&'()*+,;=:@%/?#-]*)?$/i;
 
 /**
  * Returns the URL when it is absolute and uses http, https or mailto, else undefined.
  * The string is returned unchanged (the markup tag escapes it); it is only parsed to be judged.
  */
 export function safeUrl(url: string, schemes: ReadonlySet<string> = SAFE_SCHEMES): string | undefined {
-  const trimmed = url.trim();
+  if (schemes === SAFE_SCHEMES && PLAIN_HTTP_URL.test(url)) return url;
   // deno-lint-ignore no-control-regex -- control characters are exactly what is refused
-  if (trimmed !== url || /[\s\u0000-\u001f]/.test(url)) return undefined;
+  if (url.trim() !== url || /[\s\u0000-\u001f]/.test(url)) return undefined;
   try {
     return schemes.has(new URL(url).protocol) ? url : undefined;
   } catch {
@@ -76,7 +105,8 @@ export function safeUrl(url: string, schemes: ReadonlySet<string> = SAFE_SCHEMES
 
 /** Turns arbitrary text into a stable id fragment: lowercase ascii letters, digits and dashes. */
 export function slug(text: string, fallback = "item"): string {
-  const s = text.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "")
+  const s = text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
     .slice(0, 40);
   return s || fallback;
 }

@@ -125,9 +125,26 @@ export function buildCardResult(card: CardOutput, ctx: ResultContext): CardResul
   return result;
 }
 
+/**
+ * The exact serialized size, or a cheaper upper bound when that already fits: JSON.stringify
+ * writes each character of a string as at most six (\uXXXX), so the big strings need not be
+ * serialized just to be measured.
+ */
+function serializedSize(result: CardResult, limit: number): number {
+  const { card, parts } = result.structuredContent;
+  const big = card.articleHtml.length +
+    result.content.reduce((n, c) => n + ("text" in c ? c.text.length : 0), 0);
+  const skeleton = {
+    content: result.content.map((c) => ("text" in c ? { ...c, text: "" } : c)),
+    structuredContent: { card: { ...card, articleHtml: "" }, parts },
+  };
+  const bound = JSON.stringify(skeleton).length + 6 * big;
+  return bound <= limit ? bound : JSON.stringify(result).length;
+}
+
 function assertUnderCeiling(result: CardResult, ctx: ResultContext): void {
-  const size = JSON.stringify(result).length;
   const limit = ctx.config.resultLimit;
+  const size = serializedSize(result, limit);
   if (size <= limit) return;
   const hint = ctx.splittable
     ? "Lower MCP_CHAT_CARDS_CARD_BUDGET so parts are smaller, or raise MCP_CHAT_CARDS_RESULT_LIMIT if the host accepts larger results"

@@ -1,0 +1,106 @@
+import { deepStrictEqual as assertDeep, strictEqual as assertEquals, throws } from "node:assert/strict";
+import { resolve } from "node:path";
+import { ConfigError, DEFAULT_CONFIG, ENV_NAMES, helpText, parseConfig, SETTINGS } from "../src/config.ts";
+
+function refusal(args: string[], env: Record<string, string>): string {
+  try {
+    parseConfig(args, env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error("accepted");
+}
+
+Deno.test("missing variables and flags give the defaults", () => {
+  assertDeep(parseConfig([], {}), DEFAULT_CONFIG);
+  assertEquals(DEFAULT_CONFIG.cardBudget, 32_000);
+  assertEquals(DEFAULT_CONFIG.resultLimit, 40_000);
+});
+
+Deno.test("every variable: valid values are taken", () => {
+  const config = parseConfig([], {
+    MCP_CHAT_CARDS_CARD_BUDGET: "12000",
+    MCP_CHAT_CARDS_RESULT_LIMIT: "150000",
+    MCP_CHAT_CARDS_EMBED_HTML: "1",
+    MCP_CHAT_CARDS_FS_ROOT: "some/dir",
+    MCP_CHAT_CARDS_ALLOW_PRIVATE: "true",
+    MCP_CHAT_CARDS_HTTP_TOKEN: "s3cret",
+  });
+  assertEquals(config.cardBudget, 12_000);
+  assertEquals(config.resultLimit, 150_000);
+  assertEquals(config.embedHtml, true);
+  assertEquals(config.fsRoot, resolve("some/dir"));
+  assertEquals(config.allowPrivate, true);
+  assertEquals(config.httpToken, "s3cret");
+});
+
+Deno.test("every variable: invalid values are refused with the variable and what it accepts", () => {
+  const table: [Record<string, string>, string][] = [
+    [
+      { MCP_CHAT_CARDS_CARD_BUDGET: "lots" },
+      `MCP_CHAT_CARDS_CARD_BUDGET must be a whole number from 2000 to 2000000, got "lots"`,
+    ],
+    [
+      { MCP_CHAT_CARDS_CARD_BUDGET: "10" },
+      `MCP_CHAT_CARDS_CARD_BUDGET must be a whole number from 2000 to 2000000, got "10"`,
+    ],
+    [
+      { MCP_CHAT_CARDS_RESULT_LIMIT: "-5" },
+      `MCP_CHAT_CARDS_RESULT_LIMIT must be a whole number from 4000 to 20000000, got "-5"`,
+    ],
+    [
+      { MCP_CHAT_CARDS_RESULT_LIMIT: "1e9" },
+      `MCP_CHAT_CARDS_RESULT_LIMIT must be a whole number from 4000 to 20000000, got "1e9"`,
+    ],
+    [
+      { MCP_CHAT_CARDS_EMBED_HTML: "maybe" },
+      `MCP_CHAT_CARDS_EMBED_HTML must be 1/true/yes/on or 0/false/no/off, got "maybe"`,
+    ],
+    [{ MCP_CHAT_CARDS_FS_ROOT: "  " }, `MCP_CHAT_CARDS_FS_ROOT must be a directory path, got ""`],
+    [
+      { MCP_CHAT_CARDS_ALLOW_PRIVATE: "2" },
+      `MCP_CHAT_CARDS_ALLOW_PRIVATE must be 1/true/yes/on or 0/false/no/off, got "2"`,
+    ],
+    [{ MCP_CHAT_CARDS_HTTP_TOKEN: "" }, `MCP_CHAT_CARDS_HTTP_TOKEN must not be empty`],
+  ];
+  for (const [env, message] of table) assertEquals(refusal([], env), message);
+});
+
+Deno.test("flags override variables and accept both --flag value and --flag=value", () => {
+  const config = parseConfig(
+    [
+      "--card-budget",
+      "5000",
+      "--result-limit=90000",
+      "--embed-html",
+      "--allow-private=0",
+      "--fs-root",
+      "/tmp",
+    ],
+    { MCP_CHAT_CARDS_CARD_BUDGET: "9000", MCP_CHAT_CARDS_ALLOW_PRIVATE: "1" },
+  );
+  assertEquals(config.cardBudget, 5_000);
+  assertEquals(config.resultLimit, 90_000);
+  assertEquals(config.embedHtml, true);
+  assertEquals(config.allowPrivate, false);
+  assertEquals(config.fsRoot, "/tmp");
+});
+
+Deno.test("bad flags are refused by name", () => {
+  assertEquals(refusal(["--card-budget"], {}), "--card-budget needs a value");
+  assertEquals(
+    refusal(["--card-budget", "x"], {}),
+    `--card-budget must be a whole number from 2000 to 2000000, got "x"`,
+  );
+  assertEquals(refusal(["--bogus"], {}), `Unknown flag "--bogus": run with --help for the list`);
+  assertEquals(refusal(["--port", "70000"], {}), `--port must be 0 to 65535, got "70000"`);
+});
+
+Deno.test("help text and ENV_NAMES list every setting", () => {
+  for (const s of SETTINGS) {
+    assertEquals(helpText().includes(s.env) && helpText().includes(s.flag), true, s.env);
+    assertEquals(ENV_NAMES.includes(s.env), true);
+  }
+  throws(() => parseConfig(["--nope"], {}), ConfigError);
+});

@@ -1,0 +1,186 @@
+/**
+ * The server through a real MCP client over the SDK's in-memory transport: the tool list, the
+ * result shape for MCP Apps hosts and for plain clients, the card documents and their eviction,
+ * and refusals.
+ */
+import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import { INSTRUCTIONS } from "../../mod.ts";
+import { TOOLS } from "../../src/mcp/registry.ts";
+import { connect, textOf } from "../helpers.ts";
+
+const TEMPLATE_URI = "ui://mcp-chat-cards/card.html";
+const TABLE = { title: "T", headers: ["a", "b"], rows: [["1", "2"]] };
+
+type Structured = {
+  card: { articleHtml: string; config: Record<string, unknown> };
+  parts: { current: number; total: number; hasMore: boolean };
+};
+
+Deno.test("tools/list matches the registry, with schemas, annotations and both MCP Apps keys", async () => {
+  await using client = await connect();
+  const { tools } = await client.listTools();
+  assertDeep(tools.map((t) => t.name), TOOLS.map((t) => t.name));
+  for (const tool of tools) {
+    assertEquals(tool.name.length <= 64, true, tool.name);
+    assertEquals(
+      tool.description!.length < 2048,
+      true,
+      `${tool.name} description is too long for Claude Code`,
+    );
+    assertEquals(tool.outputSchema?.type, "object", tool.name);
+    assertDeep(tool._meta?.ui, { resourceUri: TEMPLATE_URI });
+    assertEquals(tool._meta?.["ui/resourceUri"], TEMPLATE_URI);
+    assertEquals(tool.annotations?.readOnlyHint, true);
+    assertEquals(tool.annotations?.openWorldHint, false);
+    assertEquals(typeof tool.annotations?.title, "string");
+    for (const [field, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
+      assertEquals(
+        typeof (schema as { description?: string }).description,
+        "string",
+        `${tool.name}.${field} needs .describe()`,
+      );
+    }
+  }
+});
+
+Deno.test("the server announces itself with instructions under 2 KB", async () => {
+  await using client = await connect();
+  assertEquals(client.getServerVersion()?.name, "mcp-chat-cards");
+  assertEquals(client.getInstructions(), INSTRUCTIONS);
+  assertEquals(new TextEncoder().encode(INSTRUCTIONS).length < 2048, true);
+});
+
+Deno.test("the card template is an MCP Apps resource with one HTML item", async () => {
+  await using client = await connect();
+  const { resources } = await client.listResources();
+  const listed = resources.find((r) => r.uri === TEMPLATE_URI);
+  assertEquals(listed?.mimeType, "text/html;profile=mcp-app");
+  const { contents } = await client.readResource({ uri: TEMPLATE_URI });
+  assertEquals(contents.length, 1);
+  assertEquals(contents[0].mimeType, "text/html;profile=mcp-app");
+  assertDeep(contents[0]._meta, { ui: { csp: {}, prefersBorder: false } });
+  const text = (contents[0] as { text: string }).text;
+  assertEquals(text.startsWith("<!doctype html>"), true);
+  assertEquals(text.includes('id="mcc-root"'), true);
+  const { resourceTemplates } = await client.listResourceTemplates();
+  assertDeep(resourceTemplates.map((t) => t.uriTemplate), ["ui://mcp-chat-cards/html/{id}"]);
+});
+
+Deno.test("an MCP Apps host gets the summary and the structured card, no fallback link", async () => {
+  await using client = await connect({ apps: true });
+  const result = await client.callTool({ name: "create_table_card", arguments: TABLE });
+  assertEquals(result.isError, undefined);
+  const content = result.content as { type: string }[];
+  assertDeep(content.map((c) => c.type), ["text"]);
+  const structured = result.structuredContent as Structured;
+  assertDeep(Object.keys(structured).sort(), ["card", "parts"]);
+  assertDeep(structured.parts, { current: 1, total: 1, hasMore: false });
+  assertDeep(structured.card.config, { id: "card-1", kind: "table", title: "T", tool: "create_table_card" });
+  assertEquals(
+    structured.card.articleHtml.startsWith('<article class="mcc-card" data-mcc-kind="table"'),
+    true,
+  );
+});
+
+Deno.test("a plain client gets a resource link it can read as a standalone document", async () => {
+  await using client = await connect({ apps: false });
+  const result = await client.callTool({ name: "create_table_card", arguments: TABLE });
+  const link = (result.content as Record<string, unknown>[])[1];
+  assertDeep(link, {
+    type: "resource_link",
+    uri: "ui://mcp-chat-cards/html/card-1",
+    name: "T",
+    mimeType: "text/html",
+    description: "The card as a standalone HTML document",
+  });
+  const { contents } = await client.readResource({ uri: link.uri as string });
+  const doc = (contents[0] as { text: string }).text;
+  assertEquals(contents[0].mimeType, "text/html");
+  assertEquals(doc.includes((result.structuredContent as Structured).card.articleHtml), true);
+  assertEquals(doc.includes(`<meta http-equiv="Content-Security-Policy" content="default-src 'none';`), true);
+});
+
+Deno.test("the last 24 cards stay readable; older ones are evicted with a clear error", async () => {
+  await using client = await connect({ apps: false });
+  for (let i = 0; i < 25; i++) await client.callTool({ name: "create_table_card", arguments: TABLE });
+  await client.readResource({ uri: "ui://mcp-chat-cards/html/card-2" }); // still kept
+  const listed = await client.listResources();
+  assertEquals(listed.resources.filter((r) => r.uri.startsWith("ui://mcp-chat-cards/html/")).length, 24);
+  try {
+    await client.readResource({ uri: "ui://mcp-chat-cards/html/card-1" });
+    throw new Error("card-1 was still readable");
+  } catch (error) {
+    assertEquals(
+      String((error as Error).message).includes(
+        `Card "card-1" is not available: only the last 24 cards are kept; render it again`,
+      ),
+      true,
+      String(error),
+    );
+  }
+});
+
+Deno.test("MCP_CHAT_CARDS_EMBED_HTML embeds the standalone document instead of linking it", async () => {
+  await using client = await connect({ apps: false, embedHtml: true, resultLimit: 200_000 });
+  const result = await client.callTool({ name: "create_table_card", arguments: TABLE });
+  const embedded = (result.content as { type: string; resource?: { uri: string; text: string } }[])[1];
+  assertEquals(embedded.type, "resource");
+  assertEquals(embedded.resource?.uri, "ui://mcp-chat-cards/html/card-1");
+  assertEquals(embedded.resource?.text.startsWith("<!doctype html>"), true);
+});
+
+Deno.test("refusals come back as isError results and the server keeps serving", async () => {
+  await using client = await connect();
+  const refused = await client.callTool({
+    name: "create_tab_card",
+    arguments: { title: "x", tabs: [{ label: "a" }] },
+  });
+  assertEquals(refused.isError, true);
+  assertEquals(textOf(refused), `Invalid "tabs[0]": a tab needs text, html or code`);
+  const invalid = await client.callTool({ name: "create_list_card", arguments: { title: 5 } });
+  assertEquals(invalid.isError, true);
+  assertEquals(
+    textOf(invalid),
+    "Input validation error: Invalid arguments for tool create_list_card: title: Invalid input: expected string, received number, items: Invalid input: expected array, received undefined",
+  );
+  const next = await client.callTool({ name: "create_table_card", arguments: TABLE });
+  assertEquals(next.isError, undefined);
+});
+
+Deno.test("a flood of invalid rows gets a short error that names the field and the limit", async () => {
+  await using client = await connect();
+  const rows = Array.from({ length: 2_000 }, () => Array.from({ length: 60 }, () => "x"));
+  const result = await client.callTool({ name: "create_table_card", arguments: { title: "t", rows } });
+  assertEquals(result.isError, true);
+  assertEquals(textOf(result).length < 600, true, textOf(result).slice(0, 200));
+  assertEquals(
+    textOf(result).startsWith(
+      "Input validation error: Invalid arguments for tool create_table_card: rows.0: Too big: expected array to have <=50 items",
+    ),
+    true,
+  );
+  assertEquals(textOf(result).endsWith("and 1995 more problems of the same kind"), true);
+});
+
+Deno.test("a result over the ceiling is refused with the overage, and nothing is stored", async () => {
+  await using client = await connect({ apps: false, resultLimit: 4_000 });
+  const rows = Array.from({ length: 100 }, (_, i) => [`row ${i}`, "some text"]);
+  const result = await client.callTool({ name: "create_table_card", arguments: { title: "Big", rows } });
+  assertEquals(result.isError, true);
+  assertEquals(
+    /^Card is too large: the result is [\d,]+ characters, [\d,]+ over the 4,000-character ceiling \(MCP_CHAT_CARDS_RESULT_LIMIT\)\n/
+      .test(textOf(result)),
+    true,
+    textOf(result),
+  );
+  const listed = await client.listResources();
+  assertEquals(listed.resources.some((r) => r.uri.startsWith("ui://mcp-chat-cards/html/")), false);
+});
+
+Deno.test("an unknown tool is a protocol error, not a crash", async () => {
+  await using client = await connect();
+  const result = await client.callTool({ name: "no_such_tool", arguments: {} }).catch((e: Error) => e);
+  const text = result instanceof Error ? result.message : textOf(result);
+  assertEquals(text.includes("no_such_tool"), true, text);
+  assertEquals((await client.callTool({ name: "create_table_card", arguments: TABLE })).isError, undefined);
+});

@@ -1,0 +1,85 @@
+/**
+ * End to end over stdio: `deno task start`'s exact command (the README's permission flags) in a
+ * child process, driven by the SDK's stdio client. Every tool is called once.
+ */
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import { TOOLS } from "../../src/mcp/registry.ts";
+import { textOf } from "../helpers.ts";
+
+const root = new URL("../../", import.meta.url);
+
+/** The `start` task's deno arguments, so the test runs exactly what users run. */
+async function startArgs(): Promise<string[]> {
+  const denoJson = JSON.parse(await Deno.readTextFile(new URL("deno.json", root)));
+  const words = (denoJson.tasks.start as string).split(/\s+/);
+  assertEquals(words[0], "deno");
+  return words.slice(1);
+}
+
+/** One valid call per card kind, taken from the golden cases. */
+const FIRST_CASE: Record<string, string> = {
+  create_tab_card: "tab/languages.json",
+  create_table_card: "table/reference_example.json",
+  create_reveal_card: "reveal/faq.json",
+  create_list_card: "list/procedure.json",
+};
+
+Deno.test("stdio: deno run with the README's flags serves every tool", async () => {
+  const transport = new StdioClientTransport({
+    command: Deno.execPath(),
+    args: await startArgs(),
+    cwd: root.pathname,
+    env: Deno.env.toObject(),
+    stderr: "pipe",
+  });
+  const client = new Client({ name: "stdio-test", version: "1.0.0" });
+  await client.connect(transport);
+  try {
+    const { tools } = await client.listTools();
+    assertDeep(tools.map((t) => t.name), TOOLS.map((t) => t.name));
+    for (const tool of tools) {
+      const file = FIRST_CASE[tool.name];
+      if (!file) throw new Error(`no stdio case for ${tool.name}: add one to FIRST_CASE`);
+      const args = JSON.parse(await Deno.readTextFile(new URL(`tests/cards/${file}`, root)));
+      const result = await client.callTool({ name: tool.name, arguments: args });
+      assertEquals(result.isError, undefined, `${tool.name}: ${textOf(result)}`);
+      const expected = await Deno.readTextFile(
+        new URL(`tests/cards/${file.replace(".json", ".html")}`, root),
+      );
+      assertEquals(
+        (result.structuredContent as { card: { articleHtml: string } }).card.articleHtml + "\n",
+        expected,
+      );
+      // Not an Apps client: the standalone document is linked and readable.
+      const link = (result.content as { uri?: string }[])[1];
+      const { contents } = await client.readResource({ uri: link.uri! });
+      assertEquals((contents[0] as { text: string }).text.startsWith("<!doctype html>"), true);
+    }
+    const bad = await client.callTool({ name: "create_table_card", arguments: { title: "x" } });
+    assertEquals(
+      textOf(bad),
+      `Invalid "rows": a table needs rows, rawText or at least headers\nPass rows: [[...], ...] or rawText`,
+    );
+  } finally {
+    await client.close();
+  }
+});
+
+Deno.test("stdio: an invalid setting stops start-up with one line naming the variable", async () => {
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: await startArgs(),
+    cwd: root,
+    env: { ...Deno.env.toObject(), MCP_CHAT_CARDS_CARD_BUDGET: "huge" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assertEquals(code, 2);
+  assertEquals(new TextDecoder().decode(stdout), "");
+  assertEquals(
+    new TextDecoder().decode(stderr),
+    `[mcp-chat-cards] Cannot start: MCP_CHAT_CARDS_CARD_BUDGET must be a whole number from 2000 to 2000000, got "huge"\n`,
+  );
+});
