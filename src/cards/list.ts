@@ -22,7 +22,7 @@ function itemSchema(level: number): z.ZodType<ListItem> {
     ? z.array(itemSchema(level + 1)).max(200).optional().describe(
       `Sub-items (level ${level + 1} of at most ${MAX_DEPTH})`,
     )
-    : z.array(z.unknown()).max(0, { error: `lists nest at most ${MAX_DEPTH} levels deep` }).optional()
+    : z.array(z.never()).max(0, { error: `lists nest at most ${MAX_DEPTH} levels deep` }).optional()
       .describe(`Level ${MAX_DEPTH} is the deepest: no children here`);
   return z.object({
     text: z.string().min(1).max(1_000).describe("The item, plain text"),

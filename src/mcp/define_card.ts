@@ -26,7 +26,7 @@ export interface CardModule<S extends z.ZodObject> {
 export const CARD_OUTPUT_SCHEMA = z.object({
   card: z.object({
     articleHtml: z.string().describe("The card's HTML article, painted by the card template"),
-    config: z.looseObject({
+    config: z.object({
       id: z.string().describe("Card id; the standalone document is ui://mcp-chat-cards/html/<id>"),
       kind: z.string().describe("Card kind"),
       title: z.string().describe("Rendered title"),

@@ -22,8 +22,6 @@ export interface CardOutput {
   summary: string;
   /** Natural blocks in order; only splittable cards return more than one that matters. */
   blocks: Html[];
-  /** Extra settings the browser runtime reads from `config`. */
-  config?: Record<string, unknown>;
 }
 
 /** The MCP content blocks a card result may carry. */
@@ -44,7 +42,7 @@ export interface CardResult {
   [key: string]: unknown;
   content: ContentBlock[];
   structuredContent: {
-    card: { articleHtml: string; config: Record<string, unknown> & { id: string; kind: string } };
+    card: { articleHtml: string; config: { id: string; kind: string; title: string; tool: string } };
     parts: Parts;
   };
 }
@@ -116,7 +114,7 @@ export function buildCardResult(card: CardOutput, ctx: ResultContext): CardResul
   const result: CardResult = {
     content,
     structuredContent: {
-      card: { articleHtml, config: { id, kind: ctx.kind, title, tool: ctx.tool, ...card.config } },
+      card: { articleHtml, config: { id, kind: ctx.kind, title, tool: ctx.tool } },
       parts: { current, total, hasMore },
     },
   };
