@@ -159,6 +159,10 @@ export function toModel(inp: Input): TableModel {
     );
   }
   const width = Math.max(headers.length, ...rows.map((r) => r.length));
+  if (width === 0) {
+    const field = inp.rawText !== undefined ? "rawText" : "rows";
+    throw invalidInput(field, "the table is empty", "Give at least one heading or one non-empty row");
+  }
   if (width > MAX_COLUMNS) {
     throw invalidInput(
       inp.rawText !== undefined ? "rawText" : "rows",
