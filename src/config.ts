@@ -4,6 +4,7 @@
  * naming the variable (or flag) and what it accepts.
  */
 import { resolve } from "node:path";
+import { isLoopbackHost } from "./http/loopback.ts";
 
 /** The validated settings the server runs with. */
 export interface Config {
@@ -25,6 +26,10 @@ export interface Config {
   host: string;
   /** Bearer token HTTP clients must send; required to bind a non-loopback address. */
   httpToken?: string;
+  /** Host names accepted in HTTP Host and Origin headers besides the loopback names. */
+  allowedHosts: string[];
+  /** Largest HTTP request body accepted, in bytes. */
+  maxBody: number;
 }
 
 /** Thrown for an invalid setting; the message is the one line printed at start-up. */
@@ -36,7 +41,7 @@ interface Setting {
   key: keyof Config;
   env: string;
   flag: string;
-  kind: "int" | "bool" | "path" | "string";
+  kind: "int" | "bool" | "path" | "string" | "hosts";
   min?: number;
   max?: number;
   about: string;
@@ -90,10 +95,36 @@ export const SETTINGS: readonly Setting[] = [
     kind: "string",
     about: "bearer token HTTP clients must present (required off loopback)",
   },
+  {
+    key: "allowedHosts",
+    env: "MCP_CHAT_CARDS_ALLOWED_HOSTS",
+    flag: "--allowed-hosts",
+    kind: "hosts",
+    about: "comma-separated host names accepted in Host/Origin besides loopback",
+  },
+  {
+    key: "maxBody",
+    env: "MCP_CHAT_CARDS_HTTP_MAX_BODY",
+    flag: "--max-body",
+    kind: "int",
+    min: 1_024,
+    max: 67_108_864,
+    about: "largest HTTP request body in bytes (default 4194304)",
+  },
 ];
 
 /** Names of every variable the server reads, for `--allow-env`. */
 export const ENV_NAMES: readonly string[] = SETTINGS.map((s) => s.env);
+
+/**
+ * Variables the dependencies read on their own (sanitize-html's colour helper reads CI). Deno
+ * throws on an unpermitted read, so `--allow-env` lists these too; the smoke test under the exact
+ * baked-in flags finds any new one.
+ */
+export const DEPENDENCY_ENV_NAMES: readonly string[] = ["CI"];
+
+/** Shortest bearer token accepted for a non-loopback bind. */
+export const MIN_REMOTE_TOKEN_CHARS = 16;
 
 /** The defaults, also what `createServer()` uses when given no options. */
 export const DEFAULT_CONFIG: Config = {
@@ -104,6 +135,8 @@ export const DEFAULT_CONFIG: Config = {
   http: false,
   port: 3000,
   host: "127.0.0.1",
+  allowedHosts: [],
+  maxBody: 4_194_304,
 };
 
 const TRUE = new Set(["1", "true", "yes", "on"]);
@@ -134,7 +167,22 @@ function parseValue(setting: Setting, source: string, text: string): Config[keyo
       if (text === "") throw new ConfigError(`${source} must not be empty`);
       return text;
     }
+    case "hosts":
+      return parseHosts(source, text);
   }
+}
+
+const HOST_NAME = /^([a-z0-9-]+\.)*[a-z0-9-]+\.?$|^\[[0-9a-f:.]+\]$/i;
+
+function parseHosts(source: string, text: string): string[] {
+  const hosts = text.split(",").map((h) => h.trim().toLowerCase()).filter((h) => h !== "");
+  const bad = hosts.find((h) => !HOST_NAME.test(h));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `${source} must list host names without scheme, port or path (IPv6 in brackets), got "${bad}"`,
+    );
+  }
+  return hosts;
 }
 
 function parsePort(text: string): number {
@@ -184,10 +232,28 @@ export function parseConfig(
       set(setting.key, parseValue(setting, flag, setting.kind === "bool" ? inline ?? "1" : next()));
     } else if (flag === "--http") config.http = true;
     else if (flag === "--port") config.port = parsePort(next());
-    else if (flag === "--host") config.host = next().trim() || DEFAULT_CONFIG.host;
-    else throw new ConfigError(`Unknown flag "${flag}": run with --help for the list`);
+    else if (flag === "--host") {
+      config.host = next().trim().replace(/^\[(.*)\]$/, "$1") || DEFAULT_CONFIG.host;
+    } else throw new ConfigError(`Unknown flag "${flag}": run with --help for the list`);
   }
+  if (config.http) assertSafeBind(config);
   return config;
+}
+
+/** Off loopback anyone on the network can connect: refuse to start without a real token. */
+function assertSafeBind(config: Config): void {
+  if (isLoopbackHost(config.host)) return;
+  const token = config.httpToken;
+  if (token === undefined) {
+    throw new ConfigError(
+      `--host "${config.host}" is not a loopback address: set MCP_CHAT_CARDS_HTTP_TOKEN (at least ${MIN_REMOTE_TOKEN_CHARS} characters) so clients must authenticate`,
+    );
+  }
+  if (token.length < MIN_REMOTE_TOKEN_CHARS) {
+    throw new ConfigError(
+      `MCP_CHAT_CARDS_HTTP_TOKEN must be at least ${MIN_REMOTE_TOKEN_CHARS} characters to listen on "${config.host}", got ${token.length}`,
+    );
+  }
 }
 
 function splitOnce(arg: string): [string, string] {
@@ -205,7 +271,7 @@ export function helpText(): string {
     "",
     "  --http           serve Streamable HTTP instead of stdio",
     "  --port N         HTTP port (default 3000)",
-    "  --host H         HTTP bind address (default 127.0.0.1)",
+    "  --host H         HTTP bind address (default 127.0.0.1; others need MCP_CHAT_CARDS_HTTP_TOKEN)",
     ...rows,
     "  --help           print this text",
   ].join("\n");

@@ -21,6 +21,11 @@ async function main(args: string[]): Promise<number> {
     }
     throw error;
   }
+  if (config.http) {
+    // Loaded only here, so stdio start-up never pays for the HTTP layer.
+    const { serveHttp } = await import("./mcp/http_serve.ts");
+    return serveHttp(config);
+  }
   await serveStdio(() => createServer(config));
   return -1; // keep running until stdin closes
 }

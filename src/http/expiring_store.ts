@@ -1,0 +1,41 @@
+/**
+ * The card store for stateless (2026-07-28, per-request) HTTP clients. They have no session to
+ * scope cards to, so the card id itself is the capability: ids are random UUIDs (122 bits), cards
+ * expire a few minutes after they were rendered, and the store never lists its ids.
+ */
+import { CardStore, type StoredCard } from "../output/store.ts";
+
+/** How long a stateless card stays readable. */
+export const STATELESS_CARD_TTL_MS = 10 * 60_000;
+
+/** A shared LRU whose cards expire and whose ids are never enumerated. */
+export class ExpiringCardStore extends CardStore {
+  readonly #bornAt = new Map<string, number>();
+  readonly #ttlMs: number;
+  readonly #now: () => number;
+
+  constructor(capacity = 256, ttlMs = STATELESS_CARD_TTL_MS, now: () => number = Date.now) {
+    super(capacity);
+    this.#ttlMs = ttlMs;
+    this.#now = now;
+  }
+
+  override put(card: StoredCard): void {
+    super.put(card);
+    this.#bornAt.set(card.id, this.#now());
+    for (const id of this.#bornAt.keys()) {
+      if (super.peekTitle(id) === undefined) this.#bornAt.delete(id); // evicted by the LRU
+    }
+  }
+
+  override get(id: string): StoredCard | undefined {
+    const born = this.#bornAt.get(id);
+    if (born === undefined || this.#now() - born > this.#ttlMs) return undefined;
+    return super.get(id);
+  }
+
+  /** Empty: listing would hand every client the other clients' card ids. */
+  override ids(): string[] {
+    return [];
+  }
+}

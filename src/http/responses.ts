@@ -1,0 +1,14 @@
+/**
+ * The HTTP layer's own refusals, as JSON-RPC error bodies (what MCP clients parse) with the
+ * status code that says the same thing.
+ */
+
+/** A JSON-RPC error response with no request id (the request was refused before dispatch). */
+export function jsonRpcError(
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status, headers });
+}

@@ -1,0 +1,199 @@
+/**
+ * The Streamable HTTP endpoint as one web-standard fetch handler, the same under Deno.serve and
+ * node:http. In order: Host check (DNS rebinding), the public Server Card, Origin check, bearer
+ * token, body cap and JSON-RPC shape, then 2025-era clients go to per-session servers and
+ * 2026-07-28 (per-request) clients to the SDK's `createMcpHandler`.
+ */
+import {
+  createMcpHandler,
+  isJsonContentType,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isJSONRPCResponse,
+  isLegacyRequest,
+  localhostAllowedHostnames,
+  readRequestBody,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  validateHostHeader,
+  validateOriginHeader,
+} from "@modelcontextprotocol/server";
+import type { Config } from "../config.ts";
+import { ExpiringCardStore } from "../http/expiring_store.ts";
+import { isLoopbackHost } from "../http/loopback.ts";
+import { jsonRpcError } from "../http/responses.ts";
+import { buildServerCard, SERVER_CARD_SUFFIX, serverCardResponse } from "../http/server_card.ts";
+import { bearerTokenMatches } from "../http/token.ts";
+import { log } from "../log.ts";
+import { SessionRouter } from "./http_sessions.ts";
+import { createServer } from "./server.ts";
+
+/** Path of the MCP endpoint. */
+export const MCP_PATH = "/mcp";
+
+/** The per-request revisions `createMcpHandler` serves (the SDK does not export its list). */
+export const MODERN_PROTOCOL_VERSIONS: readonly string[] = ["2026-07-28"];
+
+/** Every protocol version the endpoint speaks, newest first. */
+export const PROTOCOL_VERSIONS: readonly string[] = [
+  ...MODERN_PROTOCOL_VERSIONS,
+  ...SUPPORTED_PROTOCOL_VERSIONS,
+];
+
+/** The HTTP application. */
+export interface HttpApp {
+  fetch(request: Request): Promise<Response>;
+  /** Closes every session and in-flight exchange. */
+  close(): Promise<void>;
+  /** Open 2025-era sessions. */
+  readonly sessionCount: number;
+}
+
+/** Session limits; defaults suit a personal server. */
+export interface HttpAppOptions {
+  maxSessions?: number;
+  idleMs?: number;
+}
+
+/** Host names always accepted in Host and Origin, plus the configured ones and a specific bind address. */
+export function allowedHostnames(config: Config): string[] {
+  const names = new Set([...localhostAllowedHostnames(), ...config.allowedHosts]);
+  const bind = config.host.toLowerCase();
+  if (bind !== "0.0.0.0" && bind !== "::") names.add(bind.includes(":") ? `[${bind}]` : bind);
+  if (bind === "localhost" || isLoopbackHost(bind)) names.add("localhost");
+  return [...names];
+}
+
+/** Builds the fetch handler for a validated config. */
+export function createHttpApp(config: Config, options: HttpAppOptions = {}): HttpApp {
+  const hosts = allowedHostnames(config);
+  const sessions = new SessionRouter(() => createServer(config), {
+    maxSessions: options.maxSessions ?? 256,
+    idleMs: options.idleMs ?? 30 * 60_000,
+    maxBody: config.maxBody,
+  });
+  const statelessStore = new ExpiringCardStore();
+  const modern = createMcpHandler(() => createServer({ ...config, store: statelessStore }), {
+    legacy: "reject",
+    maxRequestBodySize: config.maxBody,
+    onerror: (error) => log(`HTTP: ${error.message}`),
+  });
+
+  const serveMcp = async (request: Request): Promise<Response> => {
+    if (request.method === "GET" || request.method === "DELETE") return sessions.handle(request, undefined);
+    if (request.method !== "POST") {
+      return jsonRpcError(405, -32000, `Method ${request.method} is not allowed: use POST, GET or DELETE`, {
+        Allow: "GET, POST, DELETE",
+      });
+    }
+    const body = await readJsonRpcBody(request, config.maxBody);
+    if (body instanceof Response) return body;
+    if (await isLegacyRequest(request, body, { maxRequestBodySize: config.maxBody })) {
+      return sessions.handle(request, body);
+    }
+    return modern.fetch(request, { parsedBody: body });
+  };
+
+  return {
+    fetch: async (request) => {
+      const url = new URL(request.url);
+      const badHost = refuseHost(request, hosts);
+      if (badHost) return badHost;
+      if (url.pathname === MCP_PATH + SERVER_CARD_SUFFIX) {
+        return serverCardResponse(request, buildServerCard(cardFacts(request, url, config)));
+      }
+      if (url.pathname !== MCP_PATH) {
+        return jsonRpcError(404, -32000, `Not found: the MCP endpoint is ${MCP_PATH}`);
+      }
+      return refuseOrigin(request, hosts) ?? refuseToken(request, config.httpToken) ??
+        await serveMcp(request);
+    },
+    close: async () => {
+      await sessions.closeAll();
+      await modern.close();
+    },
+    get sessionCount() {
+      return sessions.size;
+    },
+  };
+}
+
+function refuseHost(request: Request, hosts: string[]): Response | undefined {
+  const host = request.headers.get("host");
+  if (validateHostHeader(host, hosts).ok) return undefined;
+  return jsonRpcError(
+    403,
+    -32000,
+    `Forbidden: Host "${
+      host ?? ""
+    }" is not allowed; add its name to MCP_CHAT_CARDS_ALLOWED_HOSTS if clients really use it`,
+  );
+}
+
+function refuseOrigin(request: Request, hosts: string[]): Response | undefined {
+  const origin = request.headers.get("origin");
+  if (validateOriginHeader(origin, hosts).ok) return undefined;
+  return jsonRpcError(
+    403,
+    -32000,
+    `Forbidden: Origin "${origin}" is not allowed; add its host name to MCP_CHAT_CARDS_ALLOWED_HOSTS to trust it`,
+  );
+}
+
+function refuseToken(request: Request, token: string | undefined): Response | undefined {
+  if (token === undefined) return undefined;
+  const header = request.headers.get("authorization");
+  if (bearerTokenMatches(header, token)) return undefined;
+  const missing = header === null;
+  return jsonRpcError(
+    401,
+    -32000,
+    missing
+      ? "Unauthorized: send the header Authorization: Bearer <token> with the server's MCP_CHAT_CARDS_HTTP_TOKEN"
+      : "Unauthorized: the bearer token does not match the server's MCP_CHAT_CARDS_HTTP_TOKEN",
+    { "WWW-Authenticate": `Bearer realm="mcp-chat-cards"${missing ? "" : ', error="invalid_token"'}` },
+  );
+}
+
+/** The parsed POST body, or the refusal: wrong media type, over the cap, not JSON, not JSON-RPC. */
+async function readJsonRpcBody(request: Request, maxBody: number): Promise<unknown | Response> {
+  if (!isJsonContentType(request.headers.get("content-type"))) {
+    return jsonRpcError(415, -32000, "Unsupported Media Type: send Content-Type: application/json");
+  }
+  const read = await readRequestBody(request, maxBody);
+  if (read.tooLarge) {
+    return jsonRpcError(
+      413,
+      -32000,
+      `Payload Too Large: the request body is over the ${maxBody}-byte limit (MCP_CHAT_CARDS_HTTP_MAX_BODY)`,
+      { Connection: "close" },
+    );
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(read.text);
+  } catch {
+    return jsonRpcError(400, -32700, "Parse error: the request body is not valid JSON");
+  }
+  const messages = Array.isArray(body) ? body : [body];
+  if (messages.length === 0 || !messages.every(isJsonRpcMessage)) {
+    return jsonRpcError(400, -32600, "Invalid Request: the body is not a JSON-RPC 2.0 message");
+  }
+  return body;
+}
+
+function isJsonRpcMessage(value: unknown): boolean {
+  return isJSONRPCRequest(value) || isJSONRPCNotification(value) || isJSONRPCResponse(value);
+}
+
+/**
+ * The card's URL is the one this client used: its (already checked) Host header, and https when
+ * a TLS-terminating proxy says so.
+ */
+function cardFacts(request: Request, url: URL, config: Config) {
+  const https = request.headers.get("x-forwarded-proto")?.split(",")[0].trim() === "https";
+  return {
+    mcpUrl: `${https ? "https:" : url.protocol}//${request.headers.get("host") ?? url.host}${MCP_PATH}`,
+    protocolVersions: PROTOCOL_VERSIONS,
+    tokenRequired: config.httpToken !== undefined,
+  };
+}
