@@ -1,0 +1,165 @@
+// deno-lint-ignore-file no-console -- says why the Node target is skipped when it is
+/**
+ * The npm package as Node users get it: `deno task build:npm`, `npm pack`, install of the tarball
+ * into a fresh folder, then the smoke suite over stdio with `npx --no-install mcp-chat-cards` and
+ * over HTTP under node:http, its published types compiled by a consumer, and the .mcpb bundle
+ * built from the same install, validated by the official CLI and run the way a host runs it.
+ */
+import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import { join } from "node:path";
+import { assembleBundle, installTarball, mcpb, packNpm } from "../../scripts/build_mcpb.ts";
+import { buildNpm, PACKAGE_NAME, TYPESCRIPT } from "../../scripts/build_npm.ts";
+import { assertSameAsReference, smokeOver } from "./suite.ts";
+import { httpTransport, ROOT_PATH, runCommand, startHttp, stdioTransport, toolVersion } from "./targets.ts";
+
+const NPX = Deno.build.os === "windows" ? "npx.cmd" : "npx";
+const nodeVersion = await toolVersion("node");
+const npmVersion = await toolVersion(Deno.build.os === "windows" ? "npm.cmd" : "npm");
+const nodeMajor = Number(/^v(\d+)\./.exec(nodeVersion ?? "")?.[1] ?? 0);
+const skipReason = nodeVersion === undefined
+  ? "node is not installed"
+  : npmVersion === undefined
+  ? "npm is not installed"
+  : nodeMajor < 20
+  ? `node ${nodeVersion} is older than the supported 20`
+  : undefined;
+console.error(
+  skipReason
+    ? `node target: SKIPPED because ${skipReason}; install Node >= 20 with npm to run it`
+    : `node target: node ${nodeVersion}, npm ${npmVersion}`,
+);
+
+Deno.test({
+  name: "npm package: built, packed, installed and smoke-tested under Node (stdio, HTTP, types, mcpb)",
+  ignore: skipReason !== undefined,
+  fn: async (t) => {
+    const work = await Deno.makeTempDir({ prefix: "mcc-npm-" });
+    try {
+      const packageDir = await buildNpm();
+      const tarball = await packNpm(packageDir, work);
+      const install = join(work, "install");
+      await installTarball(tarball, install);
+      const installed = join(install, "node_modules", PACKAGE_NAME);
+
+      await t.step("the tarball holds the build, README and LICENSE, and nothing else", async () => {
+        const { stdout } = await runCommand("tar", ["-tzf", tarball]);
+        const files = stdout.trim().split("\n").map((f) => f.replace(/^package\//, ""));
+        assertEquals(files.includes("esm/src/main.js"), true);
+        assertEquals(files.includes("esm/mod.d.ts"), true);
+        assertEquals(files.includes("LICENSE"), true);
+        const hasReadme = await Deno.stat(join(ROOT_PATH, "README.md")).then(() => true, () => false);
+        assertEquals(files.includes("README.md"), hasReadme);
+        const unexpected = files.filter((f) =>
+          !/^(esm\/.+\.(js|d\.ts)|package\.json|README\.md|LICENSE)$/.test(f)
+        );
+        assertDeep(unexpected, []);
+        assertEquals(files.some((f) => f.includes("runtime/main")), false, "browser runtime entry leaked in");
+        const main = await Deno.readTextFile(join(installed, "esm", "src", "main.js"));
+        assertEquals(main.startsWith("#!/usr/bin/env node\n"), true);
+      });
+
+      await t.step("stdio via npx --no-install mcp-chat-cards matches the reference", async () => {
+        const transport = stdioTransport(NPX, ["--no-install", PACKAGE_NAME], { cwd: install });
+        await assertSameAsReference(await smokeOver(transport), "npm package under Node (stdio)");
+      });
+
+      await t.step("HTTP under node:http matches the reference and stops cleanly", async () => {
+        const server = await startHttp("node", [
+          join(installed, "esm", "src", "main.js"),
+          "--http",
+          "--port",
+          "0",
+        ], {
+          cwd: install,
+        });
+        try {
+          await assertSameAsReference(
+            await smokeOver(httpTransport(server.url)),
+            "npm package under Node (HTTP)",
+          );
+        } finally {
+          const status = await server.stop();
+          assertEquals(status.code, 0, server.stderr());
+          assertEquals(server.stderr().endsWith("[mcp-chat-cards] Stopped\n"), true, server.stderr());
+        }
+      });
+
+      await t.step("the published .d.ts files type-check in a TypeScript consumer", async () => {
+        await Deno.writeTextFile(
+          join(install, "consumer.ts"),
+          [
+            `import { CardStore, createServer, type ServerOptions, VERSION } from "${PACKAGE_NAME}";`,
+            "const options: ServerOptions = { cardBudget: 10_000, store: new CardStore(4) };",
+            "const server = createServer(options);",
+            "const version: string = VERSION;",
+            "export { server, version };",
+            "",
+          ].join("\n"),
+        );
+        // Node's types (the SDK's declarations mention Buffer) come from the build's dev install.
+        const typeRoots = [join(packageDir, "node_modules", "@types")];
+        const tsconfig = {
+          compilerOptions: {
+            module: "NodeNext",
+            target: "ES2022",
+            strict: true,
+            noEmit: true,
+            typeRoots,
+            types: ["node"],
+          },
+          files: ["consumer.ts"],
+        };
+        await Deno.writeTextFile(join(install, "tsconfig.json"), JSON.stringify(tsconfig));
+        const tsc = await runCommand(Deno.execPath(), [
+          "run",
+          "--allow-all",
+          "--no-config",
+          TYPESCRIPT,
+          "-p",
+          ".",
+        ], {
+          cwd: install,
+        });
+        assertEquals(tsc.code, 0, tsc.stdout + tsc.stderr);
+      });
+
+      await t.step("the .mcpb bundle validates, packs, unpacks and runs as a host would run it", async () => {
+        await mcpb(["validate", join(ROOT_PATH, "manifest.json")], work);
+        const bundleDir = join(work, "bundle");
+        await assembleBundle(install, bundleDir);
+        const bundle = join(work, "mcp-chat-cards.mcpb");
+        await mcpb(["pack", bundleDir, bundle], work);
+        const unpacked = join(work, "unpacked");
+        await mcpb(["unpack", bundle, unpacked], work);
+        const { command, args, env } = hostLaunch(
+          JSON.parse(await Deno.readTextFile(join(unpacked, "manifest.json"))),
+          unpacked,
+          { fs_root: work, allow_private: false },
+        );
+        await assertSameAsReference(await smokeOver(stdioTransport(command, args, { env })), "mcpb bundle");
+      });
+    } finally {
+      await Deno.remove(work, { recursive: true });
+    }
+  },
+});
+
+interface Manifest {
+  server: { mcp_config: { command: string; args: string[]; env: Record<string, string> } };
+  user_config: Record<string, unknown>;
+}
+
+/** Resolves ${__dirname} and ${user_config.x} the way an MCPB host does at launch. */
+function hostLaunch(manifest: Manifest, dir: string, userConfig: Record<string, string | boolean>) {
+  const fill = (text: string) =>
+    text.replaceAll("${__dirname}", dir).replace(/\$\{user_config\.(\w+)\}/g, (_, key) => {
+      if (!(key in manifest.user_config)) throw new Error(`manifest uses undeclared user_config.${key}`);
+      return String(userConfig[key]);
+    });
+  const { command, args, env } = manifest.server.mcp_config;
+  return {
+    command,
+    args: args.map(fill),
+    env: Object.fromEntries(Object.entries(env).map(([k, v]) => [k, fill(v)])),
+  };
+}

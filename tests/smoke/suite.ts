@@ -1,0 +1,157 @@
+/**
+ * The smoke suite every target runs (deno run, the npm package under Node, HTTP under Deno and
+ * Node): initialize, tools/list, one call per card kind, one refusal, the template and each card
+ * document read back. It returns a transcript with card ids replaced by their order, so targets
+ * can be compared with each other and with the in-memory reference byte for byte.
+ */
+import { Client } from "@modelcontextprotocol/client";
+import type { Transport } from "@modelcontextprotocol/client";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
+import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import { createServer } from "../../mod.ts";
+
+const root = new URL("../../", import.meta.url);
+const TEMPLATE_URI = "ui://mcp-chat-cards/card.html";
+
+/**
+ * The golden case each card kind is smoke-tested with (one that passes through the sanitizer where
+ * the kind has html fields). Kinds missing here use their first golden case with an .html file.
+ */
+const PREFERRED_CASE: Record<string, string> = {
+  tab: "sanitized_html",
+  table: "reference_example",
+  reveal: "html_sections",
+  list: "procedure",
+};
+
+/** The one call that must be refused with a message naming the field. */
+const REFUSED_CALL = { name: "create_table_card", arguments: { title: "x" } };
+
+/** The arguments for one card tool, from tests/cards/<kind>/. */
+export async function smokeInput(toolName: string): Promise<Record<string, unknown>> {
+  const kind = /^create_(.+)_card$/.exec(toolName)?.[1];
+  if (!kind) throw new Error(`"${toolName}" is not a card tool name (create_<kind>_card)`);
+  const dir = new URL(`tests/cards/${kind}/`, root);
+  let name = PREFERRED_CASE[kind];
+  if (!name) {
+    const cases = [];
+    for await (const entry of Deno.readDir(dir)) {
+      if (entry.name.endsWith(".html")) cases.push(entry.name.slice(0, -".html".length));
+    }
+    name = cases.sort()[0];
+    if (!name) {
+      throw new Error(`No golden case with an .html file in tests/cards/${kind}/ for the smoke test`);
+    }
+  }
+  return JSON.parse(await Deno.readTextFile(new URL(`${name}.json`, dir)));
+}
+
+/** What one target answered, card ids normalized. */
+export interface Transcript {
+  server: unknown;
+  tools: unknown;
+  calls: unknown[];
+  documents: string[];
+  template: string;
+  listed: unknown;
+}
+
+type CallResult = {
+  content?: { type: string; uri?: string }[];
+  structuredContent?: unknown;
+  isError?: boolean;
+};
+
+/** Runs the suite on a connected client. */
+export async function runSmoke(client: Client): Promise<Transcript> {
+  const { tools } = await client.listTools();
+  const calls: unknown[] = [];
+  const links: string[] = [];
+  for (const tool of tools.filter((t) => t._meta?.["ui/resourceUri"] === TEMPLATE_URI)) {
+    const result = await client.callTool({
+      name: tool.name,
+      arguments: await smokeInput(tool.name),
+    }) as CallResult;
+    assertEquals(result.isError, undefined, `${tool.name} failed: ${JSON.stringify(result.content)}`);
+    const link = result.content?.find((c) => c.type === "resource_link");
+    if (!link?.uri) throw new Error(`${tool.name}: a non-Apps client must get a resource_link`);
+    links.push(link.uri);
+    calls.push(result);
+  }
+  calls.push(await client.callTool(REFUSED_CALL));
+  const documents = [];
+  for (const uri of links) {
+    const { contents } = await client.readResource({ uri });
+    documents.push((contents[0] as { text: string }).text);
+  }
+  const template = ((await client.readResource({ uri: TEMPLATE_URI })).contents[0] as { text: string }).text;
+  const listed = (await client.listResources()).resources;
+  const raw: Transcript = {
+    server: { info: client.getServerVersion(), instructions: client.getInstructions() },
+    tools,
+    calls,
+    documents,
+    template,
+    listed,
+  };
+  return normalizeIds(raw, links.map((uri) => uri.slice(uri.lastIndexOf("/") + 1)));
+}
+
+/** Replaces each card id with `card-<n>` by render order (ids are the only allowed difference). */
+export function normalizeIds(transcript: Transcript, ids: string[]): Transcript {
+  let text = JSON.stringify(transcript);
+  ids.forEach((id, i) => {
+    text = text.replaceAll(id, `card-${i + 1}`);
+  });
+  return JSON.parse(text);
+}
+
+/** A client that is not an MCP Apps host (so results link the standalone documents). */
+export function smokeClient(): Client {
+  return new Client({ name: "smoke", version: "1.0.0" });
+}
+
+/** Connects a smoke client over a transport and runs the suite. */
+export async function smokeOver(transport: Transport): Promise<Transcript> {
+  const client = smokeClient();
+  await client.connect(transport);
+  try {
+    return await runSmoke(client);
+  } finally {
+    await client.close();
+  }
+}
+
+let reference: Promise<Transcript> | undefined;
+
+/** The suite against an in-process server: what every target must answer. */
+export function referenceTranscript(): Promise<Transcript> {
+  reference ??= (async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await createServer().connect(serverSide);
+    return smokeOver(clientSide);
+  })();
+  return reference;
+}
+
+/** Asserts a target's transcript equals the reference, part by part for readable failures. */
+export async function assertSameAsReference(transcript: Transcript, target: string): Promise<void> {
+  const expected = await referenceTranscript();
+  assertDeep(transcript.server, expected.server, `${target}: initialize differs`);
+  assertDeep(transcript.tools, expected.tools, `${target}: tools/list differs`);
+  assertEquals(transcript.calls.length, expected.calls.length, `${target}: number of calls`);
+  transcript.calls.forEach((call, i) =>
+    assertDeep(call, expected.calls[i], `${target}: call ${i + 1} differs`)
+  );
+  transcript.documents.forEach((doc, i) =>
+    assertEquals(doc, expected.documents[i], `${target}: document ${i + 1}`)
+  );
+  assertEquals(transcript.template, expected.template, `${target}: template differs`);
+  assertDeep(transcript.listed, expected.listed, `${target}: resources/list differs`);
+  const refusal = (transcript.calls.at(-1) as { content: { text: string }[] }).content[0].text;
+  assertEquals(
+    refusal.startsWith(`Invalid "rows"`),
+    true,
+    `${target}: the refusal names the field: ${refusal}`,
+  );
+}
