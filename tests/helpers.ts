@@ -13,7 +13,11 @@ export const APPS_CAPABILITIES = {
 
 /** Connects a client to a fresh server; ids count card-1, card-2, ... unless options say otherwise. */
 export async function connect(
-  { apps = true, ...options }: ServerOptions & { apps?: boolean } = {},
+  { apps = true, protocol, ...options }: ServerOptions & {
+    apps?: boolean;
+    /** Pin a protocol revision (e.g. "2026-07-28", where capabilities ride on every request). */
+    protocol?: string;
+  } = {},
 ): Promise<Client & AsyncDisposable> {
   let n = 0;
   const server = createServer({ newId: () => `card-${++n}`, ...options });
@@ -21,7 +25,10 @@ export async function connect(
   await server.connect(serverSide);
   const client = new Client(
     { name: "test-host", version: "1.0.0" },
-    { capabilities: apps ? APPS_CAPABILITIES : {} } as never,
+    {
+      capabilities: apps ? APPS_CAPABILITIES : {},
+      ...(protocol ? { versionNegotiation: { mode: { pin: protocol } } } : {}),
+    } as never,
   );
   await client.connect(clientSide);
   return Object.assign(client, { [Symbol.asyncDispose]: () => client.close() });

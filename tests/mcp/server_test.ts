@@ -28,8 +28,12 @@ Deno.test("tools/list matches the registry, with schemas, annotations and both M
       `${tool.name} description is too long for Claude Code`,
     );
     assertEquals(tool.outputSchema?.type, "object", tool.name);
-    assertDeep(tool._meta?.ui, { resourceUri: TEMPLATE_URI });
-    assertEquals(tool._meta?.["ui/resourceUri"], TEMPLATE_URI);
+    if (tool.name.startsWith("create_")) {
+      assertDeep(tool._meta?.ui, { resourceUri: TEMPLATE_URI });
+      assertEquals(tool._meta?.["ui/resourceUri"], TEMPLATE_URI);
+    } else {
+      assertDeep(tool._meta?.ui, { visibility: ["app"] }, `${tool.name} is not a card: it must be app-only`);
+    }
     assertEquals(tool.annotations?.readOnlyHint, true);
     assertEquals(tool.annotations?.openWorldHint, false);
     assertEquals(typeof tool.annotations?.title, "string");
