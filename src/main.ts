@@ -3,8 +3,6 @@
  */
 import { ConfigError, helpText, parseConfig, readEnv } from "./config.ts";
 import { log } from "./log.ts";
-import { createServer } from "./mcp/server.ts";
-import { serveStdio } from "./mcp/stdio.ts";
 
 async function main(args: string[]): Promise<number> {
   if (args.includes("--help") || args.includes("-h")) {
@@ -21,11 +19,15 @@ async function main(args: string[]): Promise<number> {
     }
     throw error;
   }
+  // Each transport is loaded only when chosen, so neither start-up pays for the other.
   if (config.http) {
-    // Loaded only here, so stdio start-up never pays for the HTTP layer.
     const { serveHttp } = await import("./mcp/http_serve.ts");
     return serveHttp(config);
   }
+  const [{ serveStdio }, { createServer }] = await Promise.all([
+    import("./mcp/stdio.ts"),
+    import("./mcp/server.ts"),
+  ]);
   await serveStdio(() => createServer(config));
   return -1; // keep running until stdin closes
 }

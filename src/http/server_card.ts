@@ -4,7 +4,6 @@
  * auth header when a token is set). Public by design: discovery happens before authentication,
  * and the card says nothing a `tools/list` would not.
  */
-import { createHash } from "node:crypto";
 import { VERSION } from "../version.ts";
 
 /** `$schema` of every card we serve. */
@@ -65,7 +64,7 @@ const CORS_HEADERS = {
 };
 
 /** Answers a request for the card: 200 with an ETag, 304 when it still matches, CORS for anyone. */
-export function serverCardResponse(request: Request, card: Record<string, unknown>): Response {
+export async function serverCardResponse(request: Request, card: Record<string, unknown>): Promise<Response> {
   if (request.method === "OPTIONS") {
     return new Response(null, {
       status: 204,
@@ -79,7 +78,7 @@ export function serverCardResponse(request: Request, card: Record<string, unknow
     );
   }
   const body = JSON.stringify(card, null, 2) + "\n";
-  const etag = `"${createHash("sha256").update(body).digest("hex")}"`;
+  const etag = `"${await sha256Hex(body)}"`;
   const headers = { ...CORS_HEADERS, "Cache-Control": "public, max-age=3600", ETag: etag };
   if (etagMatches(request.headers.get("if-none-match"), etag)) {
     return new Response(null, { status: 304, headers });
@@ -88,6 +87,12 @@ export function serverCardResponse(request: Request, card: Record<string, unknow
     status: 200,
     headers: { ...headers, "Content-Type": SERVER_CARD_MEDIA_TYPE },
   });
+}
+
+/** Hex SHA-256 (Web Crypto: node:crypto would cost Deno start-up time). */
+async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** `If-None-Match` uses weak comparison: `*`, or any listed tag equal once `W/` is dropped. */

@@ -12,6 +12,7 @@ import {
   isJSONRPCResponse,
   isLegacyRequest,
   localhostAllowedHostnames,
+  type McpHttpHandler,
   readRequestBody,
   SUPPORTED_PROTOCOL_VERSIONS,
   validateHostHeader,
@@ -22,7 +23,7 @@ import { ExpiringCardStore } from "../http/expiring_store.ts";
 import { isLoopbackHost } from "../http/loopback.ts";
 import { jsonRpcError } from "../http/responses.ts";
 import { buildServerCard, SERVER_CARD_SUFFIX, serverCardResponse } from "../http/server_card.ts";
-import { bearerTokenMatches } from "../http/token.ts";
+import { bearerTokenChecker } from "../http/token.ts";
 import { log } from "../log.ts";
 import { SessionRouter } from "./http_sessions.ts";
 import { createServer } from "./server.ts";
@@ -71,12 +72,17 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}): Htt
     idleMs: options.idleMs ?? 30 * 60_000,
     maxBody: config.maxBody,
   });
-  const statelessStore = new ExpiringCardStore();
-  const modern = createMcpHandler(() => createServer({ ...config, store: statelessStore }), {
-    legacy: "reject",
-    maxRequestBodySize: config.maxBody,
-    onerror: (error) => log(`HTTP: ${error.message}`),
-  });
+  const tokenMatches = config.httpToken === undefined ? undefined : bearerTokenChecker(config.httpToken);
+  // Built on the first 2026-07-28 request: most hosts still speak 2025, and start-up stays light.
+  let modern: McpHttpHandler | undefined;
+  const modernHandler = () => {
+    const statelessStore = new ExpiringCardStore();
+    return modern ??= createMcpHandler(() => createServer({ ...config, store: statelessStore }), {
+      legacy: "reject",
+      maxRequestBodySize: config.maxBody,
+      onerror: (error) => log(`HTTP: ${error.message}`),
+    });
+  };
 
   const serveMcp = async (request: Request): Promise<Response> => {
     if (request.method === "GET" || request.method === "DELETE") return sessions.handle(request, undefined);
@@ -87,10 +93,12 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}): Htt
     }
     const body = await readJsonRpcBody(request, config.maxBody);
     if (body instanceof Response) return body;
+    // Only 2025-era sessions carry Mcp-Session-Id: the hot path skips classification.
+    if (request.headers.has("mcp-session-id")) return sessions.handle(request, body);
     if (await isLegacyRequest(request, body, { maxRequestBodySize: config.maxBody })) {
       return sessions.handle(request, body);
     }
-    return modern.fetch(request, { parsedBody: body });
+    return modernHandler().fetch(request, { parsedBody: body });
   };
 
   return {
@@ -104,12 +112,12 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}): Htt
       if (url.pathname !== MCP_PATH) {
         return jsonRpcError(404, -32000, `Not found: the MCP endpoint is ${MCP_PATH}`);
       }
-      return refuseOrigin(request, hosts) ?? refuseToken(request, config.httpToken) ??
+      return refuseOrigin(request, hosts) ?? await refuseToken(request, tokenMatches) ??
         await serveMcp(request);
     },
     close: async () => {
       await sessions.closeAll();
-      await modern.close();
+      await modern?.close();
     },
     get sessionCount() {
       return sessions.size;
@@ -139,10 +147,13 @@ function refuseOrigin(request: Request, hosts: string[]): Response | undefined {
   );
 }
 
-function refuseToken(request: Request, token: string | undefined): Response | undefined {
-  if (token === undefined) return undefined;
+async function refuseToken(
+  request: Request,
+  tokenMatches: ((header: string | null) => Promise<boolean>) | undefined,
+): Promise<Response | undefined> {
+  if (tokenMatches === undefined) return undefined;
   const header = request.headers.get("authorization");
-  if (bearerTokenMatches(header, token)) return undefined;
+  if (await tokenMatches(header)) return undefined;
   const missing = header === null;
   return jsonRpcError(
     401,
@@ -159,8 +170,8 @@ async function readJsonRpcBody(request: Request, maxBody: number): Promise<unkno
   if (!isJsonContentType(request.headers.get("content-type"))) {
     return jsonRpcError(415, -32000, "Unsupported Media Type: send Content-Type: application/json");
   }
-  const read = await readRequestBody(request, maxBody);
-  if (read.tooLarge) {
+  const text = await readBody(request, maxBody);
+  if (text === undefined) {
     return jsonRpcError(
       413,
       -32000,
@@ -170,7 +181,7 @@ async function readJsonRpcBody(request: Request, maxBody: number): Promise<unkno
   }
   let body: unknown;
   try {
-    body = JSON.parse(read.text);
+    body = JSON.parse(text);
   } catch {
     return jsonRpcError(400, -32700, "Parse error: the request body is not valid JSON");
   }
@@ -179,6 +190,20 @@ async function readJsonRpcBody(request: Request, maxBody: number): Promise<unkno
     return jsonRpcError(400, -32600, "Invalid Request: the body is not a JSON-RPC 2.0 message");
   }
   return body;
+}
+
+/**
+ * The body as text, or undefined when over the cap. With a Content-Length the runtime delivers
+ * exactly that many bytes, so the plain (faster) read is safe once the length is checked; without
+ * one the SDK's reader stops as soon as the cap is passed.
+ */
+async function readBody(request: Request, maxBody: number): Promise<string | undefined> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && /^\d+$/.test(declared)) {
+    return Number(declared) > maxBody ? undefined : await request.text();
+  }
+  const read = await readRequestBody(request, maxBody);
+  return read.tooLarge ? undefined : read.text;
 }
 
 function isJsonRpcMessage(value: unknown): boolean {
