@@ -21,8 +21,8 @@ const NODE_TYPES = { "@types/node": "20.19.43" };
 
 const root = new URL("../", import.meta.url);
 const rootPath = decodeURIComponent(root.pathname).replace(/^\/([A-Za-z]:)/, "$1");
-const outDir = join(rootPath, "npm");
-const stageDir = join(outDir, ".stage");
+/** Where `deno task build:npm` writes (gitignored). */
+export const NPM_DIR = join(rootPath, "npm");
 
 interface DenoJson {
   version: string;
@@ -164,7 +164,7 @@ async function run(command: string, args: string[], cwd: string): Promise<void> 
 /** npm on PATH (npm.cmd on Windows). */
 export const NPM = Deno.build.os === "windows" ? "npm.cmd" : "npm";
 
-async function stageSources(files: string[]): Promise<void> {
+async function stageSources(files: string[], stageDir: string): Promise<void> {
   await Deno.remove(stageDir, { recursive: true }).catch(() => {});
   for (const file of files) {
     const target = join(stageDir, file);
@@ -191,7 +191,7 @@ async function fixDeclarations(dir: string): Promise<number> {
   return fixed;
 }
 
-async function copyDocs(): Promise<void> {
+async function copyDocs(outDir: string): Promise<void> {
   for (const name of ["README.md", "LICENSE"]) {
     try {
       await Deno.copyFile(join(rootPath, name), join(outDir, name));
@@ -204,18 +204,19 @@ async function copyDocs(): Promise<void> {
   }
 }
 
-async function cleanOutput(): Promise<void> {
+async function cleanOutput(outDir: string): Promise<void> {
   await Deno.mkdir(outDir, { recursive: true });
   for await (const entry of Deno.readDir(outDir)) {
     if (entry.name !== "node_modules") await Deno.remove(join(outDir, entry.name), { recursive: true });
   }
 }
 
-/** Builds npm/ and returns its path. */
-export async function buildNpm(): Promise<string> {
-  await cleanOutput();
+/** Builds the package into `outDir` (npm/ by default; tests use their own folder) and returns it. */
+export async function buildNpm(outDir: string = NPM_DIR): Promise<string> {
+  const stageDir = join(outDir, ".stage");
+  await cleanOutput(outDir);
   const files = await sourceFiles();
-  await stageSources(files);
+  await stageSources(files, stageDir);
   const pkg = await packageJson();
   await Deno.writeTextFile(join(outDir, "package.json"), JSON.stringify(pkg, null, 2) + "\n");
   await Deno.writeTextFile(join(outDir, "tsconfig.json"), JSON.stringify(TSCONFIG, null, 2) + "\n");
@@ -234,10 +235,12 @@ export async function buildNpm(): Promise<string> {
   const fixed = await fixDeclarations(join(outDir, "esm"));
   const main = join(outDir, "esm", "src", "main.js");
   await Deno.writeTextFile(main, "#!/usr/bin/env node\n" + await Deno.readTextFile(main));
-  await copyDocs();
+  await copyDocs(outDir);
   await Deno.remove(stageDir, { recursive: true });
   await Deno.remove(join(outDir, "tsconfig.json"));
-  console.error(`build:npm: wrote ${relative(rootPath, outDir)}/ (${fixed} declaration files fixed)`);
+  console.error(
+    `build:npm: wrote ${relative(rootPath, outDir) || outDir}/ (${fixed} declaration files fixed)`,
+  );
   return outDir;
 }
 

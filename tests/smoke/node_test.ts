@@ -35,7 +35,8 @@ Deno.test({
   fn: async (t) => {
     const work = await Deno.makeTempDir({ prefix: "mcc-npm-" });
     try {
-      const packageDir = await buildNpm();
+      // Its own build folder: other test runs in the same tree may be building npm/ right now.
+      const packageDir = await buildNpm(join(work, "build"));
       const tarball = await packNpm(packageDir, work);
       const install = join(work, "install");
       await installTarball(tarball, install);
