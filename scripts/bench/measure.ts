@@ -1,9 +1,11 @@
 /**
  * Measurements for scripts/bench_server.ts, each on a real process: cold start to the first
  * `tools/list` answer (stdio and HTTP), HTTP throughput with concurrent clients, peak RSS.
+ *
+ * Clients speak raw JSON-RPC: an SDK client would add its own work to the figures (it compiles
+ * every output schema on `tools/list`, which the no-op baseline does not have), and the load
+ * generator shares the machine with the server, so it must stay as light as possible.
  */
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 
 /** How to start one server. */
 export interface Launch {
@@ -12,18 +14,46 @@ export interface Launch {
   cwd: string;
 }
 
-function newClient(): Client {
-  return new Client({ name: "bench", version: "1.0.0" });
-}
+const INITIALIZE = {
+  jsonrpc: "2.0",
+  id: 0,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "bench", version: "1.0.0" },
+  },
+};
+const INITIALIZED = { jsonrpc: "2.0", method: "notifications/initialized" };
+const TOOLS_LIST = { jsonrpc: "2.0", id: 1, method: "tools/list" };
+const POST_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 
 /** Milliseconds from spawning a stdio server to its first `tools/list` answer. */
 export async function coldStartStdio(launch: Launch): Promise<number> {
   const started = performance.now();
-  const client = newClient();
-  await client.connect(new StdioClientTransport({ ...launch, env: Deno.env.toObject(), stderr: "ignore" }));
-  await client.listTools();
+  const child = new Deno.Command(launch.command, {
+    args: launch.args,
+    cwd: launch.cwd,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  const handshake = [INITIALIZE, INITIALIZED, TOOLS_LIST].map((m) => JSON.stringify(m) + "\n").join("");
+  await writer.write(new TextEncoder().encode(handshake));
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  while (!/"id":1[,}]/.test(text)) {
+    const { value, done } = await reader.read();
+    if (done) {
+      throw new Error(`${launch.command} ${launch.args.join(" ")} exited before answering tools/list`);
+    }
+    text += value;
+  }
   const elapsed = performance.now() - started;
-  await client.close();
+  await writer.close(); // end of input: the server exits
+  await reader.cancel();
+  await child.status;
   return elapsed;
 }
 
@@ -67,21 +97,30 @@ export async function startHttp(launch: Launch): Promise<HttpServer> {
   }
 }
 
-async function connectHttp(url: URL): Promise<Client> {
-  const client = newClient();
-  await client.connect(new StreamableHTTPClientTransport(url));
-  return client;
+/** Opens a 2025-era session; returns the headers its requests carry. */
+async function rawSession(url: URL): Promise<Record<string, string>> {
+  const init = await fetch(url, { method: "POST", headers: POST_HEADERS, body: JSON.stringify(INITIALIZE) });
+  await init.text();
+  const headers = {
+    ...POST_HEADERS,
+    "mcp-session-id": init.headers.get("mcp-session-id") ?? "",
+    "mcp-protocol-version": "2025-06-18",
+  };
+  const ack = await fetch(url, { method: "POST", headers, body: JSON.stringify(INITIALIZED) });
+  await ack.text();
+  return headers;
 }
 
-/** Milliseconds from spawning an HTTP server to the first `tools/list` answer over HTTP. */
+/** Milliseconds from spawning an HTTP server to its first `tools/list` answer over HTTP. */
 export async function coldStartHttp(launch: Launch): Promise<number> {
   const started = performance.now();
   const server = await startHttp(launch);
-  const client = await connectHttp(server.url);
-  await client.listTools();
+  const headers = await rawSession(server.url);
+  const response = await fetch(server.url, { method: "POST", headers, body: JSON.stringify(TOOLS_LIST) });
+  const text = await response.text();
   const elapsed = performance.now() - started;
-  await client.close();
   await server.stop();
+  if (!text.includes('"tools"')) throw new Error(`tools/list failed: ${text.slice(0, 200)}`);
   return elapsed;
 }
 
@@ -89,42 +128,6 @@ export async function coldStartHttp(launch: Launch): Promise<number> {
 export interface Call {
   name: string;
   arguments: Record<string, unknown>;
-}
-
-const POST_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
-
-/**
- * One load-generating client: a 2025-era session driven with raw JSON-RPC POSTs, so the
- * generator (sharing the machine) spends as little CPU as possible and the server is measured.
- */
-async function rawSession(url: URL): Promise<Record<string, string>> {
-  const init = await fetch(url, {
-    method: "POST",
-    headers: POST_HEADERS,
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 0,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-06-18",
-        capabilities: {},
-        clientInfo: { name: "bench", version: "1.0.0" },
-      },
-    }),
-  });
-  await init.text();
-  const headers = {
-    ...POST_HEADERS,
-    "mcp-session-id": init.headers.get("mcp-session-id") ?? "",
-    "mcp-protocol-version": "2025-06-18",
-  };
-  const ack = await fetch(url, {
-    method: "POST",
-    headers,
-    body: '{"jsonrpc":"2.0","method":"notifications/initialized"}',
-  });
-  await ack.text();
-  return headers;
 }
 
 /** A pool of concurrent clients against one server. */
