@@ -6,6 +6,7 @@ import listCard from "../cards/list.ts";
 import revealCard from "../cards/reveal.ts";
 import tabCard from "../cards/tab.ts";
 import tableCard from "../cards/table.ts";
+import getCard from "../tools/get_card.ts";
 import type { ToolDefinition } from "./define_tool.ts";
 
 /** The tools, in the order hosts list them. */
@@ -14,4 +15,5 @@ export const TOOLS: readonly ToolDefinition[] = [
   tableCard,
   revealCard,
   listCard,
+  getCard,
 ];

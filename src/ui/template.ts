@@ -1,8 +1,9 @@
 /**
  * The MCP Apps template (ui://mcp-chat-cards/card.html): stylesheet and runtime, no card. The host
- * reads it once and delivers each tool result to it; the runtime paints the card.
+ * reads it once and delivers each tool result to it; the runtime paints the card. It carries the
+ * runtime's CSP hash so "Copy card" can rebuild the standalone document inside the view.
  */
-import { CSS, RUNTIME, UI_VERSION } from "./assets.gen.ts";
+import { CSS, RUNTIME, RUNTIME_CSP_HASH, UI_VERSION } from "./assets.gen.ts";
 
 /** URI of the template resource every card tool points at. */
 export const TEMPLATE_URI = "ui://mcp-chat-cards/card.html";
@@ -20,12 +21,13 @@ export function templateHtml(): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="mcp-chat-cards-ui" content="${UI_VERSION}">
+<meta name="mcp-chat-cards-script" content="${RUNTIME_CSP_HASH}">
 <title>mcp-chat-cards</title>
-<style>${CSS}</style>
+<style id="mcc-css">${CSS}</style>
 </head>
 <body>
 <main id="mcc-root" data-mcc-mode="app"></main>
-<script>${RUNTIME}</script>
+<script id="mcc-runtime">${RUNTIME}</script>
 </body>
 </html>
 `;

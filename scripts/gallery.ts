@@ -1,0 +1,143 @@
+// deno-lint-ignore-file no-console -- a script reports on stderr
+/**
+ * The card gallery: one self-contained page showing every card kind in light and dark, rendered
+ * by the real server from the golden cases (tests/cards/<kind>/<case>.json that have a golden
+ * .html) or, for a kind without any, from a built-in sample. It uses the standalone document's
+ * CSS, runtime and CSP, so the cards behave as they do for users.
+ *
+ *   deno task gallery                 write dist/gallery.html
+ *   deno task gallery --serve         also serve it on http://127.0.0.1:8788/
+ *   deno task gallery --out <file>    write elsewhere under dist/; --port <n> to serve elsewhere
+ */
+import { Client } from "@modelcontextprotocol/client";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
+import { createServer } from "../mod.ts";
+import { CSS, RUNTIME, RUNTIME_CSP_HASH, UI_VERSION } from "../src/ui/assets.gen.ts";
+import { escapeHtml, standaloneHtml } from "../src/ui/runtime/document.ts";
+
+const root = new URL("../", import.meta.url);
+
+/** Inputs for kinds that have no golden cases yet. */
+const SAMPLES: Record<string, Record<string, unknown>> = {
+  tab: {
+    title: "Say hello",
+    tabs: [
+      { label: "Python", code: 'print("hello")', language: "python" },
+      { label: "Shell", code: "echo hello", language: "bash" },
+    ],
+  },
+  table: {
+    title: "Runtimes",
+    headers: ["Name", "Site"],
+    rows: [["Deno", "https://deno.com/"], ["Node.js", "https://nodejs.org/"]],
+  },
+  reveal: {
+    title: "Quiz",
+    sections: [{ title: "Why cards?", text: "They show instead of tell.", open: true }],
+  },
+  list: { title: "Steps", items: [{ text: "Plan", children: [{ text: "Draft" }] }, { text: "Ship" }] },
+};
+
+function option(name: string): string | undefined {
+  const i = Deno.args.indexOf(name);
+  return i >= 0 ? Deno.args[i + 1] : undefined;
+}
+
+/** Golden case inputs of a kind: the .json files that have a golden .html (successful cards). */
+async function goldenCases(kind: string): Promise<[string, Record<string, unknown>][]> {
+  const dir = new URL(`tests/cards/${kind}/`, root);
+  const names: string[] = [];
+  try {
+    for await (const entry of Deno.readDir(dir)) names.push(entry.name);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return [];
+    throw error;
+  }
+  const cases = names.filter((n) => n.endsWith(".json") && names.includes(n.replace(/\.json$/, ".html")))
+    .sort();
+  return await Promise.all(
+    cases.map(async (n) => [n.replace(/\.json$/, ""), JSON.parse(await Deno.readTextFile(new URL(n, dir)))]),
+  );
+}
+
+/** The same markup with its ids prefixed, so a second copy on the page does not clash. */
+function prefixIds(articleHtml: string, prefix: string): string {
+  return articleHtml.replace(/\b(id|aria-controls|aria-labelledby)="([^"]*)"/g, `$1="${prefix}$2"`);
+}
+
+const GALLERY_CSS = `body{margin:0}
+.g-page{padding:20px}
+.g-kind{margin:0 0 28px}
+.g-kind>h2{margin:0 0 8px;font-size:18px}
+.g-case{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);margin:0 0 12px;border-radius:8px;overflow:hidden}
+.g-side{padding:12px;color:var(--mcc-fg)}
+.g-light{color-scheme:light;background:#f6f6f7}
+.g-dark{color-scheme:dark;background:#131315}
+.g-label{margin:0 0 6px;font:12px/1.4 var(--mcc-mono);color:var(--mcc-fg-2)}
+@media (max-width:900px){.g-case{grid-template-columns:1fr}}`;
+
+async function render(): Promise<{ html: string; count: number }> {
+  const server = createServer();
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "gallery", version: "1.0.0" });
+  await client.connect(clientSide);
+  const { tools } = await client.listTools();
+  const kinds = tools.map((t) => /^create_(.+)_card$/.exec(t.name)?.[1]).filter((k): k is string => !!k);
+  const sections: string[] = [];
+  let count = 0;
+  for (const kind of kinds) {
+    let cases = await goldenCases(kind);
+    if (!cases.length && SAMPLES[kind]) cases = [["sample", SAMPLES[kind]]];
+    if (!cases.length) console.error(`gallery: no golden case or sample for "${kind}", skipped`);
+    const rows: string[] = [];
+    for (const [name, args] of cases) {
+      const result = await client.callTool({ name: `create_${kind}_card`, arguments: args });
+      const card = (result.structuredContent as { card?: { articleHtml: string } } | undefined)?.card;
+      if (result.isError || !card) {
+        console.error(`gallery: ${kind}/${name} did not render a card, skipped`);
+        continue;
+      }
+      const side = (theme: string, markup: string) =>
+        `<div class="g-side g-${theme}"><p class="g-label">${
+          escapeHtml(`${name} · ${theme}`)
+        }</p>${markup}</div>`;
+      rows.push(
+        `<div class="g-case">${side("light", prefixIds(card.articleHtml, `l${count}-`))}${
+          side("dark", prefixIds(card.articleHtml, `d${count}-`))
+        }</div>`,
+      );
+      count++;
+    }
+    if (rows.length) {
+      sections.push(`<section class="g-kind"><h2>${escapeHtml(kind)}</h2>\n${rows.join("\n")}</section>`);
+    }
+  }
+  await client.close();
+  const html = standaloneHtml({
+    title: "mcp-chat-cards gallery",
+    cardId: "",
+    bodyHtml: `<div class="g-page"><h1>mcp-chat-cards gallery</h1>\n${sections.join("\n")}</div>`,
+    css: CSS,
+    runtime: RUNTIME,
+    scriptHash: RUNTIME_CSP_HASH,
+    version: UI_VERSION,
+    extraCss: GALLERY_CSS,
+  });
+  return { html, count };
+}
+
+const out = new URL(option("--out") ?? "dist/gallery.html", new URL(`file://${Deno.cwd()}/`));
+const { html, count } = await render();
+await Deno.mkdir(new URL("./", out), { recursive: true });
+await Deno.writeTextFile(out, html);
+console.error(`gallery: ${count} cards, light and dark, written to ${out.pathname}`);
+
+if (Deno.args.includes("--serve")) {
+  const port = Number(option("--port") ?? 8788);
+  Deno.serve({
+    hostname: "127.0.0.1",
+    port,
+    onListen: ({ port }) => console.error(`gallery: serving on http://127.0.0.1:${port}/`),
+  }, () => new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } }));
+}

@@ -1,0 +1,197 @@
+/**
+ * The MCP Apps view (SEP-1865) behind the card template. Order matters to strict hosts: send
+ * `ui/initialize` at once and nothing else until `ui/notifications/initialized` has gone out
+ * (after the reply, or after a timeout if none comes). Then paint the first tool result that
+ * holds a card and keep it: later results only repaint when they carry the same card id. When no
+ * result arrives, pull the card from the server.
+ */
+import { enhanceCard, wireCards } from "./card.ts";
+import { note, state } from "./debug.ts";
+import { h } from "./dom.ts";
+import type { Host } from "./host.ts";
+import { articleFromDocument, type CardPayload, findCard, findCardUri } from "./payload.ts";
+import { connectRpc, type Rpc, RpcError } from "./rpc.ts";
+import { reportSize } from "./size.ts";
+import { applyHostLook, type HostLook } from "./theme.ts";
+
+type Json = Record<string, unknown>;
+
+const PROTOCOL_VERSION = "2026-01-26";
+/** Announce `initialized` anyway when the host does not answer `ui/initialize` in time. */
+const INIT_TIMEOUT_MS = 1500;
+/** Pull the card when no result came this long after `initialized` or the tool input. */
+const PULL_AFTER_MS = 4000;
+/** The app-only tool that renders a card again from its tool name and arguments. */
+const PULL_TOOL = "get_card";
+
+interface HostContext extends HostLook {
+  toolInfo?: { tool?: { name?: string } };
+  [key: string]: unknown;
+}
+
+/** Runs the view in `root` (the template's empty `main`). */
+export function startAppsView(root: HTMLElement): void {
+  state.host = "apps";
+  let context: HostContext = {};
+  let capabilities: Json = {};
+  let ready = false;
+  const held: (() => void)[] = [];
+  let toolArgs: Json | undefined;
+  let painted: "result" | "pull" | undefined;
+  let pullTimer: number | undefined;
+  let stopped = false;
+  const t0 = performance.now();
+
+  /** Everything but ui/initialize waits for `initialized` (strict hosts hide early talkers). */
+  const whenReady = (send: () => void) => (ready ? send() : held.push(send));
+
+  const host: Host = {
+    name: "apps",
+    async prompt(text) {
+      const reply = await rpc.request("ui/message", { role: "user", content: [{ type: "text", text }] });
+      return reply.isError !== true;
+    },
+    async openLink(url) {
+      const reply = await rpc.request("ui/open-link", { url }).catch(() => ({ isError: true }));
+      return reply.isError !== true;
+    },
+    log(event, data) {
+      whenReady(() =>
+        rpc.notify("notifications/message", {
+          level: "info",
+          logger: "mcp-chat-cards",
+          data: { event, ...data },
+        })
+      );
+    },
+    async download(filename, mimeType, text) {
+      if (!capabilities.downloadFile) return false;
+      const reply = await rpc.request("ui/download-file", {
+        contents: [{ type: "resource", resource: { uri: `file:///${filename}`, mimeType, text } }],
+      }).catch(() => ({ isError: true }));
+      return reply.isError !== true;
+    },
+  };
+
+  const size = reportSize((height) =>
+    whenReady(() => rpc.notify("ui/notifications/size-changed", { height }))
+  );
+
+  const showNotice = (text: string) => {
+    if (painted) return;
+    root.replaceChildren(h("p", { class: "mcc-notice", role: "status" }, text));
+    size.afterPaint();
+  };
+
+  const paint = (card: CardPayload, source: "result" | "pull") => {
+    if (painted === "result" && card.id !== state.cardId) return; // latched: not our card
+    if (card.id === state.cardId && card.articleHtml === state.cardHtml) return;
+    root.innerHTML = card.articleHtml;
+    const article = root.querySelector(".mcc-card");
+    if (article) enhanceCard(article, card.articleHtml, card.id ?? "", host);
+    painted = source;
+    clearTimeout(pullTimer);
+    Object.assign(state, { painted: true, cardId: card.id, cardHtml: card.articleHtml });
+    size.afterPaint();
+    host.log("painted", { kind: card.kind, id: card.id, source, ms: Math.round(performance.now() - t0) });
+  };
+
+  const readDocument = async (uri: string) => {
+    const reply = await rpc.request("resources/read", { uri });
+    const text = ((reply.contents as Json[] | undefined)?.[0]?.text ?? "") as string;
+    return articleFromDocument(text);
+  };
+
+  const pull = async () => {
+    const tool = context.toolInfo?.tool?.name;
+    if (painted) return;
+    if (!tool || !toolArgs) return showNotice("The card did not arrive. Ask for it again.");
+    note(`no tool result after ${PULL_AFTER_MS} ms: pulling the card with ${PULL_TOOL}`);
+    try {
+      const result = await rpc.request("tools/call", {
+        name: PULL_TOOL,
+        arguments: { tool, arguments: toolArgs },
+      });
+      const card = findCard(result);
+      if (card && painted !== "result") paint(card, "pull");
+      else if (!card) showNotice("The card could not be rendered again. Ask for it again.");
+    } catch (error) {
+      note(`pull failed: ${error instanceof Error ? error.message : error}`);
+      showNotice("The card did not arrive. Ask for it again.");
+    }
+  };
+
+  const armPull = () => {
+    clearTimeout(pullTimer);
+    if (!painted && !stopped) pullTimer = setTimeout(pull, PULL_AFTER_MS);
+  };
+
+  const onResult = async (result: Json) => {
+    const card = findCard(result);
+    if (card) return paint(card, "result");
+    if (painted) return;
+    const uri = findCardUri(result);
+    if (uri) {
+      note(`the result holds no card, reading ${uri}`);
+      const articleHtml = await readDocument(uri).catch(() => undefined);
+      if (articleHtml) return paint({ articleHtml, id: uri.slice(uri.lastIndexOf("/") + 1) }, "result");
+    }
+    const text = (result.content as Json[] | undefined)?.find((c) => c.type === "text")?.text;
+    if (result.isError) showNotice(typeof text === "string" ? text : "The card could not be made.");
+  };
+
+  const notifications: Record<string, (params: Json) => void> = {
+    "ui/notifications/tool-input": (params) => {
+      toolArgs = (params.arguments ?? {}) as Json;
+      armPull();
+    },
+    "ui/notifications/tool-input-partial": () => showNotice("Preparing the card…"),
+    "ui/notifications/tool-result": (params) => void onResult(params),
+    "ui/notifications/tool-cancelled": (params) => {
+      clearTimeout(pullTimer);
+      showNotice(`The card was cancelled${params.reason ? `: ${params.reason}` : ""}.`);
+    },
+    "ui/notifications/host-context-changed": (params) => {
+      context = { ...context, ...params };
+      state.hostContext = context;
+      applyHostLook(context);
+    },
+  };
+
+  const rpc: Rpc = connectRpc({
+    notification: (method, params) => notifications[method]?.(params),
+    request(method) {
+      if (method === "ui/resource-teardown") {
+        stopped = true;
+        clearTimeout(pullTimer);
+        size.stop();
+        return {};
+      }
+      if (method === "ping") return {};
+      throw new RpcError(-32601, `Method not found: ${method}`);
+    },
+  });
+
+  const announce = () => {
+    if (ready) return;
+    rpc.notify("ui/notifications/initialized", {});
+    ready = state.initialized = true;
+    held.splice(0).forEach((send) => send());
+    armPull();
+  };
+
+  wireCards(root, host);
+  rpc.request("ui/initialize", {
+    protocolVersion: PROTOCOL_VERSION,
+    appInfo: { name: "mcp-chat-cards", version: state.templateVersion },
+    appCapabilities: { availableDisplayModes: ["inline"] },
+  }).then((reply) => {
+    capabilities = (reply.hostCapabilities ?? {}) as Json;
+    notifications["ui/notifications/host-context-changed"]((reply.hostContext ?? {}) as Json);
+  }).catch((error) => note(`ui/initialize failed: ${error instanceof Error ? error.message : error}`))
+    .finally(announce);
+  setTimeout(() => {
+    if (!ready) note(`no reply to ui/initialize after ${INIT_TIMEOUT_MS} ms: announcing initialized anyway`);
+    announce();
+  }, INIT_TIMEOUT_MS);
+}

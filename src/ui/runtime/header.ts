@@ -1,0 +1,118 @@
+/**
+ * The header tools every card carries: `</>` shows or hides the card's own HTML in a code panel,
+ * the chevron collapses the card to its header, and Copy card copies the standalone document
+ * (rebuilt here from this page's own stylesheet and runtime) and says which copy layer worked.
+ */
+import { copyText } from "./copy.ts";
+import { state } from "./debug.ts";
+import { standaloneHtml } from "./document.ts";
+import { codeFigure, h } from "./dom.ts";
+import type { Host } from "./host.ts";
+
+/** What the runtime remembers about a painted card. */
+export interface CardInfo {
+  /** The article's HTML as the server rendered it, before any enhancement. */
+  html: string;
+  id: string;
+}
+
+const cards = new WeakMap<Element, CardInfo>();
+
+/** Registers a card article and adds its status line. */
+export function enhanceHeader(article: Element, info: CardInfo): void {
+  cards.set(article, info);
+  const head = article.querySelector(".mcc-head");
+  if (head && !head.querySelector(".mcc-status")) {
+    head.append(h("p", { class: "mcc-status", role: "status" }));
+  }
+}
+
+/** Announces a result in the card's status line (a polite live region). */
+export function setStatus(article: Element, text: string): void {
+  const status = article.querySelector(".mcc-status");
+  if (status) status.textContent = text;
+}
+
+function part<T extends Element>(article: Element, selector: string): T | null {
+  return article.querySelector<T>(selector);
+}
+
+/** Collapses the card to its header, or expands it. */
+export function setCollapsed(article: Element, collapsed: boolean): void {
+  const body = part<HTMLElement>(article, ".mcc-body");
+  const button = part<HTMLElement>(article, '[data-mcc-action="collapse"]');
+  if (!body || !button) return;
+  body.hidden = collapsed;
+  article.classList.toggle("mcc-collapsed", collapsed);
+  button.setAttribute("aria-expanded", String(!collapsed));
+  const label = collapsed ? "Expand the card" : "Collapse the card";
+  button.title = label;
+  const sr = button.querySelector(".mcc-sr");
+  if (sr) sr.textContent = label;
+}
+
+/** Shows or hides the card's HTML source at the top of its body. */
+export function toggleSource(article: Element, button: HTMLElement): void {
+  const body = part<HTMLElement>(article, ".mcc-body");
+  const info = cards.get(article);
+  if (!body || !info) return;
+  const open = body.querySelector(":scope > .mcc-source");
+  open?.remove();
+  button.setAttribute("aria-pressed", String(!open));
+  if (open) return button.removeAttribute("aria-controls");
+  const panel = codeFigure("Card HTML", info.html, "mcc-source");
+  panel.id = `${body.id}-source`;
+  body.prepend(panel);
+  button.setAttribute("aria-controls", panel.id);
+  setCollapsed(article, false);
+}
+
+function meta(name: string): string {
+  return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? "";
+}
+
+/** The standalone document of one card, as the server would serve it. */
+export function cardDocument(article: Element): string {
+  const info = cards.get(article);
+  return standaloneHtml({
+    title: part(article, ".mcc-title")?.textContent ?? "Card",
+    cardId: info?.id ?? "",
+    bodyHtml: info?.html ?? article.outerHTML,
+    css: document.getElementById("mcc-css")?.textContent ?? "",
+    runtime: document.getElementById("mcc-runtime")?.textContent ?? "",
+    scriptHash: meta("mcp-chat-cards-script"),
+    version: state.templateVersion,
+  });
+}
+
+/** Copy card: the standalone document to the clipboard, by whichever layer works. */
+export async function copyCard(article: Element, button: HTMLElement, host: Host): Promise<void> {
+  const name = (part(article, ".mcc-title")?.textContent ?? "card").toLowerCase().replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "") || "card";
+  const method = await copyText(cardDocument(article), button.closest(".mcc-head") ?? button, host, {
+    filename: `${name}.html`,
+    mimeType: "text/html",
+  });
+  setStatus(
+    article,
+    method === "manual selection" ? "Copy blocked: select the text below" : `Card copied (${method})`,
+  );
+  host.log("card-copied", { method });
+}
+
+/** Copies a code figure's text. */
+export async function copyCode(figure: Element, button: HTMLElement, host: Host): Promise<void> {
+  const text = figure.querySelector("pre")?.textContent ?? "";
+  const method = await copyText(text, figure, host);
+  const article = figure.closest(".mcc-card");
+  if (article) {
+    setStatus(
+      article,
+      method === "manual selection" ? "Copy blocked: select the text below" : `Code copied (${method})`,
+    );
+  }
+  if (method !== "manual selection") {
+    button.textContent = "Copied";
+    setTimeout(() => (button.textContent = "Copy"), 1500);
+  }
+}

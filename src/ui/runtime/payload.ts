@@ -1,0 +1,74 @@
+/**
+ * Finds the card in whatever a host delivers. Hosts differ in how they wrap a tool result, so the
+ * search is breadth-first through objects, arrays and JSON-looking strings rather than one fixed
+ * path; it also recognises an embedded standalone document and a link to one.
+ */
+
+/** A card as the view paints it. */
+export interface CardPayload {
+  articleHtml: string;
+  id?: string;
+  kind?: string;
+  title?: string;
+}
+
+/** URIs of standalone card documents. */
+export const CARD_URI = /ui:\/\/mcp-chat-cards\/html\/[A-Za-z0-9._~-]+/;
+
+const MAX_NODES = 5_000;
+
+type Json = Record<string, unknown>;
+
+/** The article inside a standalone document's root, parsed inertly (no script runs). */
+export function articleFromDocument(documentHtml: string): string | undefined {
+  const doc = new DOMParser().parseFromString(documentHtml, "text/html");
+  return doc.querySelector("#mcc-root .mcc-card")?.outerHTML;
+}
+
+function asCard(value: Json): CardPayload | undefined {
+  if (typeof value.articleHtml !== "string") return undefined;
+  const config = (value.config ?? {}) as Json;
+  const text = (v: unknown) => (typeof v === "string" ? v : undefined);
+  return {
+    articleHtml: value.articleHtml,
+    id: text(config.id),
+    kind: text(config.kind),
+    title: text(config.title),
+  };
+}
+
+function fromString(text: string): unknown {
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith("{") && text.includes("articleHtml")) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  }
+  if (text.includes('id="mcc-root"')) {
+    const articleHtml = articleFromDocument(text);
+    const id = /data-mcc-card-id="([^"]*)"/.exec(text)?.[1];
+    return articleHtml ? { articleHtml, config: { id } } : undefined;
+  }
+  return undefined;
+}
+
+/** The first card payload found breadth-first in `value`. */
+export function findCard(value: unknown): CardPayload | undefined {
+  const queue: unknown[] = [value];
+  for (let seen = 0; queue.length && seen < MAX_NODES; seen++) {
+    let node = queue.shift();
+    if (typeof node === "string") node = fromString(node);
+    if (!node || typeof node !== "object") continue;
+    const card = Array.isArray(node) ? undefined : asCard(node as Json);
+    if (card) return card;
+    queue.push(...Object.values(node));
+  }
+  return undefined;
+}
+
+/** The first standalone-document URI mentioned anywhere in `value`. */
+export function findCardUri(value: unknown): string | undefined {
+  return CARD_URI.exec(JSON.stringify(value) ?? "")?.[0];
+}

@@ -1,0 +1,58 @@
+/**
+ * Adopts the host's look from its hostContext: the standard style variables (values may use
+ * light-dark(), resolved by the color-scheme set here), the theme, the host fonts and touch.
+ * Whatever the host leaves out falls back to the stylesheet's own light and dark values, which
+ * follow prefers-color-scheme while no theme is set.
+ */
+
+/** The parts of hostContext that shape the card's look. */
+export interface HostLook {
+  theme?: unknown;
+  styles?: { variables?: Record<string, unknown>; css?: { fonts?: unknown } };
+  deviceCapabilities?: { touch?: unknown };
+}
+
+const applied = new Set<string>();
+
+function applyVariables(variables: Record<string, unknown> = {}): void {
+  const style = document.documentElement.style;
+  for (const name of applied) {
+    if (typeof variables[name] !== "string") style.removeProperty(name);
+  }
+  applied.clear();
+  for (const [name, value] of Object.entries(variables)) {
+    if (!name.startsWith("--") || typeof value !== "string" || value === "") continue;
+    style.setProperty(name, value);
+    applied.add(name);
+  }
+}
+
+function applyTheme(theme: unknown): void {
+  const root = document.documentElement;
+  if (theme === "light" || theme === "dark") {
+    root.dataset.theme = theme;
+    root.style.colorScheme = theme;
+  } else {
+    delete root.dataset.theme;
+    root.style.removeProperty("color-scheme");
+  }
+}
+
+function applyFonts(fonts: unknown): void {
+  let sheet = document.getElementById("mcc-host-fonts");
+  if (typeof fonts !== "string" || !fonts.trim()) return sheet?.remove();
+  if (!sheet) {
+    sheet = document.createElement("style");
+    sheet.id = "mcc-host-fonts";
+    document.head.append(sheet);
+  }
+  sheet.textContent = fonts;
+}
+
+/** Applies a (merged) host context; call again with the merged context on every change. */
+export function applyHostLook(look: HostLook): void {
+  applyTheme(look.theme);
+  applyVariables(look.styles?.variables);
+  applyFonts(look.styles?.css?.fonts);
+  document.documentElement.toggleAttribute("data-touch", look.deviceCapabilities?.touch === true);
+}
