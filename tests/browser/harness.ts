@@ -1,0 +1,180 @@
+// deno-lint-ignore-file no-console no-window -- reports on stderr; page callbacks run in the browser, where window exists
+/**
+ * The browser test harness: one Chromium (Debian's, never a download) with one context, a test
+ * host page on one loopback origin, a sandbox proxy on another (serving the spec's default CSP as
+ * a header), and the real server behind real MCP clients held here in Deno. The host page reaches
+ * the server through functions exposed by playwright, so every tools/call and resources/read the
+ * view makes travels the real protocol on both sides.
+ */
+import { type Browser, type BrowserContext, chromium, type Frame, type Page } from "playwright-core";
+import type { Client } from "@modelcontextprotocol/client";
+import { CardStore } from "../../mod.ts";
+import { connect } from "../helpers.ts";
+import type { HostEvent, MountOptions } from "./page/types.ts";
+
+export const CHROMIUM = "/usr/bin/chromium";
+
+/** Why the browser tests cannot run here, or undefined when they can. */
+export function skipReason(): string | undefined {
+  try {
+    Deno.statSync(CHROMIUM);
+    return undefined;
+  } catch {
+    return `${CHROMIUM} is missing: install Debian's chromium package to run the browser tests`;
+  }
+}
+
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** What MCP Apps hosts must apply when a resource declares no CSP (spec 2026-01-26). */
+export const SPEC_DEFAULT_CSP =
+  "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; connect-src 'none';";
+
+export const ARTIFACTS = new URL("../artifacts/", import.meta.url);
+
+const root = new URL("../../", import.meta.url);
+
+async function bundle(entry: string): Promise<string> {
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["bundle", "--quiet", "--platform", "browser", "--format", "esm", entry],
+    cwd: root,
+  }).output();
+  if (code !== 0) throw new Error(`deno bundle ${entry} failed:\n${new TextDecoder().decode(stderr)}`);
+  return new TextDecoder().decode(stdout);
+}
+
+type Routes = Map<string, { body: string; type: string; headers?: Record<string, string> }>;
+
+function serve(routes: Routes): { origin: string; server: Deno.HttpServer } {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const route = routes.get(new URL(req.url).pathname);
+    if (!route) return new Response("not found", { status: 404 });
+    return new Response(route.body, { headers: { "content-type": route.type, ...route.headers } });
+  });
+  return { origin: `http://127.0.0.1:${server.addr.port}`, server };
+}
+
+/** A mounted card: the host page, the view's frame and the host's record of events. */
+export interface Mounted {
+  page: Page;
+  view: Frame;
+  events(type?: string): Promise<HostEvent[]>;
+  /** Every console line of the page and its frames, from the start. */
+  console: string[];
+}
+
+/** Everything the tests share. */
+export interface Harness {
+  browser: Browser;
+  context: BrowserContext;
+  hostOrigin: string;
+  /** The MCP Apps client (and a plain one sharing the card store, for fallback-link results). */
+  apps: Client;
+  plain: Client;
+  /** Serves an HTML page on the host origin; returns its URL. */
+  servePage(path: string, html: string): string;
+  /** Opens the test host and mounts one card in it. */
+  mount(options: Omit<MountOptions, "sandboxUrl">): Promise<Mounted>;
+  close(): Promise<void>;
+}
+
+/** The view's frame: the sandbox proxy's inner iframe. */
+async function viewFrame(page: Page): Promise<Frame> {
+  for (let i = 0; i < 200; i++) {
+    const frame = page.frames().find((f) => f.parentFrame()?.parentFrame() === page.mainFrame());
+    if (frame) return frame;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error("the view frame never appeared");
+}
+
+export async function startHarness(): Promise<Harness> {
+  const [hostJs, sandboxJs] = await Promise.all([
+    bundle("tests/browser/page/host.ts"),
+    bundle("tests/browser/page/sandbox.ts"),
+  ]);
+  const hostRoutes: Routes = new Map([
+    ["/host.html", {
+      type: "text/html",
+      body:
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test host</title><style>body{margin:16px;font:14px system-ui}#slot{width:680px}iframe{display:block;width:100%;height:150px;border:0}</style></head><body><div id="slot"></div><script type="module" src="/host.js"></script></body></html>`,
+    }],
+    ["/host.js", { type: "text/javascript", body: hostJs }],
+  ]);
+  const sandboxRoutes: Routes = new Map([
+    ["/sandbox.html", {
+      type: "text/html",
+      headers: { "content-security-policy": SPEC_DEFAULT_CSP },
+      body:
+        `<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;height:100%}iframe{display:block;width:100%;height:100%;border:0}</style></head><body><script src="/sandbox.js"></script></body></html>`,
+    }],
+    ["/sandbox.js", { type: "text/javascript", body: sandboxJs }],
+  ]);
+  const host = serve(hostRoutes);
+  const sandbox = serve(sandboxRoutes);
+
+  const store = new CardStore();
+  let n = 0;
+  const apps = await connect({ store, newId: () => `apps-${++n}` });
+  const plain = await connect({ store, apps: false, newId: () => `plain-${++n}` });
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const context = await browser.newContext({ viewport: { width: 720, height: 900 } });
+  await context.exposeFunction(
+    "mccCallTool",
+    (name: string, args: Record<string, unknown>, client?: string) =>
+      (client === "plain" ? plain : apps).callTool({ name, arguments: args }),
+  );
+  await context.exposeFunction("mccReadResource", (uri: string) => apps.readResource({ uri }));
+  await context.exposeFunction("mccListTools", async () => (await apps.listTools()).tools);
+
+  return {
+    browser,
+    context,
+    hostOrigin: host.origin,
+    apps,
+    plain,
+    servePage(path, html) {
+      hostRoutes.set(path, { type: "text/html", body: html });
+      return host.origin + path;
+    },
+    async mount(options) {
+      const page = await context.newPage();
+      const lines: string[] = [];
+      page.on("console", (message) => lines.push(message.text()));
+      await page.goto(`${host.origin}/host.html`);
+      await page.waitForFunction(() => typeof window.mountCard === "function");
+      await page.evaluate((o) => window.mountCard(o), {
+        ...options,
+        sandboxUrl: `${sandbox.origin}/sandbox.html`,
+      });
+      return {
+        page,
+        console: lines,
+        view: await viewFrame(page),
+        events: (type) => page.evaluate((t) => window.hostEvents.filter((e) => !t || e.type === t), type),
+      };
+    },
+    async close() {
+      await browser.close();
+      await apps.close();
+      await plain.close();
+      await host.server.shutdown();
+      await sandbox.server.shutdown();
+    },
+  };
+}
+
+/** Writes a line of figures to stderr (test output stays readable). */
+export function report(line: string): void {
+  console.error(`[browser] ${line}`);
+}

@@ -1,0 +1,144 @@
+// deno-lint-ignore-file no-window -- browser code: this page runs in Chromium
+/**
+ * The test host page: the official AppBridge and PostMessageTransport, a sandbox proxy iframe on a
+ * second origin, and the real server behind functions the Deno test exposes (`mccCallTool`,
+ * `mccReadResource`, `mccListTools`, each a call through a real MCP client). Everything the view
+ * sends is recorded in `hostEvents` for the test to read.
+ */
+import {
+  AppBridge,
+  buildAllowAttribute,
+  PostMessageTransport,
+} from "@modelcontextprotocol/ext-apps/app-bridge";
+
+import type { MountOptions } from "./types.ts";
+
+type Json = Record<string, unknown>;
+
+const record = (type: string, data: Json = {}) =>
+  window.hostEvents.push({ type, t: performance.now(), ...data });
+window.hostEvents = [];
+
+let bridge: AppBridge;
+let context: Json = {};
+
+function transform(result: Json, how?: MountOptions["transform"]): Json {
+  if (how === "no-structured") return { content: result.content };
+  if (how === "nested") {
+    return { content: result.content, _meta: { wrapped: { payload: result.structuredContent } } };
+  }
+  if (how === "stringified") {
+    return {
+      content: [...(result.content as Json[]), {
+        type: "text",
+        text: JSON.stringify(result.structuredContent),
+      }],
+    };
+  }
+  return result;
+}
+
+function proxyReady(iframe: HTMLIFrameElement): Promise<void> {
+  return new Promise((resolve) => {
+    const listener = (event: MessageEvent) => {
+      if (
+        event.source === iframe.contentWindow && event.data?.method === "ui/notifications/sandbox-proxy-ready"
+      ) {
+        removeEventListener("message", listener);
+        resolve();
+      }
+    };
+    addEventListener("message", listener);
+  });
+}
+
+window.mountCard = async (o) => {
+  const tools = await window.mccListTools();
+  const tool = tools.find((t) => t.name === o.tool);
+  context = { ...o.hostContext, toolInfo: { id: 1, tool } };
+  document.body.style.background = o.hostContext.theme === "dark" ? "#111114" : "#ffffff";
+  const iframe = document.createElement("iframe");
+  iframe.setAttribute("sandbox", "allow-scripts allow-same-origin allow-forms");
+  const allow = buildAllowAttribute(o.permissions as never);
+  if (allow) iframe.allow = allow;
+  iframe.title = "Card";
+  document.getElementById("slot")!.append(iframe);
+  const ready = proxyReady(iframe);
+  iframe.src = o.sandboxUrl;
+  await ready;
+
+  bridge = new AppBridge(null, { name: "mcc-test-host", version: "1.0.0" }, {
+    openLinks: {},
+    serverTools: {},
+    serverResources: {},
+    logging: {},
+    message: { text: {} },
+    downloadFile: {},
+  }, { hostContext: context as never });
+  bridge.onmessage = (params) => {
+    record("message", { params });
+    if (o.messageReply === "rpc-error") {
+      return Promise.reject(new Error("Messages are disabled in this chat"));
+    }
+    return Promise.resolve(o.messageReply === "isError" ? { isError: true } : {});
+  };
+  bridge.onopenlink = (params) => {
+    record("open-link", { url: params.url });
+    return Promise.resolve({});
+  };
+  bridge.ondownloadfile = (params) => {
+    record("download", { params });
+    return Promise.resolve({});
+  };
+  bridge.onloggingmessage = (params) => record("log", { params });
+  bridge.addEventListener("sizechange", ({ height }) => {
+    record("size", { height });
+    if (height !== undefined) iframe.style.height = `${height}px`;
+  });
+  bridge.oncalltool = async (params) => {
+    // A real host rejects view calls to tools that are not visible to apps.
+    const called = (await window.mccListTools()).find((t) => t.name === params.name);
+    const visibility = called?._meta?.ui?.visibility ?? ["model", "app"];
+    record("call-tool", { name: params.name, arguments: params.arguments });
+    if (!visibility.includes("app")) throw new Error(`Tool ${params.name} is not available to apps`);
+    return await window.mccCallTool(params.name, params.arguments ?? {}) as never;
+  };
+  bridge.onreadresource = async (params) => {
+    record("read-resource", { uri: params.uri });
+    return await window.mccReadResource(params.uri) as never;
+  };
+  const initialized = new Promise<void>((resolve) => bridge.addEventListener("initialized", () => resolve()));
+  await bridge.connect(new PostMessageTransport(iframe.contentWindow!, iframe.contentWindow!));
+
+  const template = await window.mccReadResource("ui://mcp-chat-cards/card.html");
+  const html = (template.contents as Json[])[0].text as string;
+  await bridge.sendSandboxResourceReady({ html, permissions: o.permissions as never });
+  await initialized;
+  record("initialized");
+  if (o.partial) await bridge.sendToolInputPartial({ arguments: o.partial });
+  await bridge.sendToolInput({ arguments: o.args });
+  if (o.deliver === "never") return;
+  const result = o.fixture ?? await window.mccCallTool(o.tool, o.args, o.client);
+  window.lastResult = result;
+  await window.deliver(transform(result, o.transform));
+};
+
+/** Delivers a tool result and returns the time it was handed to the bridge. */
+window.deliver = async (result) => {
+  const t = performance.now();
+  record("result-sent");
+  await bridge.sendToolResult(result as never);
+  return t;
+};
+
+window.changeContext = (next) => {
+  context = { ...context, ...next };
+  bridge.setHostContext(context as never);
+};
+
+window.cancel = (reason) => bridge.sendToolCancelled({ reason });
+
+window.teardown = async () => {
+  await bridge.teardownResource({ reason: "test" });
+  record("torn-down");
+};

@@ -1,0 +1,35 @@
+import "./types.ts";
+/**
+ * The test host's sandbox proxy, served from a second loopback origin with the spec's default CSP
+ * as an HTTP header (which the inner document inherits). As in the spec's reference design it
+ * writes the view into an inner iframe and relays every other message both ways.
+ */
+let inner: HTMLIFrameElement | undefined;
+
+function load(html: string, permissions: Record<string, unknown> = {}): void {
+  inner = document.createElement("iframe");
+  inner.setAttribute("sandbox", "allow-scripts allow-same-origin allow-forms");
+  if (permissions.clipboardWrite) inner.allow = "clipboard-write"; // before insertion, or it is ignored
+  inner.title = "Card view";
+  document.body.append(inner);
+  const doc = inner.contentDocument!;
+  doc.open();
+  doc.write(html);
+  doc.close();
+}
+
+addEventListener("message", (event: MessageEvent) => {
+  const data = event.data as {
+    method?: string;
+    params?: { html?: string; permissions?: Record<string, unknown> };
+  };
+  if (event.source === parent) {
+    if (data?.method === "ui/notifications/sandbox-resource-ready") {
+      load(data.params?.html ?? "", data.params?.permissions);
+    } else inner?.contentWindow?.postMessage(data, "*");
+  } else if (inner && event.source === inner.contentWindow) {
+    parent.postMessage(data, "*");
+  }
+});
+
+parent.postMessage({ jsonrpc: "2.0", method: "ui/notifications/sandbox-proxy-ready", params: {} }, "*");

@@ -1,0 +1,65 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/**
+ * Types shared by the test host page (browser code) and the Deno tests. The lib references give
+ * the browser test files DOM types (page callbacks run in Chromium) next to Deno's own.
+ */
+
+type Json = Record<string, unknown>;
+
+/** How the test wants the host to behave for one mounted card. */
+export interface MountOptions {
+  sandboxUrl: string;
+  /** Card tool to call through the real server, with its arguments. */
+  tool: string;
+  args: Json;
+  /** Which server client makes the call: the MCP Apps one (default) or a plain one. */
+  client?: "apps" | "plain";
+  /** Streamed arguments to send (as tool-input-partial) before the tool input. */
+  partial?: Json;
+  /** "result" delivers the tool result; "never" only sends the tool input. */
+  deliver: "result" | "never";
+  /** Deliver this result instead of calling the tool (cards that have no tool yet). */
+  fixture?: Json;
+  /** Reshape the real result before delivery, as some hosts do. */
+  transform?: "no-structured" | "nested" | "stringified";
+  hostContext: Json;
+  /** How `ui/message` is answered. */
+  messageReply?: "ok" | "isError" | "rpc-error";
+  permissions?: Json;
+}
+
+/** One thing the host saw, with its performance.now() time. */
+export interface HostEvent {
+  type: string;
+  t: number;
+  [key: string]: unknown;
+}
+
+/** What the host page adds to its window. */
+export interface HostWindow {
+  mccCallTool(name: string, args: Json, client?: string): Promise<Json>;
+  mccReadResource(uri: string): Promise<Json>;
+  mccListTools(): Promise<{ name: string; _meta?: { ui?: { visibility?: string[] } } }[]>;
+  hostEvents: HostEvent[];
+  mountCard(options: MountOptions): Promise<void>;
+  /** Delivers a tool result; returns the time it was handed to the bridge. */
+  deliver(result: Json): Promise<number>;
+  changeContext(context: Json): void;
+  /** Tells the view the tool call was cancelled. */
+  cancel(reason: string): Promise<void>;
+  teardown(): Promise<void>;
+  lastResult?: Json;
+}
+
+/** What the test pages hold on their window: the host's API and a few probes the tests add. */
+declare global {
+  interface Window extends HostWindow {
+    /** The card runtime's debug snapshot. */
+    __mccDebug?(): unknown;
+    /** CSP violations recorded by the standalone-document test. */
+    cspViolations?: string[];
+    /** Messages an MCP-UI test host received. */
+    got?: { type: string; payload: Record<string, unknown> }[];
+  }
+}
