@@ -60,6 +60,27 @@ console.error(
 );
 
 Deno.test({
+  name: "smoke: without a runtime, deno compile accepts the recipe and stops only at the missing denort",
+  ignore: haveRuntime,
+  fn: async () => {
+    const dir = await Deno.makeTempDir({ prefix: "mcc-compile-" });
+    try {
+      // A DENORT_BIN that does not exist: compile checks flags and module graph, then fails
+      // offline where it would read the runtime (it never reaches for the network).
+      const missing = join(dir, "no-denort");
+      const { code, stderr } = await runCommand(Deno.execPath(), compileArgs({ output: join(dir, "bin") }), {
+        env: { DENORT_BIN: missing, NO_COLOR: "1" },
+      });
+      assertEquals(code, 1);
+      assertEquals(stderr.includes("Compile src/main.ts"), true, stderr);
+      assertEquals(stderr.includes(`Could not find denort at '${missing}'`), true, stderr);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
   name: "smoke: the compiled binary matches the reference",
   ignore: !haveRuntime,
   fn: async () => {
