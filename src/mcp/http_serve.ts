@@ -20,7 +20,8 @@ async function listenOnRuntime(app: HttpApp, config: Config): Promise<Listening>
     import("@modelcontextprotocol/node"),
     import("../http/serve_node.ts"),
   ]);
-  return listen(toNodeHandler(app, { maxRequestBodySize: config.maxBody }), options);
+  // One byte over the app's cap, so the app (not the adapter) refuses and names the setting.
+  return listen(toNodeHandler(app, { maxRequestBodySize: config.maxBody + 1 }), options);
 }
 
 async function shutdownSignal(): Promise<void> {
