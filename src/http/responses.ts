@@ -12,3 +12,8 @@ export function jsonRpcError(
 ): Response {
   return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status, headers });
 }
+
+/** The refusal of a body over the cap, naming the setting that raises it. */
+export function payloadTooLargeMessage(maxBody: number): string {
+  return `Payload Too Large: the request body is over the ${maxBody}-byte limit (MCP_CHAT_CARDS_HTTP_MAX_BODY)`;
+}

@@ -21,7 +21,7 @@ import {
 import type { Config } from "../config.ts";
 import { ExpiringCardStore } from "../http/expiring_store.ts";
 import { isLoopbackHost } from "../http/loopback.ts";
-import { jsonRpcError } from "../http/responses.ts";
+import { jsonRpcError, payloadTooLargeMessage } from "../http/responses.ts";
 import { buildServerCard, SERVER_CARD_SUFFIX, serverCardResponse } from "../http/server_card.ts";
 import { bearerTokenChecker } from "../http/token.ts";
 import { log } from "../log.ts";
@@ -172,12 +172,7 @@ async function readJsonRpcBody(request: Request, maxBody: number): Promise<unkno
   }
   const text = await readBody(request, maxBody);
   if (text === undefined) {
-    return jsonRpcError(
-      413,
-      -32000,
-      `Payload Too Large: the request body is over the ${maxBody}-byte limit (MCP_CHAT_CARDS_HTTP_MAX_BODY)`,
-      { Connection: "close" },
-    );
+    return jsonRpcError(413, -32000, payloadTooLargeMessage(maxBody), { Connection: "close" });
   }
   let body: unknown;
   try {

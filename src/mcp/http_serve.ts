@@ -16,12 +16,12 @@ async function listenOnRuntime(app: HttpApp, config: Config): Promise<Listening>
     const { listen } = await import("../http/serve_deno.ts");
     return listen(app.fetch, options);
   }
-  const [{ toNodeHandler }, { listen }] = await Promise.all([
+  const [{ toNodeHandler }, { listen, refuseOversize }] = await Promise.all([
     import("@modelcontextprotocol/node"),
     import("../http/serve_node.ts"),
   ]);
-  // One byte over the app's cap, so the app (not the adapter) refuses and names the setting.
-  return listen(toNodeHandler(app, { maxRequestBodySize: config.maxBody + 1 }), options);
+  const adapter = toNodeHandler(app, { maxRequestBodySize: config.maxBody });
+  return listen(refuseOversize(adapter, config.maxBody), options);
 }
 
 async function shutdownSignal(): Promise<void> {

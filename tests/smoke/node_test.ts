@@ -9,6 +9,7 @@ import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node
 import { join } from "node:path";
 import { assembleBundle, installTarball, mcpb, packNpm } from "../../scripts/build_mcpb.ts";
 import { buildNpm, PACKAGE_NAME, TYPESCRIPT } from "../../scripts/build_npm.ts";
+import { errorMessage, post, rawRequest } from "../http/helpers.ts";
 import { assertSameAsReference, smokeOver } from "./suite.ts";
 import { httpTransport, ROOT_PATH, runCommand, startHttp, stdioTransport, toolVersion } from "./targets.ts";
 
@@ -64,26 +65,33 @@ Deno.test({
         await assertSameAsReference(await smokeOver(transport), "npm package under Node (stdio)");
       });
 
-      await t.step("HTTP under node:http matches the reference and stops cleanly", async () => {
-        const server = await startHttp("node", [
-          join(installed, "esm", "src", "main.js"),
-          "--http",
-          "--port",
-          "0",
-        ], {
-          cwd: install,
-        });
-        try {
-          await assertSameAsReference(
-            await smokeOver(httpTransport(server.url)),
-            "npm package under Node (HTTP)",
-          );
-        } finally {
-          const status = await server.stop();
-          assertEquals(status.code, 0, server.stderr());
-          assertEquals(server.stderr().endsWith("[mcp-chat-cards] Stopped\n"), true, server.stderr());
-        }
-      });
+      await t.step(
+        "HTTP under node:http matches the reference, refuses like Deno, and stops cleanly",
+        async () => {
+          const main = join(installed, "esm", "src", "main.js");
+          const args = [main, "--http", "--port", "0", "--max-body", "65536"];
+          const server = await startHttp("node", args, { cwd: install });
+          try {
+            await assertSameAsReference(
+              await smokeOver(httpTransport(server.url)),
+              "npm package under Node (HTTP)",
+            );
+            const padded = { jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(70_000) } };
+            const oversize = await post(server.url, padded);
+            assertEquals(oversize.status, 413);
+            assertEquals(
+              errorMessage(oversize.json),
+              "Payload Too Large: the request body is over the 65536-byte limit (MCP_CHAT_CARDS_HTTP_MAX_BODY)",
+            );
+            const rebinding = await rawRequest(server.url, { headers: { Host: "attacker.example" } });
+            assertEquals(rebinding.status, 403);
+          } finally {
+            const status = await server.stop();
+            assertEquals(status.code, 0, server.stderr());
+            assertEquals(server.stderr().endsWith("[mcp-chat-cards] Stopped\n"), true, server.stderr());
+          }
+        },
+      );
 
       await t.step("the published .d.ts files type-check in a TypeScript consumer", async () => {
         await Deno.writeTextFile(
