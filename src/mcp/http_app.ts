@@ -75,9 +75,10 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}): Htt
   const tokenMatches = config.httpToken === undefined ? undefined : bearerTokenChecker(config.httpToken);
   // Built on the first 2026-07-28 request: most hosts still speak 2025, and start-up stays light.
   let modern: McpHttpHandler | undefined;
-  const modernHandler = () => {
-    const statelessStore = new ExpiringCardStore();
-    return modern ??= createMcpHandler(() => createServer({ ...config, store: statelessStore }), {
+  const modernHandler = (): McpHttpHandler => {
+    if (modern) return modern;
+    const statelessStore = new ExpiringCardStore(); // shared by every per-request server
+    return modern = createMcpHandler(() => createServer({ ...config, store: statelessStore }), {
       legacy: "reject",
       maxRequestBodySize: config.maxBody,
       onerror: (error) => log(`HTTP: ${error.message}`),
