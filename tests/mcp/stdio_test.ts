@@ -18,15 +18,22 @@ async function startArgs(): Promise<string[]> {
   return words.slice(1);
 }
 
-/** One valid call per card kind, taken from the golden cases. */
-const FIRST_CASE: Record<string, string> = {
-  create_tab_card: "tab/languages.json",
-  create_table_card: "table/reference_example.json",
-  create_reveal_card: "reveal/faq.json",
-  create_list_card: "list/procedure.json",
+/** The golden cases of each card tool: every one is replayed over stdio. */
+const KIND_OF_TOOL: Record<string, string> = {
+  create_tab_card: "tab",
+  create_table_card: "table",
+  create_reveal_card: "reveal",
+  create_list_card: "list",
 };
 
-Deno.test("stdio: deno run with the README's flags serves every tool", async () => {
+function goldenCases(kind: string): string[] {
+  return [...Deno.readDirSync(new URL(`tests/cards/${kind}/`, root))]
+    .map((e) => e.name)
+    .filter((n) => n.endsWith(".json") && !n.startsWith("error_"))
+    .sort();
+}
+
+Deno.test("stdio: deno run with the README's flags renders every golden card", async () => {
   const transport = new StdioClientTransport({
     command: Deno.execPath(),
     args: await startArgs(),
@@ -44,22 +51,24 @@ Deno.test("stdio: deno run with the README's flags serves every tool", async () 
       (t._meta?.ui as { visibility?: string[] })?.visibility?.includes("model") ?? true
     );
     for (const tool of modelTools) {
-      const file = FIRST_CASE[tool.name];
-      if (!file) throw new Error(`no stdio case for ${tool.name}: add one to FIRST_CASE`);
-      const args = JSON.parse(await Deno.readTextFile(new URL(`tests/cards/${file}`, root)));
-      const result = await client.callTool({ name: tool.name, arguments: args });
-      assertEquals(result.isError, undefined, `${tool.name}: ${textOf(result)}`);
-      const expected = await Deno.readTextFile(
-        new URL(`tests/cards/${file.replace(".json", ".html")}`, root),
-      );
-      assertEquals(
-        (result.structuredContent as { card: { articleHtml: string } }).card.articleHtml + "\n",
-        expected,
-      );
-      // Not an Apps client: the standalone document is linked and readable.
-      const link = (result.content as { uri?: string }[])[1];
-      const { contents } = await client.readResource({ uri: link.uri! });
-      assertEquals((contents[0] as { text: string }).text.startsWith("<!doctype html>"), true);
+      const kind = KIND_OF_TOOL[tool.name];
+      if (!kind) throw new Error(`no golden cases for ${tool.name}: add it to KIND_OF_TOOL`);
+      for (const name of goldenCases(kind)) {
+        const file = `tests/cards/${kind}/${name}`;
+        const args = JSON.parse(await Deno.readTextFile(new URL(file, root)));
+        const result = await client.callTool({ name: tool.name, arguments: args });
+        assertEquals(result.isError, undefined, `${file}: ${textOf(result)}`);
+        const expected = await Deno.readTextFile(new URL(file.replace(/\.json$/, ".html"), root));
+        assertEquals(
+          (result.structuredContent as { card: { articleHtml: string } }).card.articleHtml + "\n",
+          expected,
+          file,
+        );
+        // Not an Apps client: the standalone document is linked and readable.
+        const link = (result.content as { uri?: string }[])[1];
+        const { contents } = await client.readResource({ uri: link.uri! });
+        assertEquals((contents[0] as { text: string }).text.startsWith("<!doctype html>"), true);
+      }
     }
     const bad = await client.callTool({ name: "create_table_card", arguments: { title: "x" } });
     assertEquals(
