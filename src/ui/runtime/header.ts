@@ -18,10 +18,63 @@ export interface CardInfo {
 
 const cards = new WeakMap<Element, CardInfo>();
 
-/** Registers a card article and adds its status line. */
+const CHEVRON_PATH = "M4 6l4 4 4-4";
+
+/** The chevron icon, drawn with DOM calls (the runtime never parses markup strings). */
+function chevron(): SVGElement {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  for (
+    const [k, v] of Object.entries({ class: "mcc-chevron", viewBox: "0 0 16 16", width: "16", height: "16" })
+  ) {
+    svg.setAttribute(k, v);
+  }
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const path = document.createElementNS(ns, "path");
+  const stroke = { d: CHEVRON_PATH, fill: "none", stroke: "currentColor", "stroke-width": "2" };
+  for (const [k, v] of Object.entries(stroke)) path.setAttribute(k, v);
+  path.setAttribute("stroke-linecap", "round");
+  path.setAttribute("stroke-linejoin", "round");
+  svg.append(path);
+  return svg;
+}
+
+/** The header toolbar: `</>`, the collapse chevron and Copy card. */
+function toolbar(bodyId: string): HTMLElement {
+  const tool = (action: string, title: string, ...content: (Node | string)[]) =>
+    h("button", { type: "button", class: "mcc-tool", "data-mcc-action": action, title }, ...content);
+  const source = tool(
+    "source",
+    "Show the card's HTML",
+    "</>",
+    h("span", { class: "mcc-sr" }, " Show the card's HTML"),
+  );
+  source.setAttribute("aria-pressed", "false");
+  const collapse = tool(
+    "collapse",
+    "Collapse the card",
+    chevron(),
+    h("span", { class: "mcc-sr" }, "Collapse the card"),
+  );
+  collapse.setAttribute("aria-expanded", "true");
+  collapse.setAttribute("aria-controls", bodyId);
+  const copy = tool("copy", "Copy the card as a standalone HTML document", "Copy card");
+  return h(
+    "div",
+    { class: "mcc-tools", role: "toolbar", "aria-label": "Card tools" },
+    source,
+    collapse,
+    copy,
+  );
+}
+
+/** Registers a card article, adds its header tools and its status line. */
 export function enhanceHeader(article: Element, info: CardInfo): void {
   cards.set(article, info);
   const head = article.querySelector(".mcc-head");
+  const body = article.querySelector(".mcc-body");
+  if (head && body && !head.querySelector(".mcc-tools")) head.append(toolbar(body.id));
   if (head && !head.querySelector(".mcc-status")) {
     head.append(h("p", { class: "mcc-status", role: "status" }));
   }
