@@ -92,11 +92,14 @@ export function sessionHeaders(id: string): Record<string, string> {
 /** An SDK client connected over Streamable HTTP (2025 handshake unless a version is pinned). */
 export async function httpClient(
   url: URL,
-  options: { headers?: Record<string, string>; pin?: string } = {},
+  options: { headers?: Record<string, string>; pin?: string; capabilities?: Record<string, unknown> } = {},
 ): Promise<Client & AsyncDisposable> {
   const client = new Client(
     { name: "http-test", version: "1.0.0" },
-    options.pin ? { versionNegotiation: { mode: { pin: options.pin } } } : {},
+    {
+      ...(options.pin ? { versionNegotiation: { mode: { pin: options.pin } } } : {}),
+      ...(options.capabilities ? { capabilities: options.capabilities } : {}),
+    } as never,
   );
   await client.connect(httpTransport(url, options.headers));
   return Object.assign(client, { [Symbol.asyncDispose]: () => client.close() });

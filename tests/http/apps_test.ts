@@ -1,0 +1,22 @@
+/**
+ * Over HTTP the MCP Apps decision follows the client's declared capabilities in both protocol
+ * eras: per session (2025 family, from initialize) and per request (2026-07-28, from the
+ * request's _meta envelope). Apps clients get no fallback link; others do.
+ */
+import { deepStrictEqual as assertDeep } from "node:assert/strict";
+import { APPS_CAPABILITIES } from "../helpers.ts";
+import { httpClient, serveApp } from "./helpers.ts";
+
+const TABLE = { title: "T", headers: ["a"], rows: [["1"]] };
+
+for (const pin of [undefined, "2026-07-28"]) {
+  Deno.test(`http ${pin ?? "2025 session"}: the Apps capability decides the fallback link`, async () => {
+    await using served = await serveApp();
+    for (const apps of [true, false]) {
+      await using client = await httpClient(served.url, { pin, capabilities: apps ? APPS_CAPABILITIES : {} });
+      const result = await client.callTool({ name: "create_table_card", arguments: TABLE });
+      const types = (result.content as { type: string }[]).map((c) => c.type);
+      assertDeep(types, apps ? ["text"] : ["text", "resource_link"], `apps: ${apps}`);
+    }
+  });
+}
