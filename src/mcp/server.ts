@@ -127,6 +127,12 @@ function errorResult(toolName: string, error: unknown): CallToolResult {
   if (error instanceof ToolError) {
     return { content: [{ type: "text" as const, text: error.toText() }], isError: true };
   }
+  if (error instanceof Error && error.name === "NotCapable") {
+    // Deno's permission fence said no: the user's configuration, not the model's input, must change.
+    const text = `${toolName} was refused by the server's Deno permissions: ${error.message}\n` +
+      "Ask the user to start the server with the permission flags the README gives";
+    return { content: [{ type: "text" as const, text }], isError: true };
+  }
   log(`${toolName} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
   const text = `Internal error in ${toolName}: ${error instanceof Error ? error.message : "unknown error"}`;
   return { content: [{ type: "text" as const, text }], isError: true };

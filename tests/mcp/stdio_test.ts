@@ -96,3 +96,37 @@ Deno.test("stdio: an invalid setting stops start-up with one line naming the var
     `[mcp-chat-cards] Cannot start: MCP_CHAT_CARDS_CARD_BUDGET must be a whole number from 2000 to 2000000, got "huge"\n`,
   );
 });
+
+Deno.test("stdio: a Deno permission denial comes back as a clear refusal, and the server keeps serving", async () => {
+  // The start flags without CI, which the HTML sanitizer's dependencies read.
+  const args = (await startArgs()).map((a) => a.startsWith("--allow-env=") ? a.replace(/,CI\b/, "") : a);
+  const client = new Client({ name: "stdio-test", version: "1.0.0" });
+  await client.connect(
+    new StdioClientTransport({
+      command: Deno.execPath(),
+      args,
+      cwd: root.pathname,
+      env: Deno.env.toObject(),
+      stderr: "pipe",
+    }),
+  );
+  try {
+    const refused = await client.callTool({
+      name: "create_tab_card",
+      arguments: { title: "t", tabs: [{ label: "a", html: "<b>x</b>" }] },
+    });
+    assertEquals(refused.isError, true);
+    assertEquals(
+      textOf(refused),
+      `create_tab_card was refused by the server's Deno permissions: Requires env access to "CI", run again with the --allow-env flag\n` +
+        "Ask the user to start the server with the permission flags the README gives",
+    );
+    const next = await client.callTool({
+      name: "create_tab_card",
+      arguments: { title: "t", tabs: [{ label: "a", text: "x" }] },
+    });
+    assertEquals(next.isError, undefined);
+  } finally {
+    await client.close();
+  }
+});
