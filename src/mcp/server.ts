@@ -139,7 +139,11 @@ function errorResult(toolName: string, error: unknown): CallToolResult {
 }
 
 function registerResources(server: McpServer, store: CardStore): void {
-  const uiMeta = { ui: { csp: {}, prefersBorder: false } };
+  // Nothing external: an empty CSP declaration, in the spec's key and in ChatGPT's own.
+  const uiMeta = {
+    ui: { csp: {}, prefersBorder: false },
+    "openai/widgetCSP": { connect_domains: [], resource_domains: [] },
+  };
   server.registerResource(
     "card-template",
     TEMPLATE_URI,

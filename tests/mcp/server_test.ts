@@ -62,7 +62,10 @@ Deno.test("the card template is an MCP Apps resource with one HTML item", async 
   const { contents } = await client.readResource({ uri: TEMPLATE_URI });
   assertEquals(contents.length, 1);
   assertEquals(contents[0].mimeType, "text/html;profile=mcp-app");
-  assertDeep(contents[0]._meta, { ui: { csp: {}, prefersBorder: false } });
+  assertDeep(contents[0]._meta, {
+    ui: { csp: {}, prefersBorder: false },
+    "openai/widgetCSP": { connect_domains: [], resource_domains: [] },
+  });
   const text = (contents[0] as { text: string }).text;
   assertEquals(text.startsWith("<!doctype html>"), true);
   assertEquals(text.includes('id="mcc-root"'), true);
