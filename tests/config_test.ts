@@ -1,16 +1,7 @@
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals, throws } from "node:assert/strict";
 import { resolve } from "node:path";
 import { ConfigError, DEFAULT_CONFIG, ENV_NAMES, helpText, parseConfig, SETTINGS } from "../src/config.ts";
-
-function refusal(args: string[], env: Record<string, string>): string {
-  try {
-    parseConfig(args, env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error("accepted");
-}
+import { configRefusal } from "./helpers.ts";
 
 Deno.test("missing variables and flags give the defaults", () => {
   assertDeep(parseConfig([], {}), DEFAULT_CONFIG);
@@ -64,7 +55,7 @@ Deno.test("every variable: invalid values are refused with the variable and what
     ],
     [{ MCP_CHAT_CARDS_HTTP_TOKEN: "" }, `MCP_CHAT_CARDS_HTTP_TOKEN must not be empty`],
   ];
-  for (const [env, message] of table) assertEquals(refusal([], env), message);
+  for (const [env, message] of table) assertEquals(configRefusal([], env), message);
 });
 
 Deno.test("flags override variables and accept both --flag value and --flag=value", () => {
@@ -88,13 +79,13 @@ Deno.test("flags override variables and accept both --flag value and --flag=valu
 });
 
 Deno.test("bad flags are refused by name", () => {
-  assertEquals(refusal(["--card-budget"], {}), "--card-budget needs a value");
+  assertEquals(configRefusal(["--card-budget"], {}), "--card-budget needs a value");
   assertEquals(
-    refusal(["--card-budget", "x"], {}),
+    configRefusal(["--card-budget", "x"], {}),
     `--card-budget must be a whole number from 2000 to 2000000, got "x"`,
   );
-  assertEquals(refusal(["--bogus"], {}), `Unknown flag "--bogus": run with --help for the list`);
-  assertEquals(refusal(["--port", "70000"], {}), `--port must be 0 to 65535, got "70000"`);
+  assertEquals(configRefusal(["--bogus"], {}), `Unknown flag "--bogus": run with --help for the list`);
+  assertEquals(configRefusal(["--port", "70000"], {}), `--port must be 0 to 65535, got "70000"`);
 });
 
 Deno.test("help text and ENV_NAMES list every setting", () => {

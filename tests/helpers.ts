@@ -5,6 +5,7 @@
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { createServer, type ServerOptions } from "../mod.ts";
+import { ConfigError, parseConfig } from "../src/config.ts";
 
 /** What an MCP Apps host declares in `initialize`. */
 export const APPS_CAPABILITIES = {
@@ -38,4 +39,15 @@ export async function connect(
 export function textOf(result: { content?: unknown }): string {
   const content = result.content as { type: string; text?: string }[];
   return content.find((c) => c.type === "text")?.text ?? "";
+}
+
+/** The message a configuration is refused with (fails the test when it is accepted). */
+export function configRefusal(args: string[], env: Record<string, string> = {}): string {
+  try {
+    parseConfig(args, env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error(`accepted: ${args.join(" ")}`);
 }

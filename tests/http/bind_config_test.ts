@@ -1,26 +1,17 @@
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
-import { ConfigError, parseConfig } from "../../src/config.ts";
+import { parseConfig } from "../../src/config.ts";
+import { configRefusal } from "../helpers.ts";
 import { allowedHostnames } from "../../src/mcp/http_app.ts";
 
 const TOKEN = "0123456789abcdef";
 
-function refusal(args: string[], env: Record<string, string> = {}): string {
-  try {
-    parseConfig(args, env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error("accepted");
-}
-
 Deno.test("bind: a non-loopback --host needs a token of at least 16 characters", () => {
   assertEquals(
-    refusal(["--http", "--host", "0.0.0.0"]),
+    configRefusal(["--http", "--host", "0.0.0.0"]),
     `--host "0.0.0.0" is not a loopback address: set MCP_CHAT_CARDS_HTTP_TOKEN (at least 16 characters) so clients must authenticate`,
   );
   assertEquals(
-    refusal(["--http", "--host", "::"], { MCP_CHAT_CARDS_HTTP_TOKEN: "short" }),
+    configRefusal(["--http", "--host", "::"], { MCP_CHAT_CARDS_HTTP_TOKEN: "short" }),
     `MCP_CHAT_CARDS_HTTP_TOKEN must be at least 16 characters to listen on "::", got 5`,
   );
   assertEquals(
@@ -44,11 +35,11 @@ Deno.test("bind: allowed hosts are parsed, lower-cased and validated", () => {
     ["cards.example.org", "[2001:db8::1]", "box"],
   );
   assertEquals(
-    refusal(["--allowed-hosts", "https://cards.example.org"]),
+    configRefusal(["--allowed-hosts", "https://cards.example.org"]),
     `--allowed-hosts must list host names without scheme, port or path (IPv6 in brackets), got "https://cards.example.org"`,
   );
   assertEquals(
-    refusal([], { MCP_CHAT_CARDS_ALLOWED_HOSTS: "cards.example.org:443" }),
+    configRefusal([], { MCP_CHAT_CARDS_ALLOWED_HOSTS: "cards.example.org:443" }),
     `MCP_CHAT_CARDS_ALLOWED_HOSTS must list host names without scheme, port or path (IPv6 in brackets), got "cards.example.org:443"`,
   );
 });
@@ -57,7 +48,7 @@ Deno.test("bind: the body cap has bounds", () => {
   assertEquals(parseConfig([], {}).maxBody, 4_194_304);
   assertEquals(parseConfig(["--max-body", "65536"], {}).maxBody, 65_536);
   assertEquals(
-    refusal([], { MCP_CHAT_CARDS_HTTP_MAX_BODY: "12" }),
+    configRefusal([], { MCP_CHAT_CARDS_HTTP_MAX_BODY: "12" }),
     `MCP_CHAT_CARDS_HTTP_MAX_BODY must be a whole number from 1024 to 67108864, got "12"`,
   );
 });
