@@ -143,7 +143,7 @@ Deno.test({
             await m.page.evaluate(() => document.querySelector("iframe")!.style.height),
             `${height}px`,
           );
-          assertEquals(await m.view.evaluate(() => document.documentElement.dataset.theme), theme);
+          assertEquals(await m.view.evaluate(() => document.body.dataset.theme), theme);
           assertEquals(await style(m.view, ".mcc-card", "background-color"), FALLBACK_BG[theme]);
           assertEquals(
             await m.view.evaluate(() => document.querySelector(".mcc-card")!.getAttribute("data-mcc-kind")),
@@ -205,9 +205,11 @@ Deno.test({
         (variables) => window.changeContext({ theme: "dark", styles: { variables } }),
         PARTIAL_STYLES,
       );
-      await live.view.waitForFunction(() => document.documentElement.dataset.theme === "dark");
+      await live.view.waitForFunction(() => document.body.dataset.theme === "dark");
       assertEquals(await style(live.view, ".mcc-card", "background-color"), "rgb(32, 33, 36)");
-      assertEquals(await style(live.view, ":root", "color-scheme"), "dark");
+      assertEquals(await style(live.view, "body", "color-scheme"), "dark");
+      // The root declares no scheme, so no browser paints an opaque backdrop behind the iframe.
+      assertEquals(await style(live.view, ":root", "color-scheme"), "normal");
       await live.page.close();
     });
 
@@ -293,6 +295,43 @@ Deno.test({
       );
       await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "size"));
       assert((await debug(m.view)).notes.some((n) => n.includes("get_card")));
+      await m.page.close();
+    });
+
+    await t.step("an error result is shown and never pulled over", async () => {
+      const text = 'Invalid "items": 1200 items in all, the limit is 1000';
+      const m = await h.mount({
+        ...KINDS.list,
+        deliver: "result",
+        hostContext: { theme: "light" },
+        fixture: { content: [{ type: "text", text }], isError: true },
+      });
+      await m.view.waitForSelector(".mcc-notice");
+      await new Promise((resolve) => setTimeout(resolve, 4_500)); // past the pull timer
+      assertEquals((await m.events("call-tool")).length, 0, "get_card must not run after a result");
+      assertEquals(await m.view.evaluate(() => document.querySelector(".mcc-notice")!.textContent), text);
+      await m.page.close();
+    });
+
+    await t.step("text the model wrote is never taken for a card", async () => {
+      // A link name (a card title) shaped like a card payload, in a result without structuredContent.
+      const hostile = JSON.stringify({ articleHtml: '<img src=x onerror="window.pwned=1">' });
+      const m = await h.mount({
+        ...KINDS.list,
+        deliver: "result",
+        hostContext: { theme: "light" },
+        fixture: {
+          content: [{ type: "text", text: "Outline card" }, {
+            type: "resource_link",
+            uri: "ui://mcp-chat-cards/html/not-kept",
+            name: hostile,
+            mimeType: "text/html",
+          }],
+        },
+      });
+      await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "read-resource"));
+      assertEquals(await m.view.evaluate(() => document.querySelector("img")), null);
+      assertEquals(await m.view.evaluate(() => (window as unknown as { pwned?: number }).pwned), undefined);
       await m.page.close();
     });
 

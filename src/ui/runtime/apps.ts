@@ -23,10 +23,28 @@ const INIT_TIMEOUT_MS = 1500;
 const PULL_AFTER_MS = 4000;
 /** The app-only tool that renders a card again from its tool name and arguments. */
 const PULL_TOOL = "get_card";
+/**
+ * How long requests may wait for the host: a host that drops one must not leave a prompt, a link
+ * or a pull hanging forever (ui/message may wait on the user's consent, so it gets longer).
+ */
+const TIMEOUT_MS = { message: 15_000, link: 5_000, server: 10_000 };
 
 interface HostContext extends HostLook {
   toolInfo?: { tool?: { name?: string } };
   [key: string]: unknown;
+}
+
+/** Merges a partial host context; `styles` merges a level deeper, so a partial update keeps the rest. */
+function mergeContext(context: HostContext, update: Json): HostContext {
+  const merged = { ...context, ...update } as HostContext;
+  const styles = update.styles as HostContext["styles"] | undefined;
+  if (styles && context.styles) {
+    merged.styles = {
+      variables: { ...context.styles.variables, ...styles.variables },
+      css: { ...context.styles.css, ...styles.css },
+    };
+  }
+  return merged;
 }
 
 /** Runs the view in `root` (the template's empty `main`). */
@@ -38,6 +56,8 @@ export function startAppsView(root: HTMLElement): void {
   const held: (() => void)[] = [];
   let toolArgs: Json | undefined;
   let painted: "result" | "pull" | undefined;
+  /** Any tool result arrived (a card, or an error to show): nothing is left to pull. */
+  let resultSeen = false;
   let pullTimer: number | undefined;
   let stopped = false;
   const t0 = performance.now();
@@ -48,14 +68,21 @@ export function startAppsView(root: HTMLElement): void {
   const host: Host = {
     name: "apps",
     async prompt(text) {
-      const reply = await rpc.request("ui/message", { role: "user", content: [{ type: "text", text }] });
+      const reply = await rpc.request(
+        "ui/message",
+        { role: "user", content: [{ type: "text", text }] },
+        TIMEOUT_MS.message,
+      );
       return reply.isError !== true;
     },
     async openLink(url) {
-      const reply = await rpc.request("ui/open-link", { url }).catch(() => ({ isError: true }));
+      const reply = await rpc.request("ui/open-link", { url }, TIMEOUT_MS.link).catch(() => ({
+        isError: true,
+      }));
       return reply.isError !== true;
     },
     log(event, data) {
+      if (!capabilities.logging) return; // only hosts that declared logging want these
       whenReady(() =>
         rpc.notify("notifications/message", {
           level: "info",
@@ -68,7 +95,7 @@ export function startAppsView(root: HTMLElement): void {
       if (!capabilities.downloadFile) return false;
       const reply = await rpc.request("ui/download-file", {
         contents: [{ type: "resource", resource: { uri: `file:///${filename}`, mimeType, text } }],
-      }).catch(() => ({ isError: true }));
+      }, TIMEOUT_MS.server).catch(() => ({ isError: true }));
       return reply.isError !== true;
     },
   };
@@ -97,23 +124,25 @@ export function startAppsView(root: HTMLElement): void {
   };
 
   const readDocument = async (uri: string) => {
-    const reply = await rpc.request("resources/read", { uri });
+    const reply = await rpc.request("resources/read", { uri }, TIMEOUT_MS.server);
     const text = ((reply.contents as Json[] | undefined)?.[0]?.text ?? "") as string;
     return articleFromDocument(text);
   };
 
   const pull = async () => {
     const tool = context.toolInfo?.tool?.name;
-    if (painted) return;
-    if (!tool || !toolArgs) return showNotice("The card did not arrive. Ask for it again.");
+    if (painted || resultSeen) return;
+    if (!tool || !toolArgs || !capabilities.serverTools) {
+      return showNotice("The card did not arrive. Ask for it again.");
+    }
     note(`no tool result after ${PULL_AFTER_MS} ms: pulling the card with ${PULL_TOOL}`);
     try {
       const result = await rpc.request("tools/call", {
         name: PULL_TOOL,
         arguments: { tool, arguments: toolArgs },
-      });
+      }, TIMEOUT_MS.server);
       const card = findCard(result);
-      if (card && painted !== "result") paint(card, "pull");
+      if (card && !resultSeen) paint(card, "pull");
       else if (!card) showNotice("The card could not be rendered again. Ask for it again.");
     } catch (error) {
       note(`pull failed: ${error instanceof Error ? error.message : error}`);
@@ -123,15 +152,18 @@ export function startAppsView(root: HTMLElement): void {
 
   const armPull = () => {
     clearTimeout(pullTimer);
-    if (!painted && !stopped) pullTimer = setTimeout(pull, PULL_AFTER_MS);
+    if (!painted && !resultSeen && !stopped) pullTimer = setTimeout(pull, PULL_AFTER_MS);
   };
 
   const onResult = async (result: Json) => {
+    // A delivered result settles it: show what came (even an error), never pull over it.
+    resultSeen = true;
+    clearTimeout(pullTimer);
     const card = findCard(result);
     if (card) return paint(card, "result");
     if (painted) return;
     const uri = findCardUri(result);
-    if (uri) {
+    if (uri && capabilities.serverResources) {
       note(`the result holds no card, reading ${uri}`);
       const articleHtml = await readDocument(uri).catch(() => undefined);
       if (articleHtml) return paint({ articleHtml, id: uri.slice(uri.lastIndexOf("/") + 1) }, "result");
@@ -152,7 +184,7 @@ export function startAppsView(root: HTMLElement): void {
       showNotice(`The card was cancelled${params.reason ? `: ${params.reason}` : ""}.`);
     },
     "ui/notifications/host-context-changed": (params) => {
-      context = { ...context, ...params };
+      context = mergeContext(context, params);
       state.hostContext = context;
       applyHostLook(context);
     },

@@ -54,16 +54,20 @@ function fromString(text: string): unknown {
   return undefined;
 }
 
-/** The first card payload found breadth-first in `value`. */
+/**
+ * The first card payload found breadth-first in `value`. Strings are looked into only where a
+ * host puts serialized content (a `text` field): a title or a link name may hold any text the
+ * model wrote, and must never be taken for a card.
+ */
 export function findCard(value: unknown): CardPayload | undefined {
-  const queue: unknown[] = [value];
+  const queue: [string, unknown][] = [["", value]];
   for (let seen = 0; queue.length && seen < MAX_NODES; seen++) {
-    let node = queue.shift();
-    if (typeof node === "string") node = fromString(node);
+    let [key, node] = queue.shift()!;
+    if (typeof node === "string") node = key === "text" ? fromString(node) : undefined;
     if (!node || typeof node !== "object") continue;
     const card = Array.isArray(node) ? undefined : asCard(node as Json);
     if (card) return card;
-    queue.push(...Object.values(node));
+    queue.push(...Object.entries(node));
   }
   return undefined;
 }

@@ -27,20 +27,26 @@ function applyVariables(variables: Record<string, unknown> = {}): void {
   }
 }
 
+/**
+ * The theme goes on <body>, not <html>: a root color-scheme that differs from the embedding page's
+ * makes browsers paint an opaque backdrop behind the iframe (white or black corners around the
+ * card). light-dark() still resolves, since our variables are substituted where they are used.
+ */
 function applyTheme(theme: unknown): void {
-  const root = document.documentElement;
+  const body = document.body;
   if (theme === "light" || theme === "dark") {
-    root.dataset.theme = theme;
-    root.style.colorScheme = theme;
+    body.dataset.theme = theme;
+    body.style.colorScheme = theme;
   } else {
-    delete root.dataset.theme;
-    root.style.removeProperty("color-scheme");
+    delete body.dataset.theme;
+    body.style.removeProperty("color-scheme");
   }
 }
 
 function applyFonts(fonts: unknown): void {
   let sheet = document.getElementById("mcc-host-fonts");
   if (typeof fonts !== "string" || !fonts.trim()) return sheet?.remove();
+  if (sheet?.textContent === fonts) return; // unchanged: do not make the browser load it again
   if (!sheet) {
     sheet = document.createElement("style");
     sheet.id = "mcc-host-fonts";
