@@ -41,7 +41,7 @@ interface Setting {
   key: keyof Config;
   env: string;
   flag: string;
-  kind: "int" | "bool" | "path" | "string" | "hosts";
+  kind: "int" | "bool" | "path" | "token" | "hosts";
   min?: number;
   max?: number;
   about: string;
@@ -92,7 +92,7 @@ export const SETTINGS: readonly Setting[] = [
     key: "httpToken",
     env: "MCP_CHAT_CARDS_HTTP_TOKEN",
     flag: "--http-token",
-    kind: "string",
+    kind: "token",
     about: "bearer token HTTP clients must present (required off loopback)",
   },
   {
@@ -163,8 +163,13 @@ function parseValue(setting: Setting, source: string, text: string): Config[keyo
       if (text.trim() === "") throw new ConfigError(`${source} must be a directory path, got ""`);
       return resolve(text);
     }
-    case "string": {
-      if (text === "") throw new ConfigError(`${source} must not be empty`);
+    case "token": {
+      // It travels as `Authorization: Bearer <token>`: visible ASCII only, no spaces.
+      if (!/^[\x21-\x7e]+$/.test(text)) {
+        throw new ConfigError(
+          `${source} must be visible ASCII characters without spaces (it is sent in an Authorization header)`,
+        );
+      }
       return text;
     }
     case "hosts":
@@ -175,7 +180,8 @@ function parseValue(setting: Setting, source: string, text: string): Config[keyo
 const HOST_NAME = /^([a-z0-9-]+\.)*[a-z0-9-]+\.?$|^\[[0-9a-f:.]+\]$/i;
 
 function parseHosts(source: string, text: string): string[] {
-  const hosts = text.split(",").map((h) => h.trim().toLowerCase()).filter((h) => h !== "");
+  // A trailing dot (the fully qualified form) is dropped: Host headers come without it.
+  const hosts = text.split(",").map((h) => h.trim().toLowerCase().replace(/\.$/, "")).filter((h) => h !== "");
   const bad = hosts.find((h) => !HOST_NAME.test(h));
   if (bad !== undefined) {
     throw new ConfigError(

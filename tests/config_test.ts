@@ -53,7 +53,10 @@ Deno.test("every variable: invalid values are refused with the variable and what
       { MCP_CHAT_CARDS_ALLOW_PRIVATE: "2" },
       `MCP_CHAT_CARDS_ALLOW_PRIVATE must be 1/true/yes/on or 0/false/no/off, got "2"`,
     ],
-    [{ MCP_CHAT_CARDS_HTTP_TOKEN: "" }, `MCP_CHAT_CARDS_HTTP_TOKEN must not be empty`],
+    [
+      { MCP_CHAT_CARDS_HTTP_TOKEN: "" },
+      `MCP_CHAT_CARDS_HTTP_TOKEN must be visible ASCII characters without spaces (it is sent in an Authorization header)`,
+    ],
   ];
   for (const [env, message] of table) assertEquals(configRefusal([], env), message);
 });

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { invalidInput } from "../errors.ts";
 import { type Html, markup } from "../html/html.ts";
+import { cardTitle, plainLine } from "../html/blocks.ts";
 import { defineCard } from "../mcp/define_card.ts";
 
 export const MAX_DEPTH = 6;
@@ -25,14 +26,14 @@ function itemSchema(level: number): z.ZodType<ListItem> {
     : z.array(z.never()).max(0, { error: `lists nest at most ${MAX_DEPTH} levels deep` }).optional()
       .describe(`Level ${MAX_DEPTH} is the deepest: no children here`);
   return z.object({
-    text: z.string().min(1).max(1_000).describe("The item, plain text"),
+    text: plainLine(1_000, "The item, plain text"),
     detail: z.string().max(4_000).optional().describe("A note under the item, plain text"),
     children,
   }) as z.ZodType<ListItem>;
 }
 
 const input = z.object({
-  title: z.string().min(1).max(200).describe("Card title, plain text"),
+  title: cardTitle,
   intro: z.string().max(2_000).optional().describe("A line of plain text above the outline"),
   items: z.array(itemSchema(1)).min(1).max(200).describe(
     `Top-level items; each may have children, nested up to ${MAX_DEPTH} levels (numbered 1., 1.1., 1.1.1., ...)`,

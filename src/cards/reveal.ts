@@ -4,18 +4,18 @@
  */
 import { z } from "zod";
 import { invalidInput } from "../errors.ts";
-import { brief, contentFields, hasContent, renderContent } from "../html/blocks.ts";
+import { brief, cardTitle, contentFields, hasContent, plainLine, renderContent } from "../html/blocks.ts";
 import { join, markup } from "../html/html.ts";
 import { defineCard } from "../mcp/define_card.ts";
 
 export const MAX_SECTIONS = 50;
 
 const input = z.object({
-  title: z.string().min(1).max(200).describe("Card title, plain text"),
+  title: cardTitle,
   intro: z.string().max(2_000).optional().describe("A line of plain text above the sections"),
   sections: z.array(
     z.object({
-      title: z.string().min(1).max(200).describe("Section heading, always visible, plain text"),
+      title: plainLine(200, "Section heading, always visible, plain text"),
       ...contentFields,
       open: z.boolean().optional().describe("Start expanded (default false)"),
     }),

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { invalidInput } from "../errors.ts";
-import { brief, contentFields, hasContent, renderContent } from "../html/blocks.ts";
+import { brief, cardTitle, contentFields, hasContent, plainLine, renderContent } from "../html/blocks.ts";
 import { join, markup } from "../html/html.ts";
 import { idMaker } from "../html/ids.ts";
 import { defineCard } from "../mcp/define_card.ts";
@@ -12,10 +12,10 @@ import { defineCard } from "../mcp/define_card.ts";
 export const MAX_TABS = 20;
 
 const input = z.object({
-  title: z.string().min(1).max(200).describe("Card title, plain text"),
+  title: cardTitle,
   tabs: z.array(
     z.object({
-      label: z.string().min(1).max(80).describe("Tab label, plain text"),
+      label: plainLine(80, "Tab label, plain text"),
       ...contentFields,
     }),
   ).min(1).max(MAX_TABS).describe("The tabs in order; each needs text, html or code (any combination)"),

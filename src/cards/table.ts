@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { invalidInput } from "../errors.ts";
-import { brief } from "../html/blocks.ts";
+import { brief, cardTitle } from "../html/blocks.ts";
 import { type Html, join, markup, safeUrl } from "../html/html.ts";
 import { defineCard } from "../mcp/define_card.ts";
 
@@ -17,7 +17,7 @@ export const MAX_RAW_CHARS = 1_000_000;
 const cell = z.union([z.string().max(MAX_CELL_CHARS), z.number(), z.boolean(), z.null()]);
 
 const input = z.object({
-  title: z.string().min(1).max(200).describe("Card title, plain text"),
+  title: cardTitle,
   headers: z.array(z.string().max(500)).max(MAX_COLUMNS).optional().describe(
     "Column headings, plain text. With rawText, omit to take them from the first line",
   ),
@@ -120,11 +120,39 @@ export function detectDelimiter(lines: string[]): Delimiter {
   return best;
 }
 
+/** Raw text parsed into rows, with each row's 1-based line in the text (for error messages). */
+export interface ParsedText {
+  rows: string[][];
+  lineNumbers: number[];
+  delimiter: Delimiter;
+}
+
 /** Parses raw text into rows (a pure step, tested on its own). */
-export function parseRawText(text: string, forced?: Delimiter): { rows: string[][]; delimiter: Delimiter } {
-  const lines = text.split(/\r\n|\n|\r/).filter((l) => l.trim() !== "" && !isMarkdownRule(l));
+export function parseRawText(text: string, forced?: Delimiter): ParsedText {
+  const lines: string[] = [];
+  const lineNumbers: number[] = [];
+  text.split(/\r\n|\n|\r/).forEach((line, i) => {
+    if (line.trim() === "" || isMarkdownRule(line)) return;
+    lines.push(line);
+    lineNumbers.push(i + 1);
+  });
   const delimiter = forced ?? detectDelimiter(lines);
-  return { rows: lines.map((l) => splitLine(l, delimiter)), delimiter };
+  return { rows: lines.map((l) => splitLine(l, delimiter)), lineNumbers, delimiter };
+}
+
+/** Refuses a raw-text cell (heading cells included) over the cell limit, by line and column. */
+function assertCellsFit({ rows, lineNumbers }: ParsedText): void {
+  for (const [i, row] of rows.entries()) {
+    const long = row.findIndex((c) => c.length > MAX_CELL_CHARS);
+    if (long >= 0) {
+      throw invalidInput(
+        "rawText",
+        `line ${lineNumbers[i]}, column ${long + 1} is ${
+          row[long].length
+        } characters, the limit is ${MAX_CELL_CHARS}`,
+      );
+    }
+  }
 }
 
 function cellText(value: string | number | boolean | null): string {
@@ -141,6 +169,7 @@ export function toModel(inp: Input): TableModel {
   let delimiter: Delimiter | undefined;
   if (inp.rawText !== undefined) {
     const parsed = parseRawText(inp.rawText, inp.delimiter === "auto" ? undefined : inp.delimiter);
+    assertCellsFit(parsed);
     delimiter = parsed.delimiter;
     rows = parsed.rows;
     if (!inp.headers && inp.firstRowIsHeader !== false && rows.length > 0) headers = rows.shift()!;
@@ -168,15 +197,6 @@ export function toModel(inp: Input): TableModel {
       inp.rawText !== undefined ? "rawText" : "rows",
       `${width} columns, the limit is ${MAX_COLUMNS}`,
     );
-  }
-  for (const [i, row] of rows.entries()) {
-    const long = row.findIndex((c) => c.length > MAX_CELL_CHARS);
-    if (long >= 0) {
-      throw invalidInput(
-        `rows[${i}][${long}]`,
-        `cell is ${row[long].length} characters, the limit is ${MAX_CELL_CHARS}`,
-      );
-    }
   }
   const pad = (r: string[]) => r.length < width ? [...r, ...Array(width - r.length).fill("")] : r;
   return { headers: headers.length ? pad(headers) : [], rows: rows.map(pad), delimiter };

@@ -6,6 +6,16 @@ import { z } from "zod";
 import { type Html, join, markup, slug } from "./html.ts";
 import { sanitize } from "./sanitize.ts";
 
+/** A required line of plain text (a title, a label, an item): at most `max` characters, not blank. */
+export function plainLine(max: number, description: string) {
+  return z.string().max(max).regex(/\S/, { error: "must not be empty or only whitespace" }).describe(
+    description,
+  );
+}
+
+/** Every card's title. */
+export const cardTitle = plainLine(200, "Card title, plain text");
+
 /** Longest text or html one content block may hold. */
 export const MAX_BLOCK_CHARS = 100_000;
 
@@ -38,11 +48,28 @@ export function hasContent(c: BlockContent): boolean {
   return Boolean(c.text?.trim() || c.html?.trim() || c.code?.length);
 }
 
-/** Plain text as paragraphs split on blank lines; single line breaks are kept by CSS. */
+/**
+ * Plain text as paragraphs: a line holding only whitespace ends one. Line breaks inside a
+ * paragraph are kept exactly as typed (CSS shows them). One pass over the line breaks: no regex
+ * here can backtrack on hostile whitespace.
+ */
 export function textBlock(text: string): Html {
-  const paragraphs = text.split(/\r?\n[ \t]*\r?\n/).map((p) => p.replace(/^\s*\n|\n\s*$/g, "")).filter((p) =>
-    p.trim()
-  );
+  const paragraphs: string[] = [];
+  let start = -1; // where the open paragraph's first line starts
+  let end = -1; // where its last non-blank line ends
+  let lineStart = 0;
+  for (const brk of [...text.matchAll(/\r\n|\r|\n/g), undefined]) {
+    const lineEnd = brk ? brk.index : text.length;
+    if (text.slice(lineStart, lineEnd).trim() === "") {
+      if (start >= 0) paragraphs.push(text.slice(start, end));
+      start = -1;
+    } else {
+      if (start < 0) start = lineStart;
+      end = lineEnd;
+    }
+    if (brk) lineStart = lineEnd + brk[0].length;
+  }
+  if (start >= 0) paragraphs.push(text.slice(start, end));
   return join(paragraphs.map((p) => markup`<p class="mcc-text">${p}</p>`));
 }
 
@@ -67,5 +94,8 @@ export async function renderContent(c: BlockContent): Promise<Html> {
 /** One line of plain text for summaries: whitespace folded, cut at `max` characters. */
 export function brief(text: string, max = 80): string {
   const flat = (/\s\s|[^\S ]/.test(text) ? text.replace(/\s+/g, " ") : text).trim();
-  return flat.length > max ? flat.slice(0, max - 1) + "…" : flat;
+  if (flat.length <= max) return flat;
+  let cut = max - 1;
+  if (/[\ud800-\udbff]/.test(flat[cut - 1])) cut--; // never split a surrogate pair
+  return flat.slice(0, cut) + "…";
 }

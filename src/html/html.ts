@@ -97,7 +97,10 @@ export function safeUrl(url: string, schemes: ReadonlySet<string> = SAFE_SCHEMES
   // deno-lint-ignore no-control-regex -- control characters are exactly what is refused
   if (url.trim() !== url || /[\s\u0000-\u001f]/.test(url)) return undefined;
   try {
-    return schemes.has(new URL(url).protocol) ? url : undefined;
+    const { protocol } = new URL(url);
+    // "https:host" parses, but a browser may resolve it against the page: demand "https://".
+    if ((protocol === "http:" || protocol === "https:") && !/^https?:\/\//i.test(url)) return undefined;
+    return schemes.has(protocol) ? url : undefined;
   } catch {
     return undefined;
   }

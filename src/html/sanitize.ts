@@ -3,7 +3,7 @@
  * runs, loads, navigates or submits is removed. sanitize-html is loaded on first use, so start-up
  * stays light.
  */
-import { type Html, raw } from "./html.ts";
+import { type Html, raw, safeUrl } from "./html.ts";
 
 type SanitizeHtml = typeof import("sanitize-html");
 let sanitizer: SanitizeHtml | undefined;
@@ -86,6 +86,13 @@ export async function sanitize(markup: string): Promise<Html> {
     disallowedTagsMode: "discard",
     // Contents of these are code or data, never text to keep.
     nonTextTags: ["script", "style", "textarea", "option", "noscript", "template", "iframe", "object"],
+    // sanitize-html lets relative URLs through; a card has no base to resolve them against.
+    transformTags: {
+      a: (tagName: string, attribs: Record<string, string>) => {
+        const { href, ...rest } = attribs;
+        return { tagName, attribs: href !== undefined && safeUrl(href) ? attribs : rest };
+      },
+    },
     exclusiveFilter: (frame: { tag: string; attribs: Record<string, string> }) =>
       frame.tag === "img" && !/^data:image\/(png|gif|jpeg|webp);/i.test(frame.attribs.src ?? ""),
   });

@@ -17,3 +17,15 @@ export function jsonRpcError(
 export function payloadTooLargeMessage(maxBody: number): string {
   return `Payload Too Large: the request body is over the ${maxBody}-byte limit (MCP_CHAT_CARDS_HTTP_MAX_BODY)`;
 }
+
+/** The refusal of a request that could not be read: its URL (from the Host header) or its body. */
+export function badRequest(): Response {
+  return jsonRpcError(
+    400,
+    -32000,
+    "Bad Request: the request could not be read (check the Host header and the body)",
+    {
+      Connection: "close",
+    },
+  );
+}

@@ -3,6 +3,7 @@
  * web-standard fetch handler. The only file that calls Deno's HTTP and signal APIs.
  */
 import type { Listening, ListenOptions, OnShutdownSignal } from "./listener.ts";
+import { badRequest } from "./responses.ts";
 
 interface DenoHttpServer {
   addr: { port: number };
@@ -33,7 +34,13 @@ export function listen(
     info.completed?.catch(() => controller.abort());
     const { method, headers, body } = request; // not `new Request(request)`: that reads request.signal
     const init = { method, headers, body, signal: controller.signal, duplex: "half" }; // duplex: body is a stream
-    return fetch(new Request(request.url, init as RequestInit));
+    let forwarded: Request;
+    try {
+      forwarded = new Request(request.url, init as RequestInit);
+    } catch {
+      return Promise.resolve(badRequest()); // a Host header that makes no valid URL
+    }
+    return fetch(forwarded);
   });
   return Promise.resolve({ port: server.addr.port, stop: () => server.shutdown() });
 }

@@ -21,7 +21,7 @@ import {
 import type { Config } from "../config.ts";
 import { ExpiringCardStore } from "../http/expiring_store.ts";
 import { isLoopbackHost } from "../http/loopback.ts";
-import { jsonRpcError, payloadTooLargeMessage } from "../http/responses.ts";
+import { badRequest, jsonRpcError, payloadTooLargeMessage } from "../http/responses.ts";
 import { buildServerCard, SERVER_CARD_SUFFIX, serverCardResponse } from "../http/server_card.ts";
 import { bearerTokenChecker } from "../http/token.ts";
 import { log } from "../log.ts";
@@ -104,17 +104,24 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}): Htt
 
   return {
     fetch: async (request) => {
-      const url = new URL(request.url);
-      const badHost = refuseHost(request, hosts);
-      if (badHost) return badHost;
-      if (url.pathname === MCP_PATH + SERVER_CARD_SUFFIX) {
-        return serverCardResponse(request, buildServerCard(cardFacts(request, url, config)));
+      try {
+        const url = new URL(request.url);
+        const badHost = refuseHost(request, hosts);
+        if (badHost) return badHost;
+        if (url.pathname === MCP_PATH + SERVER_CARD_SUFFIX) {
+          return serverCardResponse(request, buildServerCard(cardFacts(request, url, config)));
+        }
+        if (url.pathname !== MCP_PATH) {
+          return jsonRpcError(404, -32000, `Not found: the MCP endpoint is ${MCP_PATH}`);
+        }
+        return refuseOrigin(request, hosts) ?? await refuseToken(request, tokenMatches) ??
+          await serveMcp(request);
+      } catch (error) {
+        // A request the runtime could not even read (a malformed Host makes its URL invalid, a
+        // client hangs up mid-body): refuse it in one log line, never with a stack trace.
+        log(`HTTP: refused a malformed request: ${error instanceof Error ? error.message : String(error)}`);
+        return badRequest();
       }
-      if (url.pathname !== MCP_PATH) {
-        return jsonRpcError(404, -32000, `Not found: the MCP endpoint is ${MCP_PATH}`);
-      }
-      return refuseOrigin(request, hosts) ?? await refuseToken(request, tokenMatches) ??
-        await serveMcp(request);
     },
     close: async () => {
       await sessions.closeAll();

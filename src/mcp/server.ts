@@ -9,7 +9,6 @@ import {
   ResourceTemplate,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import type { z } from "zod";
 import { type Config, DEFAULT_CONFIG } from "../config.ts";
 import { ToolError } from "../errors.ts";
 import { log } from "../log.ts";
@@ -19,6 +18,7 @@ import { standaloneDocument } from "../ui/standalone.ts";
 import { APP_MIME_TYPE, TEMPLATE_URI, templateHtml } from "../ui/template.ts";
 import { SERVER_NAME, VERSION } from "../version.ts";
 import type { ToolContext, ToolDefinition } from "./define_tool.ts";
+import { toolInputSchema } from "./input_schema.ts";
 import { TOOLS } from "./registry.ts";
 
 /** Options of {@link createServer}: any setting of the config, plus test seams. */
@@ -72,31 +72,6 @@ export function createServer(options: ServerOptions = {}): McpServer {
   return server;
 }
 
-/** Most validation problems one error message lists; a 10,000-row mistake must not echo 10,000 times. */
-const MAX_LISTED_ISSUES = 5;
-
-type Issue = { message: string; path?: readonly PropertyKey[] };
-type ValidationResult = { value?: unknown; issues?: readonly Issue[] };
-
-/** The same schema (and JSON Schema), with validation errors cut to the first few. */
-function withConciseIssues<S extends z.ZodObject>(schema: S): S {
-  const standard = schema["~standard"];
-  const validate = (value: unknown) => {
-    const result = standard.validate(value) as ValidationResult | Promise<ValidationResult>;
-    const cut = (r: ValidationResult): ValidationResult =>
-      r.issues && r.issues.length > MAX_LISTED_ISSUES
-        ? {
-          issues: [
-            ...r.issues.slice(0, MAX_LISTED_ISSUES),
-            { message: `and ${r.issues.length - MAX_LISTED_ISSUES} more problems of the same kind` },
-          ],
-        }
-        : r;
-    return result instanceof Promise ? result.then(cut) : cut(result);
-  };
-  return { "~standard": { ...standard, validate } } as unknown as S;
-}
-
 function registerTool(
   server: McpServer,
   tool: ToolDefinition,
@@ -107,7 +82,7 @@ function registerTool(
     {
       title: tool.title,
       description: tool.description,
-      inputSchema: withConciseIssues(tool.input),
+      inputSchema: toolInputSchema(tool.input),
       outputSchema: tool.output,
       annotations: { title: tool.title, ...tool.annotations },
       _meta: tool.meta,

@@ -1,0 +1,363 @@
+/**
+ * Adversarial inputs to every card tool through a real MCP client: hostile strings in every text
+ * field (rendered inert, shown exactly as typed), wrong types, prototype keys, numbers at the
+ * edges, limits at exactly and one over, pathological rawText, and the result ceiling.
+ */
+import { strictEqual as assertEquals } from "node:assert/strict";
+import { connect } from "../helpers.ts";
+import { assertInert, call, type Called, hasLoneSurrogate, HOSTILE, unescapeOnce } from "./probe.ts";
+
+/** Every accepted result: inert article, parts sane, under the ceiling. */
+function assertGoodCard(r: Called, limit: number, where: string): string {
+  assertEquals(r.isError, false, `${where}: refused: ${r.text}`);
+  const html = r.structured!.card.articleHtml;
+  assertInert(html, where);
+  const size = JSON.stringify({ content: r.raw.content, structuredContent: r.raw.structuredContent }).length;
+  assertEquals(size <= limit, true, `${where}: result is ${size} characters, over ${limit}`);
+  return html;
+}
+
+/** The typed text appears in the article exactly once unescaped (never decoded, never double-escaped). */
+function assertShown(html: string, typed: string, where: string): void {
+  assertEquals(
+    unescapeOnce(html).includes(typed),
+    true,
+    `${where}: ${JSON.stringify(typed)} not shown as typed`,
+  );
+}
+
+Deno.test("adversarial: hostile strings in every text field render inert and shown as typed", async () => {
+  await using client = await connect({ apps: false });
+  for (const s of HOSTILE) {
+    const title = s.slice(0, 200);
+    const para = s.replace(/\r?\n[ \t]*\r?\n/g, " "); // text fields split paragraphs on blank lines
+    const table = await call(client, "create_table_card", {
+      title,
+      caption: s,
+      headers: [s, "b"],
+      rows: [[s, s], ["https://example.com/?q=" + s, null]],
+    });
+    let html = assertGoodCard(table, 40_000, `table ${JSON.stringify(s)}`);
+    for (const t of [title, s]) assertShown(html, t, "table");
+
+    const tab = await call(client, "create_tab_card", {
+      title,
+      tabs: [{ label: s.slice(0, 80), text: para, code: s, language: s.slice(0, 40) }, {
+        label: "2",
+        html: s,
+      }],
+    });
+    html = assertGoodCard(tab, 40_000, `tab ${JSON.stringify(s)}`);
+    for (const t of [title, s.slice(0, 80), s]) assertShown(html, t, "tab");
+    assertShown(html, para.trim(), "tab text");
+
+    const reveal = await call(client, "create_reveal_card", {
+      title,
+      intro: s,
+      sections: [{ title: title, text: para, open: true }, { title: "h", html: s, code: s }],
+    });
+    html = assertGoodCard(reveal, 40_000, `reveal ${JSON.stringify(s)}`);
+    for (const t of [title, s]) assertShown(html, t, "reveal");
+
+    const list = await call(client, "create_list_card", {
+      title,
+      intro: s,
+      items: [{ text: s, detail: s, children: [{ text: s, children: [{ text: s }] }] }],
+    });
+    html = assertGoodCard(list, 40_000, `list ${JSON.stringify(s)}`);
+    assertShown(html, s, "list");
+  }
+});
+
+Deno.test("adversarial: wrong types, prototype keys and non-finite numbers are refused or ignored, never obeyed", async () => {
+  await using client = await connect();
+  const refusals: [string, Record<string, unknown>, RegExp][] = [
+    ["create_table_card", { title: "t", rows: [[NaN, Infinity]] }, /rows\.0\.0/],
+    ["create_table_card", { title: "t", rows: [[{ toString: "x" }]] }, /rows\.0\.0/],
+    ["create_table_card", { title: "t", rows: "a,b" }, /rows: .*expected array/],
+    ["create_table_card", { title: ["t"], rows: [["a"]] }, /title: .*expected string/],
+    ["create_table_card", { title: "t", rows: [["a"]], rawText: "" }, /"rows": give either rows or rawText/],
+    ["create_table_card", { title: "t", rawText: "x", delimiter: "__proto__" }, /delimiter/],
+    ["create_tab_card", { title: "t", tabs: [{ label: "a", text: "x" }], selected: 1e308 }, /selected/],
+    ["create_tab_card", { title: "t", tabs: [{ label: "a", text: "x" }], selected: -1 }, /selected/],
+    ["create_tab_card", { title: "t", tabs: [{ label: "a", text: "x" }], selected: 0.5 }, /selected/],
+    [
+      "create_tab_card",
+      { title: "t", tabs: [{ label: "a", text: "x" }], selected: 1 },
+      /"selected": must be from 0 to 0/,
+    ],
+    ["create_tab_card", { title: "t", tabs: [{ label: "a", html: "<script>x</script>" }] }, /^(?!Internal)/],
+    [
+      "create_reveal_card",
+      { title: "t", sections: [{ title: "a", text: "x", open: "true" }] },
+      /sections\.0\.open/,
+    ],
+    ["create_list_card", { title: "t", items: { 0: { text: "x" }, length: 1 } }, /items: .*expected array/],
+    ["get_card", { tool: "constructor", arguments: {} }, /"tool": "constructor" is not a card tool/],
+    ["get_card", { tool: "get_card", arguments: {} }, /"tool": "get_card" is not a card tool/],
+  ];
+  for (const [tool, args, message] of refusals) {
+    const r = await call(client, tool, args);
+    if (tool === "create_tab_card" && message.source.startsWith("^(?!")) {
+      // html that sanitizes to nothing: either a refusal naming the tab or an inert, empty card.
+      if (!r.isError) assertInert(r.structured!.card.articleHtml, "stripped html");
+      continue;
+    }
+    assertEquals(r.isError, true, `${tool} ${JSON.stringify(args)} accepted`);
+    assertEquals(message.test(r.text), true, `${tool}: ${r.text}`);
+  }
+  // JSON-born __proto__ and constructor keys are own data: stripped, and nothing global changes.
+  const proto = JSON.parse(
+    '{"title":"p","rows":[["a"]],"__proto__":{"rawText":"x,y","caption":"<b>"},"constructor":{"prototype":{"polluted":1}}}',
+  );
+  const r = await call(client, "create_table_card", proto);
+  assertEquals(r.isError, false, r.text);
+  assertEquals(r.structured!.card.articleHtml.includes("caption"), false);
+  const viaGetCard = await call(
+    client,
+    "get_card",
+    JSON.parse('{"tool":"create_table_card","arguments":{"__proto__":{"title":"inherited","rows":[["a"]]}}}'),
+  );
+  assertEquals(viaGetCard.isError, true, "get_card obeyed an inherited title");
+  assertEquals(({} as Record<string, unknown>).polluted, undefined);
+  assertEquals(({} as Record<string, unknown>).title, undefined);
+});
+
+Deno.test("adversarial: numbers at the edges render as JavaScript writes them", async () => {
+  await using client = await connect();
+  const r = await call(client, "create_table_card", {
+    title: "n",
+    rows: [[-0, 1e308, 5e-324, -1e-7, Number.MAX_SAFE_INTEGER + 2, true, false, null]],
+  });
+  const html = assertGoodCard(r, 40_000, "numbers");
+  assertEquals(
+    html.includes(
+      "<td>0</td><td>1e+308</td><td>5e-324</td><td>-1e-7</td><td>9007199254740992</td><td>true</td><td>false</td><td></td>",
+    ),
+    true,
+    html,
+  );
+});
+
+Deno.test("adversarial: limits hold at exactly the limit and refuse one over, naming the field", async () => {
+  await using client = await connect({ resultLimit: 20_000_000 });
+  const at: [string, Record<string, unknown>][] = [
+    ["create_table_card", { title: "t".repeat(200), rows: [Array(50).fill("c".repeat(2000))] }],
+    ["create_table_card", { title: "t", rows: Array.from({ length: 10_000 }, () => ["a"]) }],
+    ["create_table_card", { title: "t", rawText: "h\n" + "a\n".repeat(10_000) }],
+    ["create_tab_card", {
+      title: "t",
+      tabs: Array.from(
+        { length: 20 },
+        (_, i) => ({ label: String(i).padEnd(80, "l"), text: "x".repeat(100_000) }),
+      ),
+    }],
+    ["create_reveal_card", {
+      title: "t",
+      sections: Array.from({ length: 50 }, () => ({ title: "s", code: "c" })),
+    }],
+    ["create_list_card", {
+      title: "t",
+      items: Array.from(
+        { length: 200 },
+        () => ({ text: "x", children: [{ text: "y" }, { text: "z" }, { text: "w" }, { text: "v" }] }),
+      ),
+    }],
+  ];
+  for (const [tool, args] of at) {
+    const r = await call(client, tool, args);
+    assertGoodCard(r, 20_000_000, `${tool} at the limit`);
+    assertEquals(r.ms < 2_000, true, `${tool} at the limit took ${Math.round(r.ms)} ms`);
+  }
+  const over: [string, Record<string, unknown>, RegExp][] = [
+    ["create_table_card", { title: "t".repeat(201), rows: [["a"]] }, /title: Too big: .*<=200/],
+    ["create_table_card", { title: "t", rows: [Array(51).fill("a")] }, /rows\.0: Too big: .*<=50/],
+    ["create_table_card", { title: "t", rows: [["c".repeat(2001)]] }, /rows\.0\.0: Too big: .*<=2000/],
+    [
+      "create_table_card",
+      { title: "t", rows: Array.from({ length: 10_001 }, () => ["a"]) },
+      /rows: Too big: .*<=10000/,
+    ],
+    [
+      "create_table_card",
+      { title: "t", rawText: "h\n" + "a\n".repeat(10_001) },
+      /"rawText": 10001 rows, the limit is 10000/,
+    ],
+    ["create_table_card", { title: "t", rawText: "x".repeat(1_000_001) }, /rawText: Too big: .*<=1000000/],
+    ["create_table_card", { title: "t", rawText: ",".repeat(50) }, /"rawText": 51 columns, the limit is 50/],
+    [
+      "create_tab_card",
+      { title: "t", tabs: Array.from({ length: 21 }, () => ({ label: "l", text: "x" })) },
+      /tabs: Too big/,
+    ],
+    [
+      "create_tab_card",
+      { title: "t", tabs: [{ label: "l".repeat(81), text: "x" }] },
+      /tabs\.0\.label: Too big: .*<=80/,
+    ],
+    [
+      "create_tab_card",
+      { title: "t", tabs: [{ label: "l", text: "x".repeat(100_001) }] },
+      /tabs\.0\.text: Too big/,
+    ],
+    ["create_reveal_card", {
+      title: "t",
+      sections: Array.from({ length: 51 }, () => ({ title: "s", code: "c" })),
+    }, /sections: Too big/],
+    ["create_list_card", {
+      title: "t",
+      items: Array.from(
+        { length: 200 },
+        () => ({ text: "x", children: Array.from({ length: 5 }, () => ({ text: "y" })) }),
+      ),
+    }, /"items": 1200 items in all, the limit is 1000/],
+    [
+      "create_table_card",
+      { title: "t", rows: Array.from({ length: 1_100_000 }, () => 1) },
+      /maximum of 1000000 elements/,
+    ],
+  ];
+  for (const [tool, args, message] of over) {
+    const r = await call(client, tool, args);
+    assertEquals(r.isError, true, `${tool} over the limit accepted`);
+    assertEquals(message.test(r.text), true, `${tool}: ${r.text.slice(0, 300)}`);
+  }
+  let deep: Record<string, unknown> = { text: "7" };
+  for (let level = 6; level >= 1; level--) deep = { text: String(level), children: [deep] };
+  const tooDeep = await call(client, "create_list_card", { title: "t", items: [deep] });
+  assertEquals(/lists nest at most 6 levels deep/.test(tooDeep.text), true, tooDeep.text);
+  const alive = await call(client, "create_table_card", { title: "t", rows: [["still serving"]] });
+  assertEquals(alive.isError, false);
+});
+
+Deno.test("adversarial: pathological rawText parses in bounded time with sane refusals", async () => {
+  await using client = await connect({ resultLimit: 20_000_000 });
+  const inputs: [string, string][] = [
+    ["only quotes", '"'.repeat(1_000_000)],
+    ["one 1 MB line", "x".repeat(1_000_000)],
+    ["pipes", "|".repeat(1_000_000)],
+    ["markdown-rule lookalike", "|" + "-:".repeat(499_999) + "x"],
+    ["spaces then x", " ".repeat(999_999) + "x"],
+    ["tabs", "a\t".repeat(500_000)],
+    ["CR only", "a,b\r".repeat(250_000)],
+    ["mixed EOL", "a,b\r\n1,2\r3,4\n5,6\r\n\r\n".repeat(10_000)],
+    ["unclosed quote per line", '"a,b\n'.repeat(10_000)],
+    ["quote pairs", '"",'.repeat(16) + "\n" + '"a""b",c\n'.repeat(5_000)],
+  ];
+  for (const [name, rawText] of inputs) {
+    const r = await call(client, "create_table_card", { title: name, rawText });
+    assertEquals(r.ms < 1_500, true, `${name}: ${Math.round(r.ms)} ms`);
+    if (r.isError) {
+      assertEquals(
+        /^(Invalid "rawText"|Invalid "rows\[|Card is too large)/.test(r.text),
+        true,
+        `${name}: ${r.text}`,
+      );
+    } else assertInert(r.structured!.card.articleHtml, name);
+  }
+  const quoted = await call(client, "create_table_card", {
+    title: "q",
+    rawText: 'a,b\n"x, ""y""","<td>"\n',
+  });
+  assertEquals(
+    quoted.structured!.card.articleHtml.includes("<td>x, &quot;y&quot;</td><td>&lt;td&gt;</td>"),
+    true,
+  );
+});
+
+Deno.test("adversarial: no accepted result exceeds MCP_CHAT_CARDS_RESULT_LIMIT, whatever JSON escaping costs", async () => {
+  for (const embedHtml of [false, true]) {
+    const limit = embedHtml ? 60_000 : 4_000;
+    await using client = await connect({ apps: false, resultLimit: limit, embedHtml });
+    for (const ch of ["a", "\u0001", "<", "\u2028", "😀", "\\", '"']) {
+      for (let len = 0; len < 4_000; len += 271) {
+        const s = ch.repeat(Math.ceil(len / ch.length));
+        const r = await call(client, "create_tab_card", {
+          title: /\S/.test(s.slice(0, 200)) ? s.slice(0, 200) : "t", // a blank title is refused by design
+          tabs: [{ label: "a", text: s + "x", code: s }],
+        });
+        if (r.isError) {
+          assertEquals(r.text.startsWith("Card is too large"), true, r.text);
+          continue;
+        }
+        assertGoodCard(r, limit, `embed=${embedHtml} ${JSON.stringify(ch)}×${len}`);
+      }
+    }
+  }
+});
+
+Deno.test({
+  name: "adversarial: blank lines made of other whitespace do not make text rendering quadratic",
+  // Regression (found by red-teaming): paragraph trimming was a backtracking regex, quadratic on
+  // lines of non-space whitespace (\v, NBSP, \f, U+2028); one text field blocked the server ~2 s.
+
+  async fn() {
+    await using client = await connect({ resultLimit: 20_000_000 });
+    for (const ws of ["\v", "\u00a0", "\f", "\u2028"]) {
+      const r = await call(client, "create_reveal_card", {
+        title: "t",
+        sections: [{ title: "s", text: "a" + `\n${ws}`.repeat(49_999) + "x" }],
+      });
+      assertEquals(r.ms < 1_000, true, `${JSON.stringify(ws)}: ${Math.round(r.ms)} ms`);
+    }
+  },
+});
+
+Deno.test({
+  name: "adversarial: summaries never cut a surrogate pair in half",
+  // Regression: summaries cut text by UTF-16 unit and could end in a lone surrogate.
+
+  async fn() {
+    await using client = await connect();
+    const tab = await call(client, "create_tab_card", {
+      title: "t",
+      tabs: [{ label: "a", text: "x".repeat(78) + "😀more" }],
+    });
+    assertEquals(hasLoneSurrogate(tab.text), false, JSON.stringify(tab.text));
+    const table = await call(client, "create_table_card", {
+      title: "t",
+      rows: [["y".repeat(38) + "😀more"]],
+    });
+    assertEquals(hasLoneSurrogate(table.text), false, JSON.stringify(table.text));
+  },
+});
+
+Deno.test({
+  name:
+    "adversarial: a rawText header cell obeys the 2,000-character cell limit, and rawText refusals name rawText",
+  // Regression: rawText heading cells skipped the cell limit, and long rawText cells were refused
+  // under a field the caller never sent; they are now named by line and column of rawText.
+
+  async fn() {
+    await using client = await connect();
+    const header = await call(client, "create_table_card", {
+      title: "t",
+      rawText: "h".repeat(3_000) + ",b\n1,2",
+    });
+    assertEquals(header.isError, true, "a 3,000-character heading was rendered");
+    assertEquals(/^Invalid "rawText": .*2000/.test(header.text), true, header.text);
+    const cell = await call(client, "create_table_card", {
+      title: "t",
+      rawText: "a,b\n1," + "x".repeat(2_001),
+    });
+    assertEquals(/^Invalid "rawText"/.test(cell.text), true, cell.text);
+  },
+});
+
+Deno.test({
+  name: "adversarial: get_card refuses deeply nested arguments with a field-naming error",
+  // Regression: deeply nested arguments overflowed the validator's stack; every tool now refuses
+  // nesting deeper than MAX_INPUT_DEPTH before validation.
+
+  async fn() {
+    await using client = await connect();
+    let nested: unknown = "x";
+    for (let i = 0; i < 20_000; i++) nested = [nested];
+    const r = await call(client, "get_card", { tool: "create_table_card", arguments: { title: nested } });
+    assertEquals(r.isError, true);
+    assertEquals(
+      r.text,
+      "Input validation error: Invalid arguments for tool get_card: arguments.title.0: nested deeper than 32 levels",
+    );
+  },
+});

@@ -1,0 +1,163 @@
+/**
+ * Shared pieces of the adversarial probes: hostile strings, an allowlist inertness check of a
+ * rendered article, the single-unescape used to prove text is shown exactly as typed, and a
+ * timed tool call.
+ */
+import { strictEqual as assertEquals } from "node:assert/strict";
+import type { Client } from "@modelcontextprotocol/client";
+import { textOf } from "../helpers.ts";
+
+/** Strings that try to break out of every context the renderers write into. */
+export const HOSTILE: readonly string[] = [
+  `"><script>alert(1)</script>`,
+  `'><img src=x onerror=alert(1)>`,
+  `</textarea><svg onload=alert(1)>`,
+  `]]><!--<script>-->`,
+  `</code></pre></figure></section></details></article><script>x</script>`,
+  `&lt;b&gt;already escaped&amp;amp;`,
+  `javascript:alert(1)`,
+  `{{constructor.constructor('alert(1)')()}}`,
+  `\u2028line\u2029para\u202eRTL\u200bzero\u200dwidth\ufeffbom`,
+  `nul\u0000ctl\u0001\u001b[31m\u007f`,
+  `lone \ud800 high and \udfff low`,
+  `emoji 😀 family 👨‍👩‍👧`,
+  `__proto__`,
+  `a\r\nb\rc\n\nd`,
+];
+
+/** Elements the renderers and the sanitizer may emit; anything else fails the check. */
+const ALLOWED_TAGS = new Set([
+  "a",
+  "abbr",
+  "article",
+  "b",
+  "blockquote",
+  "br",
+  "button",
+  "caption",
+  "cite",
+  "code",
+  "dd",
+  "del",
+  "details",
+  "dfn",
+  "div",
+  "dl",
+  "dt",
+  "em",
+  "figcaption",
+  "figure",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "hr",
+  "i",
+  "img",
+  "ins",
+  "kbd",
+  "li",
+  "mark",
+  "ol",
+  "p",
+  "pre",
+  "q",
+  "s",
+  "samp",
+  "section",
+  "small",
+  "span",
+  "strong",
+  "sub",
+  "summary",
+  "sup",
+  "table",
+  "tbody",
+  "td",
+  "tfoot",
+  "th",
+  "thead",
+  "time",
+  "tr",
+  "u",
+  "ul",
+  "var",
+]);
+
+const URL_ATTRS = new Set(["href", "src", "action", "formaction", "xlink:href", "cite", "srcset", "poster"]);
+const HREF_OK = /^(https?:|mailto:)/i;
+const SRC_OK = /^data:image\/(png|gif|jpeg|webp);/i;
+
+/**
+ * Fails unless the article is inert: only allowlisted elements, no event handler, style, srcdoc or
+ * srcset attribute, every href absolute http/https/mailto and every src a data:image. Parsed
+ * loosely on purpose, and `<` must only ever start a tag (text is escaped).
+ */
+export function assertInert(html: string, where = ""): void {
+  for (const m of html.matchAll(/<\/?([^\s/>]*)([^>]*)>?/g)) {
+    const name = m[1].toLowerCase();
+    if (name.startsWith("!")) throw new Error(`${where}: markup declaration or comment ${m[0].slice(0, 80)}`);
+    assertEquals(ALLOWED_TAGS.has(name), true, `${where}: element <${name}> in ${m[0].slice(0, 120)}`);
+    if (m[0].startsWith("</")) continue;
+    for (const a of m[2].matchAll(/([^\s=/]+)(?:\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
+      const attr = a[1].toLowerCase();
+      const value = a[3] ?? a[4] ?? a[5] ?? "";
+      assertEquals(attr.startsWith("on"), false, `${where}: <${name} ${attr}>`);
+      assertEquals(
+        ["style", "srcdoc", "srcset", "formaction"].includes(attr),
+        false,
+        `${where}: <${name} ${attr}>`,
+      );
+      if (URL_ATTRS.has(attr)) {
+        const ok = attr === "src" ? SRC_OK.test(value) : HREF_OK.test(value);
+        assertEquals(ok, true, `${where}: <${name} ${attr}="${value.slice(0, 80)}">`);
+      }
+    }
+  }
+}
+
+/** Undoes exactly one level of the kit's escaping (the five entities it writes), nothing else. */
+export function unescapeOnce(html: string): string {
+  return html.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[e]!,
+  );
+}
+
+/** A card result's structured part. */
+export interface Structured {
+  card: { articleHtml: string; config: { id: string; kind: string; title: string; tool: string } };
+  parts: { current: number; total: number; hasMore: boolean };
+}
+
+/** What one call returned and how long it took. */
+export interface Called {
+  ms: number;
+  isError: boolean;
+  text: string;
+  structured?: Structured;
+  raw: Record<string, unknown>;
+}
+
+/** Calls a tool, timing it; a thrown protocol error fails the test (refusals must be results). */
+export async function call(client: Client, name: string, args: unknown): Promise<Called> {
+  const start = performance.now();
+  const raw = await client.callTool({ name, arguments: args as Record<string, unknown> }) as Record<
+    string,
+    unknown
+  >;
+  return {
+    ms: performance.now() - start,
+    isError: raw.isError === true,
+    text: textOf(raw),
+    structured: raw.structuredContent as Structured | undefined,
+    raw,
+  };
+}
+
+/** True when the string holds a high surrogate without its low half, or a low one alone. */
+export function hasLoneSurrogate(text: string): boolean {
+  return /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+}
