@@ -100,13 +100,17 @@ Deno.test("stdio: an invalid setting stops start-up with one line naming the var
 Deno.test("stdio: a Deno permission denial comes back as a clear refusal, and the server keeps serving", async () => {
   // The start flags without CI, which the HTML sanitizer's dependencies read.
   const args = (await startArgs()).map((a) => a.startsWith("--allow-env=") ? a.replace(/,CI\b/, "") : a);
+  // The colour helper reads CI only when NO_COLOR and FORCE_COLOR are unset: unset them for the child.
+  const env = Deno.env.toObject();
+  delete env.NO_COLOR;
+  delete env.FORCE_COLOR;
   const client = new Client({ name: "stdio-test", version: "1.0.0" });
   await client.connect(
     new StdioClientTransport({
       command: Deno.execPath(),
       args,
       cwd: root.pathname,
-      env: Deno.env.toObject(),
+      env,
       stderr: "pipe",
     }),
   );
