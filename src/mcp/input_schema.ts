@@ -15,18 +15,30 @@ export const MAX_LISTED_ISSUES = 5;
 type Issue = { message: string; path?: readonly PropertyKey[] };
 type ValidationResult = { value?: unknown; issues?: readonly Issue[] };
 
-/** The path to the first value nested deeper than `max`, found without recursion. */
+/** The path to a value nested deeper than `max`, found without recursion (and cheaply when none is). */
 export function tooDeep(value: unknown, max: number): PropertyKey[] | undefined {
-  const stack: [unknown, PropertyKey[]][] = [[value, []]];
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== "object") continue;
+    if (depth >= max) return pathTo(value, node);
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return undefined;
+}
+
+/** The keys leading from `root` to `target` (only called for a refusal, so clarity wins). */
+function pathTo(root: unknown, target: unknown): PropertyKey[] {
+  const stack: [unknown, PropertyKey[]][] = [[root, []]];
   while (stack.length) {
     const [node, path] = stack.pop()!;
-    if (node === null || typeof node !== "object") continue;
-    if (path.length >= max) return path;
+    if (node === target) return path;
+    if (node === null || typeof node !== "object" || path.length > MAX_INPUT_DEPTH) continue;
     for (const [key, child] of Object.entries(node)) {
       stack.push([child, [...path, Array.isArray(node) ? Number(key) : key]]);
     }
   }
-  return undefined;
+  return [];
 }
 
 function cut(result: ValidationResult): ValidationResult {
