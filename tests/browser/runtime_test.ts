@@ -213,6 +213,25 @@ Deno.test({
       await live.page.close();
     });
 
+    await t.step("safe-area insets from the host keep the card clear of notches", async () => {
+      const m = await mount("list", {
+        theme: "light",
+        safeAreaInsets: { top: 20, right: 0, bottom: 34, left: 8 },
+      });
+      await painted(m);
+      assertEquals(
+        await m.view.evaluate(() => getComputedStyle(document.getElementById("mcc-root")!).padding),
+        "20px 0px 34px 8px",
+      );
+      await m.page.evaluate(() =>
+        window.changeContext({ safeAreaInsets: { top: 0, right: 0, bottom: 0, left: 0 } })
+      );
+      await m.view.waitForFunction(() =>
+        getComputedStyle(document.getElementById("mcc-root")!).paddingTop === "0px"
+      );
+      await m.page.close();
+    });
+
     await t.step("handshake order, debug snapshot and console tracing", async () => {
       const m = await mount("table", { theme: "light" });
       await painted(m);

@@ -10,6 +10,18 @@ export interface HostLook {
   theme?: unknown;
   styles?: { variables?: Record<string, unknown>; css?: { fonts?: unknown } };
   deviceCapabilities?: { touch?: unknown };
+  safeAreaInsets?: Record<string, unknown>;
+}
+
+/** Keeps the card clear of notches and home bars the host reports (mobile hosts). */
+function applySafeArea(insets: Record<string, unknown> = {}): void {
+  const style = document.documentElement.style;
+  for (const side of ["top", "right", "bottom", "left"]) {
+    const px = insets[side];
+    if (typeof px === "number" && Number.isFinite(px) && px > 0) {
+      style.setProperty(`--mcc-safe-${side}`, `${px}px`);
+    } else style.removeProperty(`--mcc-safe-${side}`);
+  }
 }
 
 const applied = new Set<string>();
@@ -60,5 +72,6 @@ export function applyHostLook(look: HostLook): void {
   applyTheme(look.theme);
   applyVariables(look.styles?.variables);
   applyFonts(look.styles?.css?.fonts);
+  applySafeArea(look.safeAreaInsets);
   document.documentElement.toggleAttribute("data-touch", look.deviceCapabilities?.touch === true);
 }
