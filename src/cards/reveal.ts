@@ -3,8 +3,7 @@
  * native details elements, so they open and close by keyboard and without the runtime.
  */
 import { z } from "zod";
-import { invalidInput } from "../errors.ts";
-import { brief, cardTitle, contentFields, hasContent, plainLine, renderContent } from "../html/blocks.ts";
+import { assertBlocks, brief, cardTitle, contentFields, plainLine, renderContent } from "../html/blocks.ts";
 import { join, markup } from "../html/html.ts";
 import { defineCard } from "../mcp/define_card.ts";
 
@@ -30,8 +29,7 @@ export default defineCard({
     "Render collapsible show/hide sections with show-all and hide-all controls: FAQs, answers to reveal after a question, optional detail, spoilers, step solutions. Each section holds plain text, sanitized html and/or code. Text is plain: never pre-escape.",
   input,
   async render(inp) {
-    const empty = inp.sections.findIndex((s) => !hasContent(s));
-    if (empty >= 0) throw invalidInput(`sections[${empty}]`, "a section needs text, html or code");
+    assertBlocks(inp.sections, "sections", "section");
     const sections = await Promise.all(inp.sections.map(async (s) => {
       const open = s.open ? markup` open` : "";
       return markup`<details class="mcc-reveal"${open}><summary class="mcc-reveal-title">${s.title}</summary><div class="mcc-reveal-body">${await renderContent(

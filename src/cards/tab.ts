@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { invalidInput } from "../errors.ts";
-import { brief, cardTitle, contentFields, hasContent, plainLine, renderContent } from "../html/blocks.ts";
+import { assertBlocks, brief, cardTitle, contentFields, plainLine, renderContent } from "../html/blocks.ts";
 import { join, markup } from "../html/html.ts";
 import { idMaker } from "../html/ids.ts";
 import { defineCard } from "../mcp/define_card.ts";
@@ -30,8 +30,7 @@ export default defineCard({
     "Render a tab card: one subject seen from different contexts side by side (per language, per OS, per skill level, per option). Each tab holds plain text, sanitized html and/or a code sample with a copy button. Text is plain: never pre-escape.",
   input,
   async render(inp) {
-    const empty = inp.tabs.findIndex((t) => !hasContent(t));
-    if (empty >= 0) throw invalidInput(`tabs[${empty}]`, "a tab needs text, html or code");
+    assertBlocks(inp.tabs, "tabs", "tab");
     const selected = inp.selected ?? 0;
     if (selected >= inp.tabs.length) {
       throw invalidInput(

@@ -3,6 +3,7 @@
  * reveal sections take the same three kinds of content, so they are described and rendered once.
  */
 import { z } from "zod";
+import { invalidInput } from "../errors.ts";
 import { type Html, join, markup, slug } from "./html.ts";
 import { sanitize } from "./sanitize.ts";
 
@@ -43,9 +44,28 @@ export interface BlockContent {
   language?: string;
 }
 
-/** True when at least one content field is non-empty. */
-export function hasContent(c: BlockContent): boolean {
+/** Most characters of `html` one card may carry in all: sanitizing is the costliest step. */
+export const MAX_TOTAL_HTML_CHARS = 200_000;
+
+function hasContent(c: BlockContent): boolean {
   return Boolean(c.text?.trim() || c.html?.trim() || c.code?.length);
+}
+
+/**
+ * Checks a card's tabs or sections before rendering: each holds something, and their html
+ * fields together stay within what the sanitizer handles quickly.
+ */
+export function assertBlocks(items: readonly BlockContent[], field: string, noun: string): void {
+  const empty = items.findIndex((c) => !hasContent(c));
+  if (empty >= 0) throw invalidInput(`${field}[${empty}]`, `a ${noun} needs text, html or code`);
+  const html = items.reduce((n, c) => n + (c.html?.length ?? 0), 0);
+  if (html > MAX_TOTAL_HTML_CHARS) {
+    throw invalidInput(
+      field,
+      `the html fields hold ${html} characters in all, the limit is ${MAX_TOTAL_HTML_CHARS}`,
+      "Split the content across several cards, or send long passages as text",
+    );
+  }
 }
 
 /**

@@ -154,6 +154,18 @@ Deno.test("refusals come back as isError results and the server keeps serving", 
   assertEquals(next.isError, undefined);
 });
 
+Deno.test("html fields are capped per card, so sanitizing stays quick", async () => {
+  await using client = await connect();
+  const sections = Array.from({ length: 3 }, (_, i) => ({ title: `S${i}`, html: "<b>x</b>".repeat(10_000) }));
+  const result = await client.callTool({ name: "create_reveal_card", arguments: { title: "Big", sections } });
+  assertEquals(result.isError, true);
+  assertEquals(
+    textOf(result),
+    `Invalid "sections": the html fields hold 240000 characters in all, the limit is 200000\n` +
+      "Split the content across several cards, or send long passages as text",
+  );
+});
+
 Deno.test("a flood of invalid rows gets a short error that names the field and the limit", async () => {
   await using client = await connect();
   const rows = Array.from({ length: 2_000 }, () => Array.from({ length: 60 }, () => "x"));
