@@ -13,7 +13,8 @@ import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { createServer } from "../mod.ts";
 import { CSS, RUNTIME, RUNTIME_CSP_HASH, UI_VERSION } from "../src/ui/assets.gen.ts";
-import { escapeHtml, standaloneHtml } from "../src/ui/runtime/document.ts";
+import { escape as escapeHtml } from "../src/html/html.ts";
+import { standaloneHtml } from "../src/ui/runtime/document.ts";
 
 const root = new URL("../", import.meta.url);
 

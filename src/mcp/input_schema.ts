@@ -10,7 +10,7 @@ import type { z } from "zod";
 export const MAX_INPUT_DEPTH = 32;
 
 /** Most validation problems one error message lists. */
-export const MAX_LISTED_ISSUES = 5;
+const MAX_LISTED_ISSUES = 5;
 
 type Issue = { message: string; path?: readonly PropertyKey[] };
 type ValidationResult = { value?: unknown; issues?: readonly Issue[] };

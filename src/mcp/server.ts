@@ -30,7 +30,7 @@ export interface ServerOptions extends Partial<Config> {
 }
 
 /** The MCP Apps extension id a client declares to get cards inline. */
-export const APPS_EXTENSION_ID = "io.modelcontextprotocol/ui";
+const APPS_EXTENSION_ID = "io.modelcontextprotocol/ui";
 
 /** Server instructions: what the server is for and how to use cards (kept under 2 KB). */
 export const INSTRUCTIONS =

@@ -3,6 +3,7 @@
  * ui://mcp-chat-cards/html/<id> and the browser runtime rebuilds it for "Copy card". Pure string
  * work with no DOM and no Deno, so it type-checks under both configurations.
  */
+import { escape } from "../../html/html.ts";
 
 /** Everything a standalone document is made of. */
 export interface DocumentParts {
@@ -20,19 +21,6 @@ export interface DocumentParts {
   extraCss?: string;
 }
 
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** Escapes text for element content and quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
-
 /** The CSP of a standalone document: nothing external, the runtime only by its hash. */
 export function standaloneCsp(scriptHash: string): string {
   return `default-src 'none'; script-src ${scriptHash}; style-src 'unsafe-inline'; img-src data:; media-src data:; base-uri 'none'; form-action 'none'`;
@@ -46,13 +34,13 @@ export function standaloneHtml(p: DocumentParts): string {
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${standaloneCsp(p.scriptHash)}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="mcp-chat-cards-ui" content="${escapeHtml(p.version)}">
+<meta name="mcp-chat-cards-ui" content="${escape(p.version)}">
 <meta name="mcp-chat-cards-script" content="${p.scriptHash}">
-<title>${escapeHtml(p.title)}</title>
+<title>${escape(p.title)}</title>
 <style id="mcc-css">${p.css}</style>${p.extraCss ? `\n<style>${p.extraCss}</style>` : ""}
 </head>
 <body>
-<main id="mcc-root" data-mcc-mode="standalone" data-mcc-card-id="${escapeHtml(p.cardId)}">
+<main id="mcc-root" data-mcc-mode="standalone" data-mcc-card-id="${escape(p.cardId)}">
 ${p.bodyHtml}
 </main>
 <script id="mcc-runtime">${p.runtime}</script>
