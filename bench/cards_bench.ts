@@ -10,9 +10,9 @@ import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { DEFAULT_CONFIG } from "../src/config.ts";
-import { CARD_OUTPUT_SCHEMA } from "../src/mcp/define_card.ts";
+import { CARD_OUTPUT_SCHEMA } from "../src/card.ts";
 import { escape } from "../src/html/html.ts";
-import { TOOLS } from "../src/mcp/registry.ts";
+import { TOOLS } from "../src/registry.ts";
 import { CardStore } from "../src/output/store.ts";
 import { connect } from "../tests/helpers.ts";
 

@@ -39,7 +39,7 @@ export const ENTRY_POINTS = ["mod.ts", "src/main.ts"];
 /**
  * Source files of the package: every local module the entry points import, statically or by a
  * literal dynamic import (Deno's module graph). Browser-only runtime files stay out because no
- * server module imports them; a shared one that is imported (runtime/document.ts) comes along and
+ * server module imports them; the shared ones that are imported (src/ui/shared/) come along and
  * must compile without the DOM library, which tsc checks.
  */
 export async function sourceFiles(): Promise<string[]> {

@@ -2,7 +2,7 @@
 /**
  * The card gallery: one self-contained page showing every card kind in light and dark, rendered
  * by the real server from the golden cases (tests/cards/<kind>/<case>.json that have a golden
- * .html) or, for a kind without any, from a built-in sample. It uses the standalone document's
+ * .html; every kind has at least its example). It uses the standalone document's
  * CSS, runtime and CSP, so the cards behave as they do for users.
  *
  *   deno task gallery                 write dist/gallery.html
@@ -12,32 +12,12 @@
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { createServer } from "../mod.ts";
+import { CARDS } from "../src/registry.ts";
 import { CSS, RUNTIME, RUNTIME_CSP_HASH, UI_VERSION } from "../src/ui/assets.gen.ts";
 import { escape as escapeHtml } from "../src/html/html.ts";
-import { standaloneHtml } from "../src/ui/runtime/document.ts";
+import { standaloneHtml } from "../src/ui/shared/document.ts";
 
 const root = new URL("../", import.meta.url);
-
-/** Inputs for kinds that have no golden cases yet. */
-const SAMPLES: Record<string, Record<string, unknown>> = {
-  tab: {
-    title: "Say hello",
-    tabs: [
-      { label: "Python", code: 'print("hello")', language: "python" },
-      { label: "Shell", code: "echo hello", language: "bash" },
-    ],
-  },
-  table: {
-    title: "Runtimes",
-    headers: ["Name", "Site"],
-    rows: [["Deno", "https://deno.com/"], ["Node.js", "https://nodejs.org/"]],
-  },
-  reveal: {
-    title: "Quiz",
-    sections: [{ title: "Why cards?", text: "They show instead of tell.", open: true }],
-  },
-  list: { title: "Steps", items: [{ text: "Plan", children: [{ text: "Draft" }] }, { text: "Ship" }] },
-};
 
 function option(name: string): string | undefined {
   const i = Deno.args.indexOf(name);
@@ -83,17 +63,14 @@ async function render(): Promise<{ html: string; count: number }> {
   await server.connect(serverSide);
   const client = new Client({ name: "gallery", version: "1.0.0" });
   await client.connect(clientSide);
-  const { tools } = await client.listTools();
-  const kinds = tools.map((t) => /^create_(.+)_card$/.exec(t.name)?.[1]).filter((k): k is string => !!k);
   const sections: string[] = [];
   let count = 0;
-  for (const kind of kinds) {
-    let cases = await goldenCases(kind);
-    if (!cases.length && SAMPLES[kind]) cases = [["sample", SAMPLES[kind]]];
-    if (!cases.length) console.error(`gallery: no golden case or sample for "${kind}", skipped`);
+  for (const { name: tool, card: { kind } } of CARDS) {
+    const cases = await goldenCases(kind);
+    if (!cases.length) console.error(`gallery: no golden case for "${kind}", skipped`);
     const rows: string[] = [];
     for (const [name, args] of cases) {
-      const result = await client.callTool({ name: `create_${kind}_card`, arguments: args });
+      const result = await client.callTool({ name: tool, arguments: args });
       const card = (result.structuredContent as { card?: { articleHtml: string } } | undefined)?.card;
       if (result.isError || !card) {
         console.error(`gallery: ${kind}/${name} did not render a card, skipped`);

@@ -4,7 +4,7 @@
  * naming the variable (or flag) and what it accepts.
  */
 import { resolve } from "node:path";
-import { isLoopbackHost } from "./http/loopback.ts";
+import { isLoopbackHost } from "./net/loopback.ts";
 
 /** The validated settings the server runs with. */
 export interface Config {

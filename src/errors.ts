@@ -5,14 +5,7 @@
  */
 
 /** Machine-readable reason a tool call failed. */
-export type ToolErrorCode =
-  | "invalid_input"
-  | "too_large"
-  | "not_found"
-  | "forbidden"
-  | "unsupported"
-  | "fetch_failed"
-  | "internal";
+export type ToolErrorCode = "invalid_input" | "too_large";
 
 /** An error the model can act on: the field, the limit and a hint. */
 export class ToolError extends Error {

@@ -3,10 +3,11 @@
  * schema is unrolled to MAX_DEPTH levels, so depth is enforced where it is declared.
  */
 import { z } from "zod";
+import { defineCard } from "../card.ts";
 import { invalidInput } from "../errors.ts";
 import { type Html, markup } from "../html/html.ts";
-import { cardTitle, plainLine } from "../html/blocks.ts";
-import { defineCard } from "../mcp/define_card.ts";
+import { plural } from "../render/summary.ts";
+import { cardTitle, plainLine } from "./_fields.ts";
 
 export const MAX_DEPTH = 6;
 export const MAX_ITEMS = 1_000;
@@ -80,8 +81,7 @@ export default defineCard({
     const shown = lines.slice(0, 40);
     return {
       title: inp.title,
-      summary:
-        [`Outline card "${inp.title}" with ${total} item${total === 1 ? "" : "s"}:`, ...shown].join("\n") +
+      summary: [`Outline card "${inp.title}" with ${plural(total, "item")}:`, ...shown].join("\n") +
         (lines.length > shown.length ? `\n(${lines.length - shown.length} more items in the card)` : ""),
       blocks: [body],
     };

@@ -3,9 +3,12 @@
  * native details elements, so they open and close by keyboard and without the runtime.
  */
 import { z } from "zod";
-import { assertBlocks, brief, cardTitle, contentFields, plainLine, renderContent } from "../html/blocks.ts";
+import { defineCard } from "../card.ts";
 import { join, markup } from "../html/html.ts";
-import { defineCard } from "../mcp/define_card.ts";
+import { renderContent } from "../render/content.ts";
+import { brief, plural } from "../render/summary.ts";
+import { ACTION } from "../ui/shared/protocol.ts";
+import { assertBlocks, cardTitle, contentFields, plainLine } from "./_fields.ts";
 
 export const MAX_SECTIONS = 50;
 
@@ -38,16 +41,16 @@ export default defineCard({
     }));
     const intro = inp.intro ? markup`<p class="mcc-text">${inp.intro}</p>` : "";
     const bar =
-      markup`<div class="mcc-reveal-bar"><button type="button" class="mcc-tool" data-mcc-action="show-all">Show all</button><button type="button" class="mcc-tool" data-mcc-action="hide-all">Hide all</button></div>`;
+      markup`<div class="mcc-reveal-bar"><button type="button" class="mcc-tool" data-mcc-action="${ACTION.showAll}">Show all</button><button type="button" class="mcc-tool" data-mcc-action="${ACTION.hideAll}">Hide all</button></div>`;
     const body = markup`<div class="mcc-reveals" data-mcc-reveals>${intro}${bar}
 ${join(sections, "\n")}
 </div>`;
     const lines = inp.sections.map((s) => `- ${s.title}: ${brief(s.text ?? s.code ?? s.html ?? "")}`);
     return {
       title: inp.title,
-      summary: `Show/hide card "${inp.title}" with ${inp.sections.length} section${
-        inp.sections.length === 1 ? "" : "s"
-      }:\n${lines.join("\n")}`,
+      summary: `Show/hide card "${inp.title}" with ${plural(inp.sections.length, "section")}:\n${
+        lines.join("\n")
+      }`,
       blocks: [body],
     };
   },

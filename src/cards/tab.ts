@@ -3,11 +3,13 @@
  * each. Markup follows the WAI-ARIA tabs pattern; the runtime adds clicks and arrow keys.
  */
 import { z } from "zod";
+import { defineCard } from "../card.ts";
 import { invalidInput } from "../errors.ts";
-import { assertBlocks, brief, cardTitle, contentFields, plainLine, renderContent } from "../html/blocks.ts";
 import { join, markup } from "../html/html.ts";
 import { idMaker } from "../html/ids.ts";
-import { defineCard } from "../mcp/define_card.ts";
+import { renderContent } from "../render/content.ts";
+import { brief, plural } from "../render/summary.ts";
+import { assertBlocks, cardTitle, contentFields, plainLine } from "./_fields.ts";
 
 export const MAX_TABS = 20;
 
@@ -59,9 +61,7 @@ ${join(panels, "\n")}
     const lines = inp.tabs.map((t) => `- ${t.label}: ${brief(t.text ?? t.code ?? t.html ?? "")}`);
     return {
       title: inp.title,
-      summary: `Tab card "${inp.title}" with ${inp.tabs.length} tab${inp.tabs.length === 1 ? "" : "s"}:\n${
-        lines.join("\n")
-      }`,
+      summary: `Tab card "${inp.title}" with ${plural(inp.tabs.length, "tab")}:\n${lines.join("\n")}`,
       blocks: [body],
     };
   },

@@ -3,6 +3,7 @@
  * are the {@link markup} tag (which escapes every interpolation) and {@link raw} (for markup the
  * sanitizer or a renderer already made safe). A plain string can never reach the page unescaped.
  */
+import { escape } from "../ui/shared/escape.ts";
 
 /** Markup that is safe to place in a document as is. */
 export class Html {
@@ -15,41 +16,7 @@ export class Html {
 /** What an interpolation in {@link markup} may hold. Arrays are joined; null, undefined and false vanish. */
 export type HtmlValue = Html | string | number | boolean | null | undefined | readonly HtmlValue[];
 
-const ESCAPABLE = /[&<>"']/;
-
-/** Escapes text for element content and quoted attribute values. Never decodes anything. */
-export function escape(text: string): string {
-  const first = text.search(ESCAPABLE);
-  if (first < 0) return text;
-  // A hand loop from the first special character: cards escape every cell, and this is the hot path.
-  let out = text.slice(0, first);
-  let last = first;
-  for (let i = first; i < text.length; i++) {
-    let entity: string;
-    switch (text.charCodeAt(i)) {
-      case 38: // &
-        entity = "&amp;";
-        break;
-      case 60: // <
-        entity = "&lt;";
-        break;
-      case 62: // >
-        entity = "&gt;";
-        break;
-      case 34: // "
-        entity = "&quot;";
-        break;
-      case 39: // '
-        entity = "&#39;";
-        break;
-      default:
-        continue;
-    }
-    out += text.slice(last, i) + entity;
-    last = i + 1;
-  }
-  return out + text.slice(last);
-}
+export { escape };
 
 /** Marks trusted markup. Only renderers and the sanitizer call this. */
 export function raw(markup: string): Html {

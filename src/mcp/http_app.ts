@@ -11,20 +11,17 @@ import {
   isJSONRPCRequest,
   isJSONRPCResponse,
   isLegacyRequest,
-  localhostAllowedHostnames,
   type McpHttpHandler,
   readRequestBody,
   SUPPORTED_PROTOCOL_VERSIONS,
-  validateHostHeader,
-  validateOriginHeader,
 } from "@modelcontextprotocol/server";
 import type { Config } from "../config.ts";
-import { ExpiringCardStore } from "../http/expiring_store.ts";
-import { isLoopbackHost } from "../http/loopback.ts";
+import { allowedHostnames, refuseHost, refuseOrigin, refuseToken } from "../http/guard.ts";
 import { badRequest, jsonRpcError, payloadTooLargeMessage } from "../http/responses.ts";
 import { buildServerCard, SERVER_CARD_SUFFIX, serverCardResponse } from "../http/server_card.ts";
 import { bearerTokenChecker } from "../http/token.ts";
 import { log } from "../log.ts";
+import { ExpiringCardStore } from "../output/expiring_store.ts";
 import { SessionRouter } from "./http_sessions.ts";
 import { createServer } from "./server.ts";
 
@@ -53,15 +50,6 @@ export interface HttpApp {
 export interface HttpAppOptions {
   maxSessions?: number;
   idleMs?: number;
-}
-
-/** Host names always accepted in Host and Origin, plus the configured ones and a specific bind address. */
-export function allowedHostnames(config: Config): string[] {
-  const names = new Set([...localhostAllowedHostnames(), ...config.allowedHosts]);
-  const bind = config.host.toLowerCase();
-  if (bind !== "0.0.0.0" && bind !== "::") names.add(bind.includes(":") ? `[${bind}]` : bind);
-  if (bind === "localhost" || isLoopbackHost(bind)) names.add("localhost");
-  return [...names];
 }
 
 /** Builds the fetch handler for a validated config. */
@@ -131,46 +119,6 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}): Htt
       return sessions.size;
     },
   };
-}
-
-function refuseHost(request: Request, hosts: string[]): Response | undefined {
-  const host = request.headers.get("host");
-  if (validateHostHeader(host, hosts).ok) return undefined;
-  return jsonRpcError(
-    403,
-    -32000,
-    `Forbidden: Host "${
-      host ?? ""
-    }" is not allowed; add its name to MCP_CHAT_CARDS_ALLOWED_HOSTS if clients really use it`,
-  );
-}
-
-function refuseOrigin(request: Request, hosts: string[]): Response | undefined {
-  const origin = request.headers.get("origin");
-  if (validateOriginHeader(origin, hosts).ok) return undefined;
-  return jsonRpcError(
-    403,
-    -32000,
-    `Forbidden: Origin "${origin}" is not allowed; add its host name to MCP_CHAT_CARDS_ALLOWED_HOSTS to trust it`,
-  );
-}
-
-async function refuseToken(
-  request: Request,
-  tokenMatches: ((header: string | null) => Promise<boolean>) | undefined,
-): Promise<Response | undefined> {
-  if (tokenMatches === undefined) return undefined;
-  const header = request.headers.get("authorization");
-  if (await tokenMatches(header)) return undefined;
-  const missing = header === null;
-  return jsonRpcError(
-    401,
-    -32000,
-    missing
-      ? "Unauthorized: send the header Authorization: Bearer <token> with the server's MCP_CHAT_CARDS_HTTP_TOKEN"
-      : "Unauthorized: the bearer token does not match the server's MCP_CHAT_CARDS_HTTP_TOKEN",
-    { "WWW-Authenticate": `Bearer realm="mcp-chat-cards"${missing ? "" : ', error="invalid_token"'}` },
-  );
 }
 
 /** The parsed POST body, or the refusal: wrong media type, over the cap, not JSON, not JSON-RPC. */

@@ -12,14 +12,14 @@ import {
 import { type Config, DEFAULT_CONFIG } from "../config.ts";
 import { ToolError } from "../errors.ts";
 import { log } from "../log.ts";
-import { CARD_URI_PREFIX } from "../output/result.ts";
 import { CardStore } from "../output/store.ts";
+import { TOOLS } from "../registry.ts";
+import type { ToolContext, ToolDefinition } from "../tool.ts";
+import { APP_MIME_TYPE, APPS_EXTENSION_ID, CARD_URI_PREFIX, TEMPLATE_URI } from "../ui/shared/protocol.ts";
 import { standaloneDocument } from "../ui/standalone.ts";
-import { APP_MIME_TYPE, TEMPLATE_URI, templateHtml } from "../ui/template.ts";
+import { templateHtml } from "../ui/template.ts";
 import { SERVER_NAME, VERSION } from "../version.ts";
-import type { ToolContext, ToolDefinition } from "./define_tool.ts";
 import { toolInputSchema } from "./input_schema.ts";
-import { TOOLS } from "./registry.ts";
 
 /** Options of {@link createServer}: any setting of the config, plus test seams. */
 export interface ServerOptions extends Partial<Config> {
@@ -28,9 +28,6 @@ export interface ServerOptions extends Partial<Config> {
   /** Card id factory; random UUIDs by default. */
   newId?: () => string;
 }
-
-/** The MCP Apps extension id a client declares to get cards inline. */
-const APPS_EXTENSION_ID = "io.modelcontextprotocol/ui";
 
 /** Server instructions: what the server is for and how to use cards (kept under 2 KB). */
 export const INSTRUCTIONS =
@@ -66,7 +63,13 @@ export function createServer(options: ServerOptions = {}): McpServer {
     declaresApps(server.server.getClientCapabilities() as Capabilities);
 
   for (const tool of TOOLS) {
-    registerTool(server, tool, (ctx) => ({ config, store, newId, apps: isAppsClient(ctx) }));
+    registerTool(server, tool, (ctx) => ({
+      config,
+      store,
+      newId,
+      apps: isAppsClient(ctx),
+      progress: progressReporter(ctx),
+    }));
   }
   registerResources(server, store);
   return server;
@@ -85,7 +88,7 @@ function registerTool(
       inputSchema: toolInputSchema(tool.input),
       outputSchema: tool.output,
       annotations: { title: tool.title, ...tool.annotations },
-      _meta: tool.meta,
+      _meta: toolMeta(tool),
     },
     async (args: Record<string, unknown>, ctx: ServerContext): Promise<CallToolResult> => {
       try {
@@ -95,6 +98,24 @@ function registerTool(
       }
     },
   );
+}
+
+/** The tool's `_meta`: its own keys, plus `ui.visibility` when it is not the default (both). */
+function toolMeta(tool: ToolDefinition): Record<string, unknown> | undefined {
+  if (tool.visibility.includes("model") && tool.visibility.includes("app")) return tool.meta;
+  const ui = (tool.meta?.ui ?? {}) as Record<string, unknown>;
+  return { ...tool.meta, ui: { ...ui, visibility: [...tool.visibility] } };
+}
+
+/** MCP progress notifications for the call, when the client asked for them with a token. */
+function progressReporter(ctx: ServerContext): ToolContext["progress"] {
+  const token = ctx.mcpReq._meta?.progressToken;
+  if (token === undefined) return () => Promise.resolve();
+  return (progress, total, message) =>
+    ctx.mcpReq.notify({
+      method: "notifications/progress",
+      params: { progressToken: token, progress, total, message },
+    }).catch(() => {}); // a client that went away is not the tool's failure
 }
 
 /** A refusal the model can read; unexpected errors are logged and reported without internals. */

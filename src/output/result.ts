@@ -5,23 +5,22 @@
  */
 import type { Config } from "../config.ts";
 import { ToolError } from "../errors.ts";
-import { type Html, join } from "../html/html.ts";
+import { join } from "../html/html.ts";
 import { shortHash } from "../html/ids.ts";
 import { cardFrame } from "../html/shell.ts";
+import { plural } from "../render/summary.ts";
+import { CARD_URI_PREFIX } from "../ui/shared/protocol.ts";
 import { standaloneDocument } from "../ui/standalone.ts";
-import { formatCount, packBlocks } from "./budget.ts";
+import { type Block, formatCount, packBlocks, renderBlock } from "./budget.ts";
 import type { CardStore } from "./store.ts";
-
-/** URI prefix of the standalone card documents. */
-export const CARD_URI_PREFIX = "ui://mcp-chat-cards/html/";
 
 /** What a card's render step returns. */
 export interface CardOutput {
   title: string;
   /** Plain-text (markdown-friendly) summary that carries the card's point without the visual. */
   summary: string;
-  /** Natural blocks in order; only splittable cards return more than one that matters. */
-  blocks: Html[];
+  /** Natural blocks in order: split points for splittable cards, simply joined for the rest. */
+  blocks: Block[];
 }
 
 /** The MCP content blocks a card result may carry. */
@@ -64,13 +63,15 @@ export interface ResultContext {
 
 /** Packs, frames, stores and measures a rendered card into the tool result. */
 export function buildCardResult(card: CardOutput, ctx: ResultContext): CardResult {
-  const parts = ctx.splittable ? packBlocks(card.blocks, ctx.config.cardBudget) : [card.blocks];
+  const parts = ctx.splittable
+    ? packBlocks(card.blocks, ctx.config.cardBudget)
+    : [card.blocks.map(renderBlock)];
   const total = parts.length;
   const current = ctx.part ?? 1;
   if (current > total) {
     throw new ToolError(
       "invalid_input",
-      `Invalid "part": this input renders as ${total} part${total === 1 ? "" : "s"}, got ${current}`,
+      `Invalid "part": this input renders as ${plural(total, "part")}, got ${current}`,
       `Call ${ctx.tool} with part from 1 to ${total}`,
     );
   }

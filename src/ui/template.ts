@@ -5,12 +5,6 @@
  */
 import { CSS, RUNTIME, RUNTIME_CSP_HASH, UI_VERSION } from "./assets.gen.ts";
 
-/** URI of the template resource every card tool points at. */
-export const TEMPLATE_URI = "ui://mcp-chat-cards/card.html";
-
-/** MIME type MCP Apps hosts require of the template. */
-export const APP_MIME_TYPE = "text/html;profile=mcp-app";
-
 let cached: string | undefined;
 
 /** The template document (built once, then reused). */

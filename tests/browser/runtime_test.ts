@@ -629,7 +629,6 @@ Deno.test({
         const form = formCardResult("form-doc") as { structuredContent: { card: { articleHtml: string } } };
         const formDoc = standaloneDocument({
           id: "form-doc",
-          kind: "form",
           title: "Plan a project",
           articleHtml: form.structuredContent.card.articleHtml,
         });

@@ -1,82 +1,23 @@
 /**
- * Inputs for the browser tests: one per card kind (each exercising its interactive parts), host
- * style sets from none to full, and a form card made with the real frame for the prompt hooks no
- * card tool produces yet.
+ * Inputs for the browser tests: one per card kind (its golden example), host style sets from none
+ * to full, and a form card made with the real frame for the prompt hooks no card tool produces yet.
  */
+import { CARDS } from "../../src/registry.ts";
 import { cardFrame } from "../../src/html/shell.ts";
 import { markup } from "../../src/html/html.ts";
 
-/** One call per card kind. */
-export const KINDS = {
-  tab: {
-    tool: "create_tab_card",
-    args: {
-      title: "Install Deno",
-      tabs: [
-        {
-          label: "macOS / Linux",
-          text: "Run the installer script.",
-          code: "curl -fsSL https://deno.land/install.sh | sh",
-          language: "bash",
-        },
-        { label: "Windows", code: "irm https://deno.land/install.ps1 | iex", language: "powershell" },
-        { label: "npm", text: "Deno is on npm too:", code: "npx -y deno@2.9.6 --version", language: "bash" },
-      ],
-    },
-  },
-  table: {
-    tool: "create_table_card",
-    args: {
-      title: "JavaScript runtimes",
-      caption: "Where to read more",
-      headers: ["Runtime", "Engine", "Site"],
-      rows: [
-        ["Deno", "V8", "https://deno.com/"],
-        ["Node.js", "V8", "https://nodejs.org/"],
-        ["Bun", "JavaScriptCore", "https://bun.sh/"],
-      ],
-    },
-  },
-  reveal: {
-    tool: "create_reveal_card",
-    args: {
-      title: "Quick quiz",
-      intro: "Think first, then reveal.",
-      sections: [
-        { title: "What does CSP stand for?", text: "Content Security Policy." },
-        {
-          title: "Which header enables it?",
-          code: "Content-Security-Policy: default-src 'none'",
-          language: "http",
-        },
-        {
-          title: "Can a meta tag set it?",
-          text: "Yes, with http-equiv, except frame-ancestors.",
-          open: true,
-        },
-      ],
-    },
-  },
-  list: {
-    tool: "create_list_card",
-    args: {
-      title: "Ship a release",
-      intro: "In this order.",
-      items: [
-        {
-          text: "Prepare",
-          children: [{ text: "Update the changelog", detail: "One line per change." }, {
-            text: "Bump the version",
-          }],
-        },
-        { text: "Verify", children: [{ text: "Run the gate", children: [{ text: "deno task ok" }] }] },
-        { text: "Tag and publish" },
-      ],
-    },
-  },
-} as const;
+/** One call per card kind: its golden case `example.json` (each exercises the kind's interactive parts). */
+export const KINDS: Record<string, { tool: string; args: Record<string, unknown> }> = Object.fromEntries(
+  CARDS.map((card) => [card.card.kind, {
+    tool: card.name,
+    args: JSON.parse(
+      Deno.readTextFileSync(new URL(`../cards/${card.card.kind}/example.json`, import.meta.url)),
+    ),
+  }]),
+);
 
-export type Kind = keyof typeof KINDS;
+/** A card kind. */
+export type Kind = string;
 
 /** The background our stylesheet falls back to, per theme (rgb() as computed). */
 export const FALLBACK_BG = { light: "rgb(255, 255, 255)", dark: "rgb(28, 28, 30)" };

@@ -4,17 +4,11 @@
  * text summary); a refusal must match <case>.error.txt. `deno task test:update` rewrites them.
  */
 import { strictEqual as assertEquals } from "node:assert/strict";
+import { CARDS } from "../../src/registry.ts";
 import { connect, textOf } from "../helpers.ts";
 
 const UPDATE = Deno.args.includes("--update");
 const root = new URL("./", import.meta.url);
-
-const TOOL_OF_KIND: Record<string, string> = {
-  tab: "create_tab_card",
-  table: "create_table_card",
-  reveal: "create_reveal_card",
-  list: "create_list_card",
-};
 
 async function readOrNull(url: URL): Promise<string | null> {
   try {
@@ -38,7 +32,20 @@ async function removeIfPresent(url: URL): Promise<void> {
   });
 }
 
-for (const kind of Object.keys(TOOL_OF_KIND)) {
+Deno.test("every card kind has a goldens folder with an example, and every folder is a card kind", () => {
+  const kinds = CARDS.map((card) => card.card.kind).sort();
+  const folders = [...Deno.readDirSync(root)].filter((e) => e.isDirectory).map((e) => e.name).sort();
+  assertEquals(folders.join(","), kinds.join(","), "tests/cards/<kind>/ folders and CARDS differ");
+  for (const kind of kinds) {
+    assertEquals(
+      Deno.statSync(new URL(`${kind}/example.json`, root)).isFile,
+      true,
+      `tests/cards/${kind}/example.json is missing`,
+    );
+  }
+});
+
+for (const { name: tool, card: { kind } } of CARDS) {
   Deno.test(`golden ${kind} cards`, async (t) => {
     await using client = await connect();
     const dir = new URL(`${kind}/`, root);
@@ -47,7 +54,7 @@ for (const kind of Object.keys(TOOL_OF_KIND)) {
       const base = name.slice(0, -".json".length);
       await t.step(base, async () => {
         const args = JSON.parse(await Deno.readTextFile(new URL(name, dir)));
-        const result = await client.callTool({ name: TOOL_OF_KIND[kind], arguments: args });
+        const result = await client.callTool({ name: tool, arguments: args });
         const html = new URL(`${base}.html`, dir);
         const summary = new URL(`${base}.txt`, dir);
         const error = new URL(`${base}.error.txt`, dir);

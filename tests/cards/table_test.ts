@@ -1,5 +1,6 @@
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
-import { detectDelimiter, parseRawText, splitQuoted, toModel } from "../../src/cards/table.ts";
+import { toModel } from "../../src/cards/table.ts";
+import { detectDelimiter, parseRawText, splitQuoted } from "../../src/render/delimited.ts";
 
 Deno.test("splitQuoted honours quotes, doubled quotes and trims cells", () => {
   assertDeep(splitQuoted(`a, "b, c" ,"say ""hi""",`, ","), ["a", "b, c", `say "hi"`, ""]);

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { parseConfig } from "../../src/config.ts";
 import { configRefusal } from "../helpers.ts";
-import { allowedHostnames } from "../../src/mcp/http_app.ts";
+import { allowedHostnames } from "../../src/http/guard.ts";
 
 const TOKEN = "0123456789abcdef";
 

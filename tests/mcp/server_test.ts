@@ -5,7 +5,8 @@
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { INSTRUCTIONS } from "../../mod.ts";
-import { TOOLS } from "../../src/mcp/registry.ts";
+import { isCard } from "../../src/card.ts";
+import { CARDS, TOOLS } from "../../src/registry.ts";
 import { connect, textOf } from "../helpers.ts";
 
 const TEMPLATE_URI = "ui://mcp-chat-cards/card.html";
@@ -27,15 +28,21 @@ Deno.test("tools/list matches the registry, with schemas, annotations and both M
       true,
       `${tool.name} description is too long for Claude Code`,
     );
+    const declared = TOOLS.find((t) => t.name === tool.name)!;
     assertEquals(tool.outputSchema?.type, "object", tool.name);
-    if (tool.name.startsWith("create_")) {
+    if (isCard(declared)) {
       assertDeep(tool._meta?.ui, { resourceUri: TEMPLATE_URI });
       assertEquals(tool._meta?.["ui/resourceUri"], TEMPLATE_URI);
+    } else if (declared.visibility.includes("model")) {
+      assertEquals((tool._meta?.ui as { visibility?: unknown } | undefined)?.visibility, undefined);
     } else {
-      assertDeep(tool._meta?.ui, { visibility: ["app"] }, `${tool.name} is not a card: it must be app-only`);
+      assertDeep((tool._meta?.ui as { visibility?: unknown }).visibility, [...declared.visibility]);
     }
-    assertEquals(tool.annotations?.readOnlyHint, true);
-    assertEquals(tool.annotations?.openWorldHint, false);
+    assertDeep(
+      { ...tool.annotations, title: undefined },
+      { ...declared.annotations, title: undefined },
+      `${tool.name} annotations as declared`,
+    );
     assertEquals(typeof tool.annotations?.title, "string");
     for (const [field, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
       assertEquals(
@@ -45,6 +52,14 @@ Deno.test("tools/list matches the registry, with schemas, annotations and both M
       );
     }
   }
+  const cardHints = {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  };
+  for (const card of CARDS) assertDeep(card.annotations, cardHints, card.name);
+  assertDeep(tools.find((t) => t.name === "get_card")?._meta?.ui, { visibility: ["app"] });
 });
 
 Deno.test("the server announces itself with instructions under 2 KB", async () => {

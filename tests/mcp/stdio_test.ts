@@ -5,7 +5,7 @@
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
-import { TOOLS } from "../../src/mcp/registry.ts";
+import { TOOLS } from "../../src/registry.ts";
 import { textOf } from "../helpers.ts";
 
 const root = new URL("../../", import.meta.url);

@@ -11,6 +11,7 @@ import { h } from "./dom.ts";
 import type { Host } from "./host.ts";
 import { articleFromDocument, type CardPayload, findCard, findCardUri } from "./payload.ts";
 import { connectRpc, type Rpc, RpcError } from "./rpc.ts";
+import { PULL_TOOL } from "../shared/protocol.ts";
 import { reportSize } from "./size.ts";
 import { applyHostLook, type HostLook } from "./theme.ts";
 
@@ -21,8 +22,6 @@ const PROTOCOL_VERSION = "2026-01-26";
 const INIT_TIMEOUT_MS = 1500;
 /** Pull the card when no result came this long after `initialized` or the tool input. */
 const PULL_AFTER_MS = 4000;
-/** The app-only tool that renders a card again from its tool name and arguments. */
-const PULL_TOOL = "get_card";
 /**
  * How long requests may wait for the host: a host that drops one must not leave a prompt, a link
  * or a pull hanging forever (ui/message may wait on the user's consent, so it gets longer).

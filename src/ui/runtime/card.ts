@@ -1,38 +1,21 @@
 /**
  * Wires a root element holding card articles: one delegated listener per event type, so a card
  * painted later (or painted again) needs no extra wiring, and cards hold no handlers of their own.
+ * What each card kind does is declared by its widget (widgets/index.ts).
  */
 import { followLink, formPrompt, prepareLinks, sendPrompt } from "./actions.ts";
-import { copyCard, copyCode, enhanceHeader, setCollapsed, toggleSource } from "./header.ts";
+import { enhanceHeader } from "./header.ts";
 import type { Host } from "./host.ts";
-import { revealAll, selectTab, tabKey, toolbarKey } from "./widgets.ts";
+import { WIDGETS } from "./widgets/index.ts";
+import type { ActionHandler } from "./widgets/types.ts";
+
+const ACTIONS = new Map<string, ActionHandler>(WIDGETS.flatMap((w) => Object.entries(w.actions ?? {})));
 
 /** Registers one painted card article (its source HTML and id) for the header tools. */
 export function enhanceCard(article: Element, html: string, id: string, host: Host): void {
   enhanceHeader(article, { html, id });
   prepareLinks(article, host);
-}
-
-function act(action: string, button: HTMLElement, host: Host): void {
-  const article = button.closest(".mcc-card");
-  if (!article) return;
-  switch (action) {
-    case "source":
-      return toggleSource(article, button);
-    case "collapse":
-      return setCollapsed(article, button.getAttribute("aria-expanded") === "true");
-    case "copy":
-      void copyCard(article, button, host);
-      return;
-    case "copy-code": {
-      const figure = button.closest(".mcc-code");
-      if (figure) void copyCode(figure, button, host);
-      return;
-    }
-    case "show-all":
-    case "hide-all":
-      return revealAll(button, action === "show-all");
-  }
+  for (const widget of WIDGETS) widget.enhance?.(article, host);
 }
 
 function onClick(event: MouseEvent, host: Host): void {
@@ -40,19 +23,20 @@ function onClick(event: MouseEvent, host: Host): void {
   const link = target.closest<HTMLAnchorElement>("a[href]");
   if (link) return followLink(event, link, host);
   const button = target.closest<HTMLElement>("[data-mcc-action]");
-  if (button) return act(button.dataset.mccAction ?? "", button, host);
-  const tab = target.closest<HTMLElement>('[role="tab"]');
-  if (tab) return selectTab(tab);
+  const article = button?.closest(".mcc-card");
+  if (button && article) return ACTIONS.get(button.dataset.mccAction ?? "")?.(button, article, host);
+  for (const { click } of WIDGETS) {
+    const hit = click && target.closest<HTMLElement>(click.selector);
+    if (hit) return click.handle(hit, host);
+  }
   const prompt = target.closest<HTMLButtonElement>("button[data-mcc-prompt]");
   if (prompt && !prompt.form) void sendPrompt(prompt.dataset.mccPrompt ?? "", host, prompt);
 }
 
 function onKey(event: KeyboardEvent): void {
   const target = event.target as HTMLElement;
-  const handled = target.matches('[role="tab"]')
-    ? tabKey(target, event.key)
-    : target.matches('[role="toolbar"] button') && toolbarKey(target, event.key);
-  if (handled) event.preventDefault();
+  const widget = WIDGETS.find((w) => w.keys && target.matches(w.keys.selector));
+  if (widget?.keys?.handle(target, event.key)) event.preventDefault();
 }
 
 function onSubmit(event: SubmitEvent, host: Host): void {

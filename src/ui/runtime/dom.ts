@@ -1,3 +1,5 @@
+import { ACTION } from "../shared/protocol.ts";
+
 /** A small element builder: text children are set as text, never parsed as markup. */
 export function h(
   tag: string,
@@ -21,7 +23,7 @@ export function codeFigure(label: string, text: string, extraClass = ""): HTMLEl
       h("span", { class: "mcc-code-lang" }, label),
       h(
         "button",
-        { type: "button", class: "mcc-tool mcc-copy-code", "data-mcc-action": "copy-code" },
+        { type: "button", class: "mcc-tool mcc-copy-code", "data-mcc-action": ACTION.copyCode },
         "Copy",
       ),
     ),
@@ -33,4 +35,23 @@ export function codeFigure(label: string, text: string, extraClass = ""): HTMLEl
 export function removePanelAfter(anchor: Element, className: string): void {
   const next = anchor.nextElementSibling;
   if (next?.classList.contains(className)) next.remove();
+}
+
+const NEXT_KEYS: Record<string, (i: number, n: number) => number> = {
+  ArrowRight: (i, n) => (i + 1) % n,
+  ArrowDown: (i, n) => (i + 1) % n,
+  ArrowLeft: (i, n) => (i - 1 + n) % n,
+  ArrowUp: (i, n) => (i - 1 + n) % n,
+  Home: () => 0,
+  End: (_, n) => n - 1,
+};
+
+/** Moves focus among `items` for an arrow/Home/End key; returns the newly focused item. */
+export function rove(items: HTMLElement[], current: HTMLElement, key: string): HTMLElement | undefined {
+  const step = NEXT_KEYS[key];
+  const i = items.indexOf(current);
+  if (!step || i < 0) return undefined;
+  const next = items[step(i, items.length)];
+  next.focus();
+  return next;
 }

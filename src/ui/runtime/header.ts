@@ -5,9 +5,11 @@
  */
 import { copyText } from "./copy.ts";
 import { state } from "./debug.ts";
-import { standaloneHtml } from "./document.ts";
-import { codeFigure, h } from "./dom.ts";
+import { standaloneHtml } from "../shared/document.ts";
+import { ACTION } from "../shared/protocol.ts";
+import { codeFigure, h, rove } from "./dom.ts";
 import type { Host } from "./host.ts";
+import type { Widget } from "./widgets/types.ts";
 
 /** What the runtime remembers about a painted card. */
 export interface CardInfo {
@@ -45,21 +47,21 @@ function toolbar(bodyId: string): HTMLElement {
   const tool = (action: string, title: string, ...content: (Node | string)[]) =>
     h("button", { type: "button", class: "mcc-tool", "data-mcc-action": action, title }, ...content);
   const source = tool(
-    "source",
+    ACTION.source,
     "Show the card's HTML",
     "</>",
     h("span", { class: "mcc-sr" }, " Show the card's HTML"),
   );
   source.setAttribute("aria-pressed", "false");
   const collapse = tool(
-    "collapse",
+    ACTION.collapse,
     "Collapse the card",
     chevron(),
     h("span", { class: "mcc-sr" }, "Collapse the card"),
   );
   collapse.setAttribute("aria-expanded", "true");
   collapse.setAttribute("aria-controls", bodyId);
-  const copy = tool("copy", "Copy the card as a standalone HTML document", "Copy card");
+  const copy = tool(ACTION.copyCard, "Copy the card as a standalone HTML document", "Copy card");
   return h(
     "div",
     { class: "mcc-tools", role: "toolbar", "aria-label": "Card tools" },
@@ -91,9 +93,9 @@ function part<T extends Element>(article: Element, selector: string): T | null {
 }
 
 /** Collapses the card to its header, or expands it. */
-export function setCollapsed(article: Element, collapsed: boolean): void {
+function setCollapsed(article: Element, collapsed: boolean): void {
   const body = part<HTMLElement>(article, ".mcc-body");
-  const button = part<HTMLElement>(article, '[data-mcc-action="collapse"]');
+  const button = part<HTMLElement>(article, `[data-mcc-action="${ACTION.collapse}"]`);
   if (!body || !button) return;
   body.hidden = collapsed;
   article.classList.toggle("mcc-collapsed", collapsed);
@@ -105,7 +107,7 @@ export function setCollapsed(article: Element, collapsed: boolean): void {
 }
 
 /** Shows or hides the card's HTML source at the top of its body. */
-export function toggleSource(article: Element, button: HTMLElement): void {
+function toggleSource(article: Element, button: HTMLElement): void {
   const body = part<HTMLElement>(article, ".mcc-body");
   const info = cards.get(article);
   if (!body || !info) return;
@@ -139,7 +141,7 @@ export function cardDocument(article: Element): string {
 }
 
 /** Copy card: the standalone document to the clipboard, by whichever layer works. */
-export async function copyCard(article: Element, button: HTMLElement, host: Host): Promise<void> {
+async function copyCard(article: Element, button: HTMLElement, host: Host): Promise<void> {
   const name = (part(article, ".mcc-title")?.textContent ?? "card").toLowerCase().replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "") || "card";
   const method = await copyText(cardDocument(article), button.closest(".mcc-head") ?? button, host, {
@@ -154,7 +156,7 @@ export async function copyCard(article: Element, button: HTMLElement, host: Host
 }
 
 /** Copies a code figure's text. */
-export async function copyCode(figure: Element, button: HTMLElement, host: Host): Promise<void> {
+async function copyCode(figure: Element, button: HTMLElement, host: Host): Promise<void> {
   const text = figure.querySelector("pre")?.textContent ?? "";
   const method = await copyText(text, figure, host);
   const article = figure.closest(".mcc-card");
@@ -169,3 +171,26 @@ export async function copyCode(figure: Element, button: HTMLElement, host: Host)
     setTimeout(() => (button.textContent = "Copy"), 1500);
   }
 }
+
+/** Left/Right/Home/End inside the header toolbar; every button also stays a Tab stop. */
+function toolbarKey(button: HTMLElement, key: string): boolean {
+  if (key === "ArrowUp" || key === "ArrowDown") return false;
+  const bar = button.closest('[role="toolbar"]');
+  const buttons = bar ? [...bar.querySelectorAll<HTMLElement>("button")] : [];
+  return rove(buttons, button, key) !== undefined;
+}
+
+/** The tools every card has, whatever its kind. */
+export const coreWidget: Widget = {
+  actions: {
+    [ACTION.source]: (button, article) => toggleSource(article, button),
+    [ACTION.collapse]: (button, article) =>
+      setCollapsed(article, button.getAttribute("aria-expanded") === "true"),
+    [ACTION.copyCard]: (button, article, host) => void copyCard(article, button, host),
+    [ACTION.copyCode]: (button, _article, host) => {
+      const figure = button.closest(".mcc-code");
+      if (figure) void copyCode(figure, button, host);
+    },
+  },
+  keys: { selector: '[role="toolbar"] button', handle: toolbarKey },
+};

@@ -3,6 +3,7 @@
  * search is breadth-first through objects, arrays and JSON-looking strings rather than one fixed
  * path; it also recognises an embedded standalone document and a link to one.
  */
+import { CARD_URI_PREFIX } from "../shared/protocol.ts";
 
 /** A card as the view paints it. */
 export interface CardPayload {
@@ -13,7 +14,7 @@ export interface CardPayload {
 }
 
 /** URIs of standalone card documents. */
-export const CARD_URI = /ui:\/\/mcp-chat-cards\/html\/[A-Za-z0-9._~-]+/;
+export const CARD_URI = new RegExp(CARD_URI_PREFIX.replace(/[/.]/g, "\\$&") + "[A-Za-z0-9._~-]+");
 
 const MAX_NODES = 5_000;
 

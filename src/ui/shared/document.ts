@@ -3,7 +3,7 @@
  * ui://mcp-chat-cards/html/<id> and the browser runtime rebuilds it for "Copy card". Pure string
  * work with no DOM and no Deno, so it type-checks under both configurations.
  */
-import { escape } from "../../html/html.ts";
+import { escape } from "./escape.ts";
 
 /** Everything a standalone document is made of. */
 export interface DocumentParts {

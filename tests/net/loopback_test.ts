@@ -1,5 +1,5 @@
 import { strictEqual as assertEquals } from "node:assert/strict";
-import { isLoopbackHost } from "../../src/http/loopback.ts";
+import { isLoopbackHost } from "../../src/net/loopback.ts";
 import { bearerTokenChecker } from "../../src/http/token.ts";
 
 Deno.test("isLoopbackHost: 127.0.0.0/8, ::1 and localhost are loopback; wildcards and the rest are not", () => {

@@ -1,0 +1,89 @@
+/**
+ * A card is a tool whose handler is render: this turns a card module (schema, description,
+ * render) into a card definition, a tool that also keeps its kind and whether it splits, with the
+ * shared output schema, annotations and MCP Apps `_meta`.
+ */
+import { z } from "zod";
+import { buildCardResult, type CardOutput } from "./output/result.ts";
+import type { ToolContext, ToolDefinition } from "./tool.ts";
+import { TEMPLATE_URI } from "./ui/shared/protocol.ts";
+
+/** A card module, as each file under src/cards/ declares it. */
+export interface CardSpec<S extends z.ZodObject> {
+  /** Tool name, e.g. `create_table_card`. */
+  name: string;
+  /** Card kind, e.g. `table`: the article's data-mcc-kind and the goldens folder tests/cards/<kind>/. */
+  kind: string;
+  title: string;
+  description: string;
+  /** The card's own fields; a splittable card gets `part` added here. */
+  input: S;
+  /** Returns blocks the output stage may pack into several parts (the input gains `part`). */
+  splittable?: boolean;
+  render: (input: z.output<S>) => CardOutput | Promise<CardOutput>;
+}
+
+/** A card tool: a tool plus the facts the registry, get_card, goldens and the gallery read. */
+export interface CardDefinition extends ToolDefinition {
+  card: { kind: string; splittable: boolean };
+}
+
+/** The structured result every card tool declares. */
+export const CARD_OUTPUT_SCHEMA = z.object({
+  card: z.object({
+    articleHtml: z.string().describe("The card's HTML article, painted by the card template"),
+    config: z.object({
+      id: z.string().describe("Card id; the standalone document is ui://mcp-chat-cards/html/<id>"),
+      kind: z.string().describe("Card kind"),
+      title: z.string().describe("Rendered title"),
+      tool: z.string().describe("Tool that rendered the card"),
+    }),
+  }),
+  parts: z.object({
+    current: z.number().int().describe("This part, from 1"),
+    total: z.number().int().describe("How many parts the input renders as"),
+    hasMore: z.boolean().describe("True while parts remain: call again with part: current + 1"),
+  }),
+});
+
+/** Most parts one input may render as (a guard on `part`, far above what budgets produce). */
+export const MAX_PARTS = 1_000;
+
+const partField = z.number().int().min(1).max(MAX_PARTS).optional().describe(
+  "Which part to render, from 1 (default 1). Call again with part + 1 while structuredContent.parts.hasMore is true",
+);
+
+/** Turns a card module into a card tool. */
+export function defineCard<S extends z.ZodObject>(spec: CardSpec<S>): CardDefinition {
+  const splittable = spec.splittable ?? false;
+  return {
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
+    input: splittable ? spec.input.extend({ part: partField }) : spec.input,
+    output: CARD_OUTPUT_SCHEMA,
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    visibility: ["model", "app"],
+    meta: { ui: { resourceUri: TEMPLATE_URI }, "ui/resourceUri": TEMPLATE_URI },
+    card: { kind: spec.kind, splittable },
+    handler: async (args: Record<string, unknown>, ctx: ToolContext) => {
+      const { part, ...fields } = args;
+      const output = await spec.render((splittable ? fields : args) as z.output<S>);
+      return buildCardResult(output, {
+        tool: spec.name,
+        kind: spec.kind,
+        splittable,
+        part: typeof part === "number" ? part : undefined,
+        config: ctx.config,
+        store: ctx.store,
+        apps: ctx.apps,
+        newId: ctx.newId,
+      });
+    },
+  };
+}
+
+/** True for a tool made by {@link defineCard}. */
+export function isCard(tool: ToolDefinition): tool is CardDefinition {
+  return "card" in tool;
+}

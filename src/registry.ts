@@ -1,0 +1,26 @@
+/**
+ * Every tool the server offers, in `tools/list` order: the cards, the other tools, then the
+ * app-only get_card built from the cards. Tests, the gallery and get_card read these lists, so
+ * adding a card kind is one file under src/cards/ and one line here.
+ */
+import type { CardDefinition } from "./card.ts";
+import listCard from "./cards/list.ts";
+import revealCard from "./cards/reveal.ts";
+import tabCard from "./cards/tab.ts";
+import tableCard from "./cards/table.ts";
+import type { ToolDefinition } from "./tool.ts";
+import { getCardTool } from "./tools/get_card.ts";
+
+/** The card tools, in the order hosts list them. */
+export const CARDS: readonly CardDefinition[] = [
+  tabCard,
+  tableCard,
+  revealCard,
+  listCard,
+];
+
+/** Tools that are not cards. */
+const OTHER_TOOLS: readonly ToolDefinition[] = [];
+
+/** Every tool, in `tools/list` order. */
+export const TOOLS: readonly ToolDefinition[] = [...CARDS, ...OTHER_TOOLS, getCardTool(CARDS)];

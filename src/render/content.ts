@@ -1,0 +1,58 @@
+/**
+ * Content blocks several cards share: plain text, sanitized html and code samples. Tabs and
+ * reveal sections take the same three kinds of content, so they are rendered once, here.
+ */
+import { type Html, join, markup, slug } from "../html/html.ts";
+import { sanitize } from "../html/sanitize.ts";
+import { ACTION } from "../ui/shared/protocol.ts";
+
+/** Content of a tab or section: any of text, html and code, shown in that order. */
+export interface BlockContent {
+  text?: string;
+  html?: string;
+  code?: string;
+  language?: string;
+}
+
+/**
+ * Plain text as paragraphs: a line holding only whitespace ends one. Line breaks inside a
+ * paragraph are kept exactly as typed (CSS shows them). One pass over the line breaks: no regex
+ * here can backtrack on hostile whitespace.
+ */
+export function textBlock(text: string): Html {
+  const paragraphs: string[] = [];
+  let start = -1; // where the open paragraph's first line starts
+  let end = -1; // where its last non-blank line ends
+  let lineStart = 0;
+  for (const brk of [...text.matchAll(/\r\n|\r|\n/g), undefined]) {
+    const lineEnd = brk ? brk.index : text.length;
+    if (text.slice(lineStart, lineEnd).trim() === "") {
+      if (start >= 0) paragraphs.push(text.slice(start, end));
+      start = -1;
+    } else {
+      if (start < 0) start = lineStart;
+      end = lineEnd;
+    }
+    if (brk) lineStart = lineEnd + brk[0].length;
+  }
+  if (start >= 0) paragraphs.push(text.slice(start, end));
+  return join(paragraphs.map((p) => markup`<p class="mcc-text">${p}</p>`));
+}
+
+/** A code sample with its language label and a copy button. */
+export function codeBlock(code: string, language?: string): Html {
+  const label = language?.trim() || "code";
+  const langClass = language?.trim() ? markup` class="language-${slug(language, "text")}"` : "";
+  const bar =
+    markup`<figcaption class="mcc-code-bar"><span class="mcc-code-lang">${label}</span><button type="button" class="mcc-tool mcc-copy-code" data-mcc-action="${ACTION.copyCode}">Copy</button></figcaption>`;
+  return markup`<figure class="mcc-code">${bar}<pre tabindex="0"><code${langClass}>${code}</code></pre></figure>`;
+}
+
+/** Renders a block's content fields in order: text, html, code. */
+export async function renderContent(c: BlockContent): Promise<Html> {
+  return join([
+    c.text ? textBlock(c.text) : "",
+    c.html ? markup`<div class="mcc-html">${await sanitize(c.html)}</div>` : "",
+    c.code ? codeBlock(c.code, c.language) : "",
+  ]);
+}

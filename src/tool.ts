@@ -1,0 +1,74 @@
+/**
+ * The SDK-free vocabulary of tools: what every tool file exports and the registry lists. Only
+ * src/mcp/ turns these into SDK registrations, so a tool never sees the SDK.
+ */
+import type { z } from "zod";
+import type { Config } from "./config.ts";
+import type { CardStore } from "./output/store.ts";
+
+/** What a handler knows about the server and the call besides its arguments. */
+export interface ToolContext {
+  config: Config;
+  store: CardStore;
+  /** The client declared the MCP Apps extension. */
+  apps: boolean;
+  /** Makes a card id. */
+  newId: () => string;
+  /**
+   * Reports progress on a long call (MCP progress notifications); a no-op when the client sent
+   * no progress token.
+   */
+  progress: (progress: number, total?: number, message?: string) => Promise<void>;
+}
+
+/** MCP tool annotations: hints hosts use to decide on confirmations. Every tool states all four. */
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/** Who may call a tool (MCP Apps `_meta.ui.visibility`): the model, the card view, or both. */
+export type Visibility = readonly ("model" | "app")[];
+
+/** What a tool returns: MCP content, and structured content when it declares an output schema. */
+export interface ToolResult {
+  [key: string]: unknown;
+  content: unknown[];
+  structuredContent?: Record<string, unknown>;
+}
+
+/** A tool, independent of the SDK. */
+export interface ToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  input: z.ZodObject;
+  output?: z.ZodObject;
+  annotations: ToolAnnotations;
+  /** Default `["model", "app"]`; `["app"]` hides the tool from the model. */
+  visibility: Visibility;
+  /** Extra `_meta` on the tool (the MCP Apps template link for cards). */
+  meta?: Record<string, unknown>;
+  /** Gets arguments already validated against `input`; throws ToolError to refuse. */
+  handler: (args: Record<string, unknown>, ctx: ToolContext) => Promise<ToolResult>;
+}
+
+/** A tool file's declaration; the handler's argument type follows its schema. */
+export interface ToolSpec<S extends z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  input: S;
+  output?: z.ZodObject;
+  annotations: ToolAnnotations;
+  visibility?: Visibility;
+  meta?: Record<string, unknown>;
+  handler: (args: z.output<S>, ctx: ToolContext) => Promise<ToolResult>;
+}
+
+/** Declares a tool that is not a card. */
+export function defineTool<S extends z.ZodObject>(tool: ToolSpec<S>): ToolDefinition {
+  return { visibility: ["model", "app"], ...tool } as unknown as ToolDefinition;
+}

@@ -1,0 +1,21 @@
+/**
+ * What a widget is: the behaviour of one card kind (or of every card, for the core), declared as
+ * data the card wiring reads. Card markup asks for behaviour through `data-mcc-action` buttons and
+ * roles; a widget answers with handlers, so adding a kind adds a file, not a case to a switch.
+ */
+import type { Host } from "../host.ts";
+
+/** Handles a `data-mcc-action` button of a card. */
+export type ActionHandler = (button: HTMLElement, article: Element, host: Host) => void;
+
+/** One card kind's browser behaviour. */
+export interface Widget {
+  /** `data-mcc-action` value to handler. */
+  actions?: Record<string, ActionHandler>;
+  /** Clicks on elements matching a selector (besides action buttons). */
+  click?: { selector: string; handle: (target: HTMLElement, host: Host) => void };
+  /** Keys on focused elements matching a selector; `handle` returns true when it used the key. */
+  keys?: { selector: string; handle: (target: HTMLElement, key: string) => boolean };
+  /** Runs once for every painted card article. */
+  enhance?: (article: Element, host: Host) => void;
+}

@@ -1,0 +1,29 @@
+/**
+ * Names the server and the browser runtime must agree on, written once: the resource URIs, the
+ * MCP Apps identifiers, the app-only pull tool, and the actions card markup asks the runtime for.
+ */
+
+/** URI of the template resource every card tool points at. */
+export const TEMPLATE_URI = "ui://mcp-chat-cards/card.html";
+
+/** URI prefix of the standalone card documents: `${CARD_URI_PREFIX}<id>`. */
+export const CARD_URI_PREFIX = "ui://mcp-chat-cards/html/";
+
+/** MIME type MCP Apps hosts require of the template. */
+export const APP_MIME_TYPE = "text/html;profile=mcp-app";
+
+/** The MCP Apps extension id a client declares to get cards inline. */
+export const APPS_EXTENSION_ID = "io.modelcontextprotocol/ui";
+
+/** The app-only tool the view calls when a host never delivers the tool result. */
+export const PULL_TOOL = "get_card";
+
+/** `data-mcc-action` values that card markup (server side) and the header (runtime) use. */
+export const ACTION = {
+  copyCode: "copy-code",
+  showAll: "show-all",
+  hideAll: "hide-all",
+  source: "source",
+  collapse: "collapse",
+  copyCard: "copy",
+} as const;

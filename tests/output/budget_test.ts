@@ -1,0 +1,109 @@
+/**
+ * The output stage's one seam for parts: packing blocks under the budget, cutting line blocks,
+ * truncating opaque blocks with a visible notice, and numbering parts in the result.
+ */
+import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import { DEFAULT_CONFIG } from "../../src/config.ts";
+import { type Html, join, markup, raw } from "../../src/html/html.ts";
+import { fitBlock, lineBlock, packBlocks, truncateHtml } from "../../src/output/budget.ts";
+import { buildCardResult } from "../../src/output/result.ts";
+import { CardStore } from "../../src/output/store.ts";
+
+const values = (parts: Html[][]) => parts.map((p) => p.map((b) => b.value));
+
+Deno.test("packBlocks keeps order and starts a part when the next block would pass the budget", () => {
+  const blocks = ["aaaa", "bbbb", "cc", "dddddd"].map(raw);
+  assertDeep(values(packBlocks(blocks, 10)), [["aaaa", "bbbb", "cc"], ["dddddd"]]);
+  assertDeep(values(packBlocks(blocks, 6)), [["aaaa"], ["bbbb", "cc"], ["dddddd"]]);
+  assertDeep(values(packBlocks([], 10)), [[]]);
+});
+
+Deno.test("a line block over the budget is cut into the longest runs of whole lines that fit", () => {
+  const lines = Array.from({ length: 10 }, (_, i) => `line ${i + 1}`);
+  const block = lineBlock(lines, (run, from) => markup`<pre data-from="${from}">${run.join("\n")}</pre>`);
+  const pieces = fitBlock(block, 60).map((h) => h.value);
+  assertDeep(pieces, [
+    '<pre data-from="0">line 1\nline 2\nline 3\nline 4\nline 5</pre>',
+    '<pre data-from="5">line 6\nline 7\nline 8\nline 9\nline 10</pre>',
+  ]);
+  for (const piece of pieces) assertEquals(piece.length <= 60, true);
+  assertEquals(pieces.map((p) => p.replace(/<[^>]+>/g, "")).join("\n"), lines.join("\n"), "nothing lost");
+  // The pieces are blocks of their own, so parts pack them like any other.
+  assertEquals(packBlocks([block], 60).length, 2);
+});
+
+Deno.test("a line block that fits stays whole, rendered once from line 0", () => {
+  const block = lineBlock(["a", "b"], (run, from) => raw(`${from}:${run.join(",")}`));
+  assertDeep(fitBlock(block, 100).map((h) => h.value), ["0:a,b"]);
+});
+
+Deno.test("one line longer than the budget is truncated with the notice, never dropped", () => {
+  const block = lineBlock(["x".repeat(500)], (run) => markup`<pre>${run.join("\n")}</pre>`);
+  const [piece] = fitBlock(block, 300);
+  assertEquals(piece.value.length <= 300, true);
+  assertEquals(piece.value.startsWith("<pre>xxx"), true);
+  assertEquals(
+    piece.value.includes('</pre><p class="mcc-notice" role="note">Truncated: this block is 511'),
+    true,
+  );
+});
+
+Deno.test("truncateHtml cuts outside tags and entities, closes open elements and adds the notice", () => {
+  const html = join([raw("<section><p>"), "a & b < c ".repeat(40), raw("</p><p>tail</p></section>")]);
+  const out = truncateHtml(html, 250).value;
+  assertEquals(out.length <= 250, true);
+  assertEquals(out.startsWith("<section><p>a &amp; b &lt; c "), true);
+  assertEquals(/&[a-z]*$/.test(out.slice(0, out.indexOf("</p></section>"))), false, "no cut entity");
+  assertEquals(
+    out.slice(out.indexOf("</p></section>")),
+    '</p></section><p class="mcc-notice" role="note">Truncated: this block is 717 characters rendered, more than a whole part may hold (MCP_CHAT_CARDS_CARD_BUDGET, 250).</p>',
+  );
+});
+
+Deno.test("truncateHtml leaves void elements unclosed and never splits a surrogate pair", () => {
+  const out = truncateHtml(raw("<div><img alt=x><br>" + "😀".repeat(100) + "</div>"), 200).value;
+  assertEquals(out.includes("</img>") || out.includes("</br>"), false);
+  assertEquals(/[\ud800-\udbff]<\/div>/.test(out), false);
+  assertEquals(out.includes('</div><p class="mcc-notice"'), true);
+});
+
+Deno.test("parts are numbered, titled and announced; a part past the end is refused", () => {
+  const config = { ...DEFAULT_CONFIG, cardBudget: 2_000 };
+  const card = {
+    title: "Doc",
+    summary: "A document",
+    blocks: ["one", "two", "three"].map((w) => raw(`<p>${w.repeat(400)}</p>`)),
+  };
+  const context = (part?: number) => ({
+    tool: "create_doc_card",
+    kind: "doc",
+    splittable: true,
+    part,
+    config,
+    store: new CardStore(),
+    apps: true,
+    newId: () => "id-1",
+  });
+  const first = buildCardResult(card, context());
+  assertDeep(first.structuredContent.parts, { current: 1, total: 3, hasMore: true });
+  assertEquals(first.structuredContent.card.config.title, "Doc (part 1 of 3)");
+  assertEquals(
+    (first.content[0] as { text: string }).text,
+    "A document\n\nThis is part 1 of 3. Call create_doc_card again with the same input and part: 2 to render the rest.",
+  );
+  const last = buildCardResult(card, context(3));
+  assertDeep(last.structuredContent.parts, { current: 3, total: 3, hasMore: false });
+  assertEquals(
+    (last.content[0] as { text: string }).text,
+    "A document\n\nThis is part 3 of 3, the last one.",
+  );
+  try {
+    buildCardResult(card, context(4));
+    throw new Error("part 4 was accepted");
+  } catch (error) {
+    assertEquals(
+      (error as Error).message,
+      'Invalid "part": this input renders as 3 parts, got 4',
+    );
+  }
+});
