@@ -1,12 +1,76 @@
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals, throws } from "node:assert/strict";
 import { resolve } from "node:path";
-import { ConfigError, DEFAULT_CONFIG, ENV_NAMES, helpText, parseConfig, SETTINGS } from "../src/config.ts";
+import { type Config, ConfigError, ENV_NAMES, helpText, parseConfig, SETTINGS } from "../src/config.ts";
 import { configRefusal } from "./helpers.ts";
 
-Deno.test("missing variables and flags give the defaults", () => {
-  assertDeep(parseConfig([], {}), DEFAULT_CONFIG);
-  assertEquals(DEFAULT_CONFIG.cardBudget, 32_000);
-  assertEquals(DEFAULT_CONFIG.resultLimit, 40_000);
+Deno.test("missing variables and flags give the README's defaults", () => {
+  // Literal values from the README (settings table; "--port N (default 3000) and --host H
+  // (default 127.0.0.1)"), never the code's own DEFAULT_CONFIG.
+  assertDeep(parseConfig([], {}), {
+    cardBudget: 32_000,
+    resultLimit: 40_000,
+    embedHtml: false,
+    allowPrivate: false,
+    http: false,
+    port: 3000,
+    host: "127.0.0.1",
+    allowedHosts: [],
+    maxBody: 4_194_304,
+  });
+  assertEquals(parseConfig(["--http"], {}).port, 3000);
+  assertEquals(parseConfig(["--http"], {}).host, "127.0.0.1");
+});
+
+Deno.test("numeric settings accept the README's range and refuse one past either end", () => {
+  const table: [string, string, number, number][] = [
+    ["MCP_CHAT_CARDS_CARD_BUDGET", "--card-budget", 2_000, 2_000_000],
+    ["MCP_CHAT_CARDS_RESULT_LIMIT", "--result-limit", 4_000, 20_000_000],
+    ["MCP_CHAT_CARDS_HTTP_MAX_BODY", "--max-body", 1_024, 67_108_864],
+  ];
+  const key = {
+    MCP_CHAT_CARDS_CARD_BUDGET: "cardBudget",
+    MCP_CHAT_CARDS_RESULT_LIMIT: "resultLimit",
+  } as const;
+  for (const [env, flag, min, max] of table) {
+    const field = (key as Record<string, keyof Config>)[env] ?? "maxBody";
+    for (const n of [min, max]) {
+      assertEquals(parseConfig([], { [env]: String(n) })[field], n, `${env}=${n}`);
+      assertEquals(parseConfig([`${flag}=${n}`], {})[field], n, `${flag}=${n}`);
+    }
+    for (const n of [min - 1, max + 1]) {
+      assertEquals(
+        configRefusal([], { [env]: String(n) }),
+        `${env} must be a whole number from ${min} to ${max}, got "${n}"`,
+      );
+      assertEquals(
+        configRefusal([flag, String(n)], {}),
+        `${flag} must be a whole number from ${min} to ${max}, got "${n}"`,
+      );
+    }
+  }
+});
+
+Deno.test("booleans accept 1/true/yes/on and 0/false/no/off, in any case, as variables and flags", () => {
+  for (
+    const [text, value] of [
+      ["1", true],
+      ["true", true],
+      ["yes", true],
+      ["on", true],
+      ["YES", true],
+      [" On ", true],
+      ["0", false],
+      ["false", false],
+      ["no", false],
+      ["off", false],
+      ["OFF", false],
+    ] as const
+  ) {
+    assertEquals(parseConfig([], { MCP_CHAT_CARDS_EMBED_HTML: text }).embedHtml, value, `env ${text}`);
+    assertEquals(parseConfig([], { MCP_CHAT_CARDS_ALLOW_PRIVATE: text }).allowPrivate, value, `env ${text}`);
+    assertEquals(parseConfig([`--embed-html=${text}`], {}).embedHtml, value, `flag ${text}`);
+  }
+  assertEquals(parseConfig(["--allow-private"], {}).allowPrivate, true, "a bare boolean flag is on");
 });
 
 Deno.test("every variable: valid values are taken", () => {
@@ -89,6 +153,19 @@ Deno.test("bad flags are refused by name", () => {
   );
   assertEquals(configRefusal(["--bogus"], {}), `Unknown flag "--bogus": run with --help for the list`);
   assertEquals(configRefusal(["--port", "70000"], {}), `--port must be 0 to 65535, got "70000"`);
+});
+
+Deno.test("help text names the transport flags with the README's defaults", () => {
+  const lines = helpText().split("\n");
+  assertEquals(lines[0], "mcp-chat-cards: an MCP server that renders interactive HTML cards");
+  assertEquals(lines.includes("  --port N         HTTP port (default 3000)"), true);
+  assertEquals(
+    lines.includes(
+      "  --host H         HTTP bind address (default 127.0.0.1; others need MCP_CHAT_CARDS_HTTP_TOKEN)",
+    ),
+    true,
+  );
+  assertEquals(lines.at(-1), "  --help           print this text");
 });
 
 Deno.test("help text and ENV_NAMES list every setting", () => {

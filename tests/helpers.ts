@@ -14,8 +14,10 @@ export const APPS_CAPABILITIES = {
 
 /** Connects a client to a fresh server; ids count card-1, card-2, ... unless options say otherwise. */
 export async function connect(
-  { apps = true, protocol, ...options }: ServerOptions & {
+  { apps = true, protocol, clientCapabilities, ...options }: ServerOptions & {
     apps?: boolean;
+    /** Capabilities to declare instead of the ones `apps` chooses. */
+    clientCapabilities?: Record<string, unknown>;
     /** Pin a protocol revision (e.g. "2026-07-28", where capabilities ride on every request). */
     protocol?: string;
   } = {},
@@ -27,7 +29,7 @@ export async function connect(
   const client = new Client(
     { name: "test-host", version: "1.0.0" },
     {
-      capabilities: apps ? APPS_CAPABILITIES : {},
+      capabilities: clientCapabilities ?? (apps ? APPS_CAPABILITIES : {}),
       ...(protocol ? { versionNegotiation: { mode: { pin: protocol } } } : {}),
     } as never,
   );

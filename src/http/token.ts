@@ -11,8 +11,8 @@ async function sha256(text: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
 }
 
-/** Equal-length byte arrays compared without an early exit. */
-function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
+/** Byte arrays compared without an early exit: every byte is read whatever differs (exported for its test). */
+export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
   let difference = a.length ^ b.length;
   for (let i = 0; i < a.length && i < b.length; i++) difference |= a[i] ^ b[i];
   return difference === 0;

@@ -161,3 +161,36 @@ export async function call(client: Client, name: string, args: unknown): Promise
 export function hasLoneSurrogate(text: string): boolean {
   return /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
 }
+
+/** The faster of `runs` timings of `work`, in milliseconds. */
+async function fastest(work: () => Promise<unknown>, runs: number): Promise<number> {
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await work();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+/**
+ * Fails when ten times the input takes more than thirty times as long: linear work grows about
+ * 10x and quadratic work about 100x, so the bound catches a blow-up yet leaves a loaded machine
+ * room. No absolute time is asserted (figures live in `deno task bench`). Each size keeps its
+ * fastest of two runs, and times under 2 ms count as 2 ms so the ratio of tiny timings is not noise.
+ */
+export async function assertScalesLinearly(
+  name: string,
+  run: (scale: 1 | 10) => Promise<unknown>,
+): Promise<void> {
+  await run(1); // warm-up: first calls pay for compilation and lazy imports
+  const small = Math.max(await fastest(() => run(1), 2), 2);
+  const large = await fastest(() => run(10), 2);
+  assertEquals(
+    large < 30 * small,
+    true,
+    `${name}: 10x the input took ${(large / small).toFixed(1)}x the time (${large.toFixed(1)} ms against ${
+      small.toFixed(1)
+    } ms); linear work takes about 10x`,
+  );
+}

@@ -53,10 +53,17 @@ Deno.test("safeUrl keeps http, https and mailto and refuses everything else", ()
   for (const [input, expected] of table) assertEquals(safeUrl(input), expected, JSON.stringify(input));
 });
 
+Deno.test("shortHash is 32-bit FNV-1a in base 36, checked against the FNV reference vectors", () => {
+  // FNV-1a 32-bit: "" -> 0x811c9dc5, "a" -> 0xe40c292c, "foobar" -> 0xbf9cf968, written in base 36.
+  assertEquals(shortHash(""), "0ztntfp"); // 0x811c9dc5
+  assertEquals(shortHash("a"), "1r9wi7g"); // 0xe40c292c
+  assertEquals(shortHash("foobar"), "1h5yxyg"); // 0xbf9cf968
+  assertEquals(idMaker("a")("tab"), "m1r9wi7g-tab-1");
+});
+
 Deno.test("slug and ids are deterministic", () => {
   assertEquals(slug("C++ / Ünïcode!"), "c-unicode");
   assertEquals(slug("!!!", "fallback"), "fallback");
-  assertEquals(shortHash("abc"), shortHash("abc"));
   assertEquals(shortHash("abc") === shortHash("abd"), false);
   const a = idMaker("seed");
   const b = idMaker("seed");

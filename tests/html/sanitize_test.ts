@@ -18,6 +18,17 @@ const CASES: [string, string, string][] = [
     '<a href="https://example.com" title="t">x</a>',
     '<a href="https://example.com" title="t">x</a>',
   ],
+  [
+    "keeps mailto links (README: http/https/mailto links stay)",
+    '<a href="mailto:someone@example.com">write</a>',
+    '<a href="mailto:someone@example.com">write</a>',
+  ],
+  [
+    "keeps http links",
+    '<a href="http://example.org/a?b=1">x</a>',
+    '<a href="http://example.org/a?b=1">x</a>',
+  ],
+  ["keeps lang and dir on any element", '<p lang="fr" dir="rtl">p</p>', '<p lang="fr" dir="rtl">p</p>'],
   ["drops scripts with their content", "a<script>alert(1)</script>b", "ab"],
   ["drops event handlers", '<b onclick="x()" onmouseover="y">b</b>', "<b>b</b>"],
   ["drops javascript: links", '<a href="javascript:alert(1)">x</a>', "<a>x</a>"],

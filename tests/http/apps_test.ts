@@ -12,11 +12,14 @@ const TABLE = { title: "T", headers: ["a"], rows: [["1"]] };
 for (const pin of [undefined, "2026-07-28"]) {
   Deno.test(`http ${pin ?? "2025 session"}: the Apps capability decides the fallback link`, async () => {
     await using served = await serveApp();
-    for (const apps of [true, false]) {
-      await using client = await httpClient(served.url, { pin, capabilities: apps ? APPS_CAPABILITIES : {} });
+    const withoutMime = { extensions: { "io.modelcontextprotocol/ui": {} } };
+    for (
+      const [capabilities, apps] of [[APPS_CAPABILITIES, true], [{}, false], [withoutMime, false]] as const
+    ) {
+      await using client = await httpClient(served.url, { pin, capabilities });
       const result = await client.callTool({ name: "create_table_card", arguments: TABLE });
       const types = (result.content as { type: string }[]).map((c) => c.type);
-      assertDeep(types, apps ? ["text"] : ["text", "resource_link"], `apps: ${apps}`);
+      assertDeep(types, apps ? ["text"] : ["text", "resource_link"], JSON.stringify(capabilities));
     }
   });
 }

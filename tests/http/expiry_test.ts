@@ -20,8 +20,10 @@ Deno.test("stateless card store: cards expire after the TTL, the LRU still evict
   assertEquals(store.get("a"), undefined);
   store.put(card("b"));
   store.put(card("c"));
-  store.put(card("d")); // capacity 2: "b" goes
-  assertEquals(store.get("b"), undefined);
+  assertEquals(store.get("b")?.id, "b"); // read: "c" is now the least recently used
+  store.put(card("d")); // capacity 2: "c" goes
+  assertEquals(store.get("c"), undefined);
+  assertEquals(store.get("b")?.id, "b");
   assertEquals(store.get("d")?.id, "d");
   assertDeep(store.ids(), []);
 });

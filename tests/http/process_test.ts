@@ -24,6 +24,23 @@ Deno.test("http under deno run: the smoke suite matches the reference; SIGTERM s
   }
 });
 
+Deno.test("http under deno run: SIGINT (Ctrl+C) stops it cleanly too", async () => {
+  const server = await startHttp(Deno.execPath(), denoRunArgs(["--http", "--port", "0"]));
+  let status: Deno.CommandStatus | undefined;
+  try {
+    assertEquals((await post(server.url, initializeBody())).status, 200);
+  } finally {
+    status = await server.stop("SIGINT");
+  }
+  assertEquals(status.code, 0, server.stderr());
+  assertEquals(status.signal, null, server.stderr());
+  assertEquals(
+    server.stderr().endsWith("[mcp-chat-cards] Shutting down\n[mcp-chat-cards] Stopped\n"),
+    true,
+    server.stderr(),
+  );
+});
+
 Deno.test("http on 0.0.0.0 with a token: 401 without it or with a wrong one, the full suite with it", async () => {
   const server = await startHttp(
     Deno.execPath(),

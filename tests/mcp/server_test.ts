@@ -122,19 +122,26 @@ Deno.test("a plain client gets a resource link it can read as a standalone docum
   assertEquals(doc.includes(`<meta http-equiv="Content-Security-Policy" content="default-src 'none';`), true);
 });
 
-Deno.test("the last 24 cards stay readable; older ones are evicted with a clear error", async () => {
+Deno.test("the last 24 cards stay readable; reading one keeps it; the least recently used is evicted", async () => {
   await using client = await connect({ apps: false });
-  for (let i = 0; i < 25; i++) await client.callTool({ name: "create_table_card", arguments: TABLE });
-  await client.readResource({ uri: "ui://mcp-chat-cards/html/card-2" }); // still kept
+  for (let i = 0; i < 24; i++) await client.callTool({ name: "create_table_card", arguments: TABLE });
+  await client.readResource({ uri: "ui://mcp-chat-cards/html/card-1" }); // card-1 is now the freshest
+  await client.callTool({ name: "create_table_card", arguments: TABLE }); // card-25 evicts card-2
   const listed = await client.listResources();
-  assertEquals(listed.resources.filter((r) => r.uri.startsWith("ui://mcp-chat-cards/html/")).length, 24);
+  const uris = listed.resources.map((r) => r.uri).filter((uri) =>
+    uri.startsWith("ui://mcp-chat-cards/html/")
+  );
+  assertEquals(uris.length, 24);
+  assertDeep(uris.slice(0, 2), ["ui://mcp-chat-cards/html/card-25", "ui://mcp-chat-cards/html/card-1"]);
+  const { contents } = await client.readResource({ uri: "ui://mcp-chat-cards/html/card-1" });
+  assertEquals((contents[0] as { text: string }).text.startsWith("<!doctype html>"), true);
   try {
-    await client.readResource({ uri: "ui://mcp-chat-cards/html/card-1" });
-    throw new Error("card-1 was still readable");
+    await client.readResource({ uri: "ui://mcp-chat-cards/html/card-2" });
+    throw new Error("card-2 was still readable");
   } catch (error) {
     assertEquals(
       String((error as Error).message).includes(
-        `Card "card-1" is not available: only the last 24 cards are kept; render it again`,
+        `Card "card-2" is not available: only the last 24 cards are kept; render it again`,
       ),
       true,
       String(error),
@@ -217,4 +224,63 @@ Deno.test("an unknown tool is a protocol error, not a crash", async () => {
   const text = result instanceof Error ? result.message : textOf(result);
   assertEquals(text.includes("no_such_tool"), true, text);
   assertEquals((await client.callTool({ name: "create_table_card", arguments: TABLE })).isError, undefined);
+});
+
+Deno.test("get_card renders the same card as the card tool called directly", async () => {
+  await using client = await connect({ apps: true });
+  const direct = await client.callTool({ name: "create_table_card", arguments: TABLE });
+  const pulled = await client.callTool({
+    name: "get_card",
+    arguments: { tool: "create_table_card", arguments: TABLE },
+  });
+  assertEquals(pulled.isError, undefined, textOf(pulled));
+  assertEquals(textOf(pulled), textOf(direct));
+  assertEquals(textOf(pulled), 'Table card "T": 1 row × 2 columns.\n\n| a | b |\n| --- | --- |\n| 1 | 2 |');
+  const structured = pulled.structuredContent as Structured;
+  assertDeep(structured.card.config, { id: "card-2", kind: "table", title: "T", tool: "create_table_card" });
+  assertEquals(structured.card.articleHtml, (direct.structuredContent as Structured).card.articleHtml);
+  assertDeep(structured.parts, { current: 1, total: 1, hasMore: false });
+});
+
+Deno.test("get_card refuses arguments the card tool refuses, naming the field under arguments", async () => {
+  await using client = await connect();
+  const wrongType = await client.callTool({
+    name: "get_card",
+    arguments: { tool: "create_table_card", arguments: { title: 5 } },
+  });
+  assertEquals(wrongType.isError, true);
+  assertEquals(
+    textOf(wrongType),
+    `Invalid "arguments.title": Invalid input: expected string, received number`,
+  );
+  const refused = await client.callTool({
+    name: "get_card",
+    arguments: { tool: "create_table_card", arguments: { title: "T" } },
+  });
+  assertEquals(
+    textOf(refused),
+    `Invalid "rows": a table needs rows, rawText or at least headers\nPass rows: [[...], ...] or rawText`,
+  );
+});
+
+Deno.test("MCP Apps is detected only when the client declares the extension with the MCP Apps MIME type", async () => {
+  const linkTypes = async (capabilities: Record<string, unknown>) => {
+    await using client = await connect({ apps: false, clientCapabilities: capabilities });
+    const result = await client.callTool({ name: "create_table_card", arguments: TABLE });
+    return (result.content as { type: string }[]).map((c) => c.type);
+  };
+  const ui = "io.modelcontextprotocol/ui";
+  assertDeep(await linkTypes({ extensions: { [ui]: { mimeTypes: ["text/html;profile=mcp-app"] } } }), [
+    "text",
+  ]);
+  assertDeep(await linkTypes({ extensions: { [ui]: {} } }), ["text", "resource_link"]);
+  assertDeep(await linkTypes({ extensions: { [ui]: { mimeTypes: ["text/html"] } } }), [
+    "text",
+    "resource_link",
+  ]);
+  assertDeep(
+    await linkTypes({ extensions: { "io.example/other": { mimeTypes: ["text/html;profile=mcp-app"] } } }),
+    ["text", "resource_link"],
+  );
+  assertDeep(await linkTypes({}), ["text", "resource_link"]);
 });

@@ -33,7 +33,7 @@ function goldenCases(kind: string): string[] {
     .sort();
 }
 
-Deno.test("stdio: deno run with the README's flags renders every golden card", async () => {
+Deno.test("stdio: deno run with the README's flags renders every golden card and summary", async () => {
   const transport = new StdioClientTransport({
     command: Deno.execPath(),
     args: await startArgs(),
@@ -64,6 +64,8 @@ Deno.test("stdio: deno run with the README's flags renders every golden card", a
           expected,
           file,
         );
+        const summary = await Deno.readTextFile(new URL(file.replace(/\.json$/, ".txt"), root));
+        assertEquals(textOf(result) + "\n", summary, `${file}: summary`);
         // Not an Apps client: the standalone document is linked and readable.
         const link = (result.content as { uri?: string }[])[1];
         const { contents } = await client.readResource({ uri: link.uri! });
@@ -77,6 +79,38 @@ Deno.test("stdio: deno run with the README's flags renders every golden card", a
     );
   } finally {
     await client.close();
+  }
+});
+
+Deno.test("--help and -h print the flags and variables on stderr and exit 0", async () => {
+  for (const flag of ["--help", "-h"]) {
+    const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+      args: [...await startArgs(), flag],
+      cwd: root,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const text = new TextDecoder().decode(stderr);
+    assertEquals(code, 0, text);
+    assertEquals(new TextDecoder().decode(stdout), "", "stdout belongs to JSON-RPC");
+    assertEquals(
+      text.startsWith("[mcp-chat-cards] mcp-chat-cards: an MCP server that renders interactive HTML cards\n"),
+      true,
+      text,
+    );
+    for (
+      const line of [
+        "--http",
+        "--port N",
+        "--host H",
+        "--card-budget",
+        "MCP_CHAT_CARDS_RESULT_LIMIT",
+        "--help",
+      ]
+    ) {
+      assertEquals(text.includes(line), true, `${flag}: ${line} missing from:\n${text}`);
+    }
   }
 });
 

@@ -9,6 +9,8 @@ import type { Transport } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { createServer } from "../../mod.ts";
+import { CARD_TOOL_META } from "../../src/mcp/define_card.ts";
+import { TOOLS } from "../../src/mcp/registry.ts";
 
 const root = new URL("../../", import.meta.url);
 const TEMPLATE_URI = "ui://mcp-chat-cards/card.html";
@@ -27,8 +29,10 @@ const PREFERRED_CASE: Record<string, string> = {
 /** The one call that must be refused with a message naming the field. */
 const REFUSED_CALL = { name: "create_table_card", arguments: { title: "x" } };
 
-/** The arguments for one card tool, from tests/cards/<kind>/. */
-export async function smokeInput(toolName: string): Promise<Record<string, unknown>> {
+/** The arguments for one card tool, from tests/cards/<kind>/, and the golden summary they render. */
+export async function smokeCase(
+  toolName: string,
+): Promise<{ args: Record<string, unknown>; summary: string }> {
   const kind = /^create_(.+)_card$/.exec(toolName)?.[1];
   if (!kind) throw new Error(`"${toolName}" is not a card tool name (create_<kind>_card)`);
   const dir = new URL(`tests/cards/${kind}/`, root);
@@ -43,7 +47,28 @@ export async function smokeInput(toolName: string): Promise<Record<string, unkno
       throw new Error(`No golden case with an .html file in tests/cards/${kind}/ for the smoke test`);
     }
   }
-  return JSON.parse(await Deno.readTextFile(new URL(`${name}.json`, dir)));
+  return {
+    args: JSON.parse(await Deno.readTextFile(new URL(`${name}.json`, dir))),
+    summary: (await Deno.readTextFile(new URL(`${name}.txt`, dir))).replace(/\n$/, ""),
+  };
+}
+
+/**
+ * The card tools, from the registry (never from what a target lists, which could be empty): one
+ * per kind of golden cases under tests/cards/, and at least the README's four.
+ */
+export function cardToolNames(): string[] {
+  const names = TOOLS.filter((t) => t.meta === CARD_TOOL_META).map((t) => t.name);
+  const kinds = [...Deno.readDirSync(new URL("tests/cards/", root))].filter((e) => e.isDirectory).length;
+  assertEquals(
+    names.length,
+    kinds,
+    `card tools in the registry (${names.join(", ")}) against ${kinds} golden kinds`,
+  );
+  for (const readme of ["create_tab_card", "create_table_card", "create_reveal_card", "create_list_card"]) {
+    assertEquals(names.includes(readme), true, `${readme} is missing from the registry`);
+  }
+  return names;
 }
 
 /** What one target answered, card ids normalized. */
@@ -57,7 +82,7 @@ export interface Transcript {
 }
 
 type CallResult = {
-  content?: { type: string; uri?: string }[];
+  content?: { type: string; uri?: string; text?: string }[];
   structuredContent?: unknown;
   isError?: boolean;
 };
@@ -67,14 +92,15 @@ export async function runSmoke(client: Client): Promise<Transcript> {
   const { tools } = await client.listTools();
   const calls: unknown[] = [];
   const links: string[] = [];
-  for (const tool of tools.filter((t) => t._meta?.["ui/resourceUri"] === TEMPLATE_URI)) {
-    const result = await client.callTool({
-      name: tool.name,
-      arguments: await smokeInput(tool.name),
-    }) as CallResult;
-    assertEquals(result.isError, undefined, `${tool.name} failed: ${JSON.stringify(result.content)}`);
+  for (const name of cardToolNames()) {
+    const listed = tools.find((t) => t.name === name);
+    assertDeep(listed?._meta?.ui, { resourceUri: TEMPLATE_URI }, `${name}: listed with the card template`);
+    const { args, summary } = await smokeCase(name);
+    const result = await client.callTool({ name, arguments: args }) as CallResult;
+    assertEquals(result.isError, undefined, `${name} failed: ${JSON.stringify(result.content)}`);
+    assertEquals(result.content?.[0]?.text, summary, `${name}: the summary differs from its golden .txt`);
     const link = result.content?.find((c) => c.type === "resource_link");
-    if (!link?.uri) throw new Error(`${tool.name}: a non-Apps client must get a resource_link`);
+    if (!link?.uri) throw new Error(`${name}: a non-Apps client must get a resource_link`);
     links.push(link.uri);
     calls.push(result);
   }

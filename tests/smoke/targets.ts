@@ -43,8 +43,8 @@ export interface HttpTarget {
   url: URL;
   /** Everything the server printed to stderr so far. */
   stderr(): string;
-  /** Sends SIGTERM and resolves with the exit status once the process is gone. */
-  stop(): Promise<Deno.CommandStatus>;
+  /** Sends SIGTERM (or `signal`) and resolves with the exit status once the process is gone. */
+  stop(signal?: Deno.Signal): Promise<Deno.CommandStatus>;
   process: Deno.ChildProcess;
 }
 
@@ -86,9 +86,9 @@ export async function startHttp(
     url: listening,
     stderr: () => text,
     process,
-    stop: async () => {
+    stop: async (signal = "SIGTERM") => {
       try {
-        process.kill("SIGTERM");
+        process.kill(signal);
       } catch {
         // already gone
       }
