@@ -379,6 +379,27 @@ Deno.test({
   },
 });
 
+Deno.test("adversarial: arguments nest at most 32 levels deep (README), the call itself being the first", async () => {
+  await using client = await connect();
+  const nested = (levels: number) => {
+    let value: unknown = "x";
+    for (let i = 0; i < levels; i++) value = [value];
+    return value;
+  };
+  // {title: [[...]]}: the arguments object is level 1, so 31 arrays make 32 levels.
+  const at = await call(client, "create_table_card", { title: nested(31), rows: [["a"]] });
+  assertEquals(
+    at.text.startsWith("Input validation error: Invalid arguments for tool create_table_card: title:"),
+    true,
+  );
+  assertEquals(at.text.includes("nested deeper"), false, at.text);
+  const over = await call(client, "create_table_card", { title: nested(32), rows: [["a"]] });
+  assertEquals(
+    over.text,
+    "Input validation error: Invalid arguments for tool create_table_card: title.0.0: nested deeper than 32 levels",
+  );
+});
+
 Deno.test({
   name: "adversarial: get_card refuses deeply nested arguments with a field-naming error",
   // Regression: deeply nested arguments overflowed the validator's stack; every tool now refuses

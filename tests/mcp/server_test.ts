@@ -284,3 +284,22 @@ Deno.test("MCP Apps is detected only when the client declares the extension with
   );
   assertDeep(await linkTypes({}), ["text", "resource_link"]);
 });
+
+Deno.test("the standalone document allows nothing external and the runtime only by its SHA-256", async () => {
+  await using client = await connect({ apps: false });
+  await client.callTool({ name: "create_table_card", arguments: TABLE });
+  const { contents } = await client.readResource({ uri: "ui://mcp-chat-cards/html/card-1" });
+  const doc = (contents[0] as { text: string }).text;
+  const script = /<script id="mcc-runtime">([\s\S]*)<\/script>/.exec(doc)![1];
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(script)));
+  const hash = `'sha256-${btoa(String.fromCharCode(...digest))}'`;
+  const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(doc)?.[1];
+  assertEquals(
+    csp,
+    `default-src 'none'; script-src ${hash}; style-src 'unsafe-inline'; img-src data:; media-src data:; base-uri 'none'; form-action 'none'`,
+  );
+  assertEquals(
+    doc.includes('<main id="mcc-root" data-mcc-mode="standalone" data-mcc-card-id="card-1">'),
+    true,
+  );
+});

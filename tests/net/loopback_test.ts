@@ -1,4 +1,5 @@
 import { strictEqual as assertEquals } from "node:assert/strict";
+import { origin } from "../../src/http/listener.ts";
 import { isLoopbackHost } from "../../src/net/loopback.ts";
 import { bearerTokenChecker, constantTimeEqual } from "../../src/http/token.ts";
 
@@ -103,4 +104,10 @@ Deno.test("bearer token check hashes whatever is presented, so no header skips t
   } finally {
     subtle.digest = original;
   }
+});
+
+Deno.test("origin writes the address clients can use: IPv6 in brackets", () => {
+  assertEquals(origin("127.0.0.1", 3000), "http://127.0.0.1:3000");
+  assertEquals(origin("::1", 3000), "http://[::1]:3000");
+  assertEquals(origin("localhost", 0), "http://localhost:0");
 });

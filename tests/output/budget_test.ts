@@ -5,7 +5,7 @@
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { DEFAULT_CONFIG } from "../../src/config.ts";
 import { type Html, join, markup, raw } from "../../src/html/html.ts";
-import { fitBlock, lineBlock, packBlocks, truncateHtml } from "../../src/output/budget.ts";
+import { fitBlock, formatCount, lineBlock, packBlocks, truncateHtml } from "../../src/output/budget.ts";
 import { buildCardResult } from "../../src/output/result.ts";
 import { CardStore } from "../../src/output/store.ts";
 
@@ -106,4 +106,12 @@ Deno.test("parts are numbered, titled and announced; a part past the end is refu
       'Invalid "part": this input renders as 3 parts, got 4',
     );
   }
+});
+
+Deno.test("formatCount writes thousands with commas in every locale", () => {
+  assertEquals(formatCount(0), "0");
+  assertEquals(formatCount(999), "999");
+  assertEquals(formatCount(4_000), "4,000");
+  assertEquals(formatCount(175_416), "175,416");
+  assertEquals(formatCount(20_000_000), "20,000,000");
 });
