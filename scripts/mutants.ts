@@ -142,6 +142,26 @@ async function copyTree(): Promise<string> {
   return dir;
 }
 
+/** The process group of the tests running now, ended on Ctrl+C with everything it started. */
+let running: number | undefined;
+
+/** Stops cleanly on Ctrl+C or SIGTERM: the running tests' group, then the scratch copy. */
+function onInterrupt(cleanup: () => void): void {
+  const stop = () => {
+    if (running !== undefined) {
+      try {
+        Deno.kill(-running, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    cleanup();
+    Deno.exit(130);
+  };
+  Deno.addSignalListener("SIGINT", stop);
+  Deno.addSignalListener("SIGTERM", stop);
+}
+
 interface Outcome {
   passed: boolean;
   /** The first failing test or step, or the first error line when none ran. */
@@ -171,6 +191,7 @@ async function runTests(
     stdout: "piped",
     stderr: "piped",
   }).spawn();
+  running = child.pid;
   const file = await Deno.open(log, { write: true, create: true, truncate: true });
   let note = "";
   let failed: string | undefined;
@@ -187,8 +208,10 @@ async function runTests(
   const timer = setTimeout(() => stop("timeout"), timeoutMs);
   const pump = async (stream: ReadableStream<Uint8Array>) => {
     let pending = "";
-    for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
-      await file.write(new TextEncoder().encode(chunk));
+    const decoder = new TextDecoder();
+    for await (const bytes of stream) {
+      await file.write(bytes);
+      const chunk = decoder.decode(bytes, { stream: true });
       pending += chunk;
       const lines = pending.split("\n");
       pending = lines.pop()!;
@@ -211,6 +234,7 @@ async function runTests(
     // the group is empty
   }
   file.close();
+  running = undefined;
   return {
     passed: status.success && note === "",
     failed: failed ?? error,
@@ -258,6 +282,10 @@ async function main(): Promise<number> {
   const dir = await copyTree();
   const logs = join(dir, ".mutants");
   Deno.mkdirSync(logs);
+  onInterrupt(() => {
+    if (options.keep) console.log(`\ninterrupted; kept: ${dir}`);
+    else Deno.removeSync(dir, { recursive: true });
+  });
   console.log(`scratch copy: ${dir}`);
   let survivors = 0;
   try {

@@ -45,7 +45,9 @@ const T = {
   store: "tests/output/store_test.ts",
   budget: "tests/output/budget_test.ts",
   expiry: "tests/http/expiry_test.ts",
-  loopback: "tests/http/loopback_test.ts",
+  loopback: "tests/net/loopback_test.ts",
+  card: "tests/card_test.ts",
+  architecture: "tests/architecture_test.ts",
   security: "tests/http/security_test.ts",
   process: "tests/http/process_test.ts",
   apps: "tests/http/apps_test.ts",
@@ -89,7 +91,7 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "stateless-lifetime-60-minutes",
     issue: 7,
-    file: "src/http/expiring_store.ts",
+    file: "src/output/expiring_store.ts",
     find: "10 * 60_000",
     replace: "60 * 60_000",
     tests: [T.store, T.expiry],
@@ -109,8 +111,8 @@ export const MUTANTS: readonly Mutant[] = [
     id: "get-card-refuses-all",
     issue: 7,
     file: "src/tools/get_card.ts",
-    find: "const card = TOOLS.find((t) => t.name === tool && t.meta === CARD_TOOL_META);",
-    replace: "const card = TOOLS.find((t) => t.name === tool && t.meta === CARD_TOOL_META && false);",
+    find: "const card = byName.get(tool);",
+    replace: "const card = byName.get(tool) && undefined;",
     tests: [T.server, T.advCards],
     breaks: "get_card refuses every card tool, so a view without a result can never pull its card",
   },
@@ -181,7 +183,7 @@ export const MUTANTS: readonly Mutant[] = [
   // --- found by reading (issue 7's other weak spots) ---
   {
     id: "registry-drops-list-card",
-    file: "src/mcp/registry.ts",
+    file: "src/registry.ts",
     find: "  listCard,\n",
     replace: "",
     tests: [T.smokeDeno],
@@ -198,8 +200,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "table-summary-without-title",
     file: "src/cards/table.ts",
-    find: '`Table card "${title}": ${model.rows.length} row',
-    replace: "`Table card: ${model.rows.length} row",
+    find: '`Table card "${title}": ${plural(',
+    replace: "`Table card: ${plural(",
     tests: [T.process, T.stdio],
     breaks: "table summaries lose the title; the process and stdio tests compare summaries with goldens",
   },
@@ -238,7 +240,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "textblock-quadratic",
-    file: "src/html/blocks.ts",
+    file: "src/render/content.ts",
     find: 'if (text.slice(lineStart, lineEnd).trim() === "") {',
     replace:
       'if (text.slice(lineStart).search(/[^\\s\\S]/) < 0 && text.slice(lineStart, lineEnd).trim() === "") {',
@@ -355,7 +357,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "table-semicolon-not-detected",
-    file: "src/cards/table.ts",
+    file: "src/render/delimited.ts",
     find: 'for (const d of ["tab", "pipe", "comma", "semicolon", "spaces"] as const) {',
     replace: 'for (const d of ["tab", "pipe", "comma", "spaces"] as const) {',
     tests: [T.golden, T.table],
@@ -365,7 +367,7 @@ export const MUTANTS: readonly Mutant[] = [
   // --- html kit ---
   {
     id: "blocks-first-empty-tab-accepted",
-    file: "src/html/blocks.ts",
+    file: "src/cards/_fields.ts",
     find: "if (empty >= 0) throw invalidInput",
     replace: "if (empty > 0) throw invalidInput",
     tests: [T.golden, T.server],
@@ -373,7 +375,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "blocks-html-cap-doubled",
-    file: "src/html/blocks.ts",
+    file: "src/cards/_fields.ts",
     find: "if (html > MAX_TOTAL_HTML_CHARS) {",
     replace: "if (html > MAX_TOTAL_HTML_CHARS * 2) {",
     tests: [T.server],
@@ -381,7 +383,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "escape-keeps-single-quote",
-    file: "src/html/html.ts",
+    file: "src/ui/shared/escape.ts",
     find: 'entity = "&#39;";',
     replace: 'entity = "\'";',
     tests: [T.html],
@@ -431,7 +433,7 @@ export const MUTANTS: readonly Mutant[] = [
   // --- HTTP ---
   {
     id: "stateless-ids-listed",
-    file: "src/http/expiring_store.ts",
+    file: "src/output/expiring_store.ts",
     find: "  override ids(): string[] {\n    return [];",
     replace: "  override ids(): string[] {\n    return super.ids();",
     tests: [T.store, T.security],
@@ -447,7 +449,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "loopback-accepts-wildcard",
-    file: "src/http/loopback.ts",
+    file: "src/net/loopback.ts",
     find: "octets[0] === 127;",
     replace: "(octets[0] === 127 || octets[0] === 0);",
     tests: [T.loopback, T.advConfig],
@@ -513,7 +515,7 @@ export const MUTANTS: readonly Mutant[] = [
   // --- MCP plumbing ---
   {
     id: "cards-not-read-only",
-    file: "src/mcp/define_card.ts",
+    file: "src/card.ts",
     find: "annotations: { readOnlyHint: true,",
     replace: "annotations: { readOnlyHint: false,",
     tests: [T.server],
@@ -521,17 +523,17 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "legacy-resource-uri-dropped",
-    file: "src/mcp/define_card.ts",
-    find: '  "ui/resourceUri": TEMPLATE_URI,\n',
-    replace: "",
+    file: "src/card.ts",
+    find: 'meta: { ui: { resourceUri: TEMPLATE_URI }, "ui/resourceUri": TEMPLATE_URI },',
+    replace: "meta: { ui: { resourceUri: TEMPLATE_URI } },",
     tests: [T.server],
     breaks: "hosts reading the legacy ui/resourceUri key no longer find the template",
   },
   {
-    id: "define-tool-drops-meta",
-    file: "src/mcp/define_tool.ts",
-    find: "return tool as unknown as ToolDefinition;",
-    replace: "return { ...tool, meta: undefined } as unknown as ToolDefinition;",
+    id: "define-tool-ignores-visibility",
+    file: "src/tool.ts",
+    find: 'return { visibility: ["model", "app"], ...tool } as unknown as ToolDefinition;',
+    replace: 'return { ...tool, visibility: ["model", "app"] } as unknown as ToolDefinition;',
     tests: [T.server],
     breaks: 'get_card loses visibility: ["app"] and shows up for the model',
   },
@@ -635,10 +637,44 @@ export const MUTANTS: readonly Mutant[] = [
     breaks: "get_card refusals no longer name the field",
   },
 
+  // --- modules of the issue 8 layout ---
+  {
+    id: "host-header-not-checked",
+    file: "src/http/guard.ts",
+    find: "if (name !== undefined && hosts.includes(name)) return undefined;",
+    replace: "if (name !== undefined) return undefined;",
+    tests: [T.security],
+    breaks: "any Host header passes: DNS rebinding reaches a loopback server",
+  },
+  {
+    id: "plural-always",
+    file: "src/render/summary.ts",
+    find: "return `${n} ${n === 1 ? noun : nouns}`;",
+    replace: "return `${n} ${nouns}`;",
+    tests: [T.golden],
+    breaks: 'summaries say "1 rows"',
+  },
+  {
+    id: "card-part-ignored",
+    file: "src/card.ts",
+    find: 'part: typeof part === "number" ? part : undefined,',
+    replace: "part: undefined,",
+    tests: [T.card],
+    breaks: "a splittable card always returns part 1, so hasMore never ends",
+  },
+  {
+    id: "card-render-sees-part",
+    file: "src/card.ts",
+    find: "spec.render((splittable ? fields : args) as z.output<S>)",
+    replace: "spec.render(args as z.output<S>)",
+    tests: [T.card],
+    breaks: "a splittable card's render receives the part field it must never use",
+  },
+
   // --- documents and template ---
   {
     id: "template-mime-plain-html",
-    file: "src/ui/template.ts",
+    file: "src/ui/shared/protocol.ts",
     find: 'export const APP_MIME_TYPE = "text/html;profile=mcp-app";',
     replace: 'export const APP_MIME_TYPE = "text/html";',
     tests: [T.server],
@@ -654,7 +690,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "standalone-csp-inline-scripts",
-    file: "src/ui/runtime/document.ts",
+    file: "src/ui/shared/document.ts",
     find: "script-src ${scriptHash};",
     replace: "script-src 'unsafe-inline';",
     tests: [T.server],
@@ -665,8 +701,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "get-card-refuses-all-browser",
     file: "src/tools/get_card.ts",
-    find: "const card = TOOLS.find((t) => t.name === tool && t.meta === CARD_TOOL_META);",
-    replace: "const card = TOOLS.find((t) => t.name === tool && t.meta === CARD_TOOL_META && false);",
+    find: "const card = byName.get(tool);",
+    replace: "const card = byName.get(tool) && undefined;",
     tests: [T.browser],
     breaks: "get_card refuses everything: a view whose host never delivers the result stays empty",
   },
@@ -688,9 +724,9 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "tab-clicks-ignored",
-    file: "src/ui/runtime/card.ts",
-    find: "if (tab) return selectTab(tab);",
-    replace: "if (tab) return;",
+    file: "src/ui/runtime/widgets/tab.ts",
+    find: "handle: selectTab },",
+    replace: "handle: () => {} },",
     tests: [T.browser],
     breaks: "clicking a tab does nothing",
   },
@@ -776,7 +812,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "tab-end-key-off-by-one",
-    file: "src/ui/runtime/widgets.ts",
+    file: "src/ui/runtime/dom.ts",
     find: "End: (_, n) => n - 1,",
     replace: "End: (_, n) => n - 2,",
     tests: [T.browser],
@@ -784,14 +820,88 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "touch-targets-32px",
-    file: "src/ui/styles.css",
+    file: "src/ui/styles/base.css",
     find: "html[data-touch] {\n  --mcc-target: 44px;",
     replace: "html[data-touch] {\n  --mcc-target: 32px;",
     tests: [T.browser],
     breaks: "touch hosts get 32 px targets instead of 44",
   },
 
+  {
+    id: "template-in-standalone-mode",
+    file: "src/ui/template.ts",
+    find: '<main id="mcc-root" data-mcc-mode="app"></main>',
+    replace: '<main id="mcc-root" data-mcc-mode="standalone"></main>',
+    tests: [T.browser],
+    breaks: "the MCP Apps template never starts the view (no ui/initialize)",
+  },
+  {
+    id: "card-keys-ignored",
+    file: "src/ui/runtime/card.ts",
+    find: "const widget = WIDGETS.find((w) => w.keys && target.matches(w.keys.selector));",
+    replace: "const widget = WIDGETS.find((w) => w.keys && false);",
+    tests: [T.browser],
+    breaks: "arrow keys, Home and End do nothing on tabs",
+  },
+  {
+    id: "reveal-widget-unregistered",
+    file: "src/ui/runtime/widgets/index.ts",
+    find: "[coreWidget, tabWidget, revealWidget]",
+    replace: "[coreWidget, tabWidget]",
+    tests: [T.browser],
+    breaks: "Show all and Hide all do nothing",
+  },
+  {
+    id: "hide-all-opens",
+    file: "src/ui/runtime/widgets/reveal.ts",
+    find: "[ACTION.hideAll]: (button) => revealAll(button, false),",
+    replace: "[ACTION.hideAll]: (button) => revealAll(button, true),",
+    tests: [T.browser],
+    breaks: "Hide all opens every section",
+  },
+  {
+    id: "tabs-small-on-touch",
+    file: "src/ui/styles/tab.css",
+    find: ".mcc-tab {\n  min-height: var(--mcc-target);",
+    replace: ".mcc-tab {\n  min-height: 0;",
+    tests: [T.browser],
+    breaks: "tabs stay small on touch hosts",
+  },
+  {
+    id: "table-headings-unreadable",
+    file: "src/ui/styles/table.css",
+    find: ".mcc-table th {\n  background: var(--mcc-bg-2);",
+    replace: ".mcc-table th {\n  background: var(--mcc-fg-2);",
+    tests: [T.browser],
+    breaks: "table headings lose their contrast (axe must notice)",
+  },
+  {
+    id: "reveal-titles-unreadable",
+    file: "src/ui/styles/reveal.css",
+    find: "  font-weight: var(--mcc-bold);\n  cursor: pointer;\n}",
+    replace: "  font-weight: var(--mcc-bold);\n  cursor: pointer;\n  color: var(--mcc-bg-3);\n}",
+    tests: [T.browser],
+    breaks: "section titles lose their contrast (axe must notice)",
+  },
+  {
+    id: "list-details-unreadable",
+    file: "src/ui/styles/list.css",
+    find: ".mcc-item-detail {\n  margin: 2px 0 4px;\n  color: var(--mcc-fg-2);",
+    replace: ".mcc-item-detail {\n  margin: 2px 0 4px;\n  color: var(--mcc-bg-3);",
+    tests: [T.browser],
+    breaks: "outline details lose their contrast (axe must notice)",
+  },
+
   // --- equivalent mutants: listed with the reason, never counted ---
+  {
+    id: "widget-types-only",
+    file: "src/ui/runtime/widgets/types.ts",
+    find: "  /** Runs once for every painted card article. */\n",
+    replace: "",
+    tests: [],
+    breaks: "drops a doc comment of the Widget interface",
+    reason: "types.ts declares types only: nothing of it survives compilation, so no test can see a change",
+  },
   {
     id: "assets-gen",
     file: "src/ui/assets.gen.ts",

@@ -4,6 +4,7 @@
  * timed tool call.
  */
 import { strictEqual as assertEquals } from "node:assert/strict";
+import process from "node:process";
 import type { Client } from "@modelcontextprotocol/client";
 import { textOf } from "../helpers.ts";
 
@@ -162,36 +163,38 @@ export function hasLoneSurrogate(text: string): boolean {
   return /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
 }
 
-/** The faster of `runs` timings of `work`, in milliseconds. */
-async function fastest(work: () => Promise<unknown>, runs: number): Promise<number> {
+/** The least CPU time (user + system, in milliseconds) of `runs` runs of `work`. */
+async function leastCpu(work: () => Promise<unknown>, runs: number): Promise<number> {
   let best = Infinity;
   for (let i = 0; i < runs; i++) {
-    const start = performance.now();
+    const start = process.cpuUsage();
     await work();
-    best = Math.min(best, performance.now() - start);
+    const used = process.cpuUsage(start);
+    best = Math.min(best, (used.user + used.system) / 1000);
   }
   return best;
 }
 
 /**
- * Fails when ten times the input takes more than thirty times as long: linear work grows about
- * 10x and quadratic work about 100x, so the bound catches a blow-up yet leaves a loaded machine
- * room. No absolute time is asserted (figures live in `deno task bench`). Each size keeps its
- * fastest of three runs (load only ever adds time), and times under 3 ms count as 3 ms so the
- * ratio of tiny timings is not noise.
+ * Fails when ten times the input takes more than thirty times the CPU time: linear work grows
+ * about 10x and quadratic work about 100x, so the bound catches a blow-up yet leaves room for
+ * noise. CPU time, not wall time: on a loaded machine a long run waits for the processor more
+ * often than a short one, which would inflate the ratio. No absolute time is asserted (figures
+ * live in `deno task bench`). Each size keeps its least of three runs, and under 3 ms counts as
+ * 3 ms so the ratio of tiny timings is not noise.
  */
 export async function assertScalesLinearly(
   name: string,
   run: (scale: 1 | 10) => Promise<unknown>,
 ): Promise<void> {
   await run(1); // warm-up: first calls pay for compilation and lazy imports
-  const small = Math.max(await fastest(() => run(1), 3), 3);
-  const large = await fastest(() => run(10), 3);
+  const small = Math.max(await leastCpu(() => run(1), 3), 3);
+  const large = await leastCpu(() => run(10), 3);
   assertEquals(
     large < 30 * small,
     true,
-    `${name}: 10x the input took ${(large / small).toFixed(1)}x the time (${large.toFixed(1)} ms against ${
-      small.toFixed(1)
-    } ms); linear work takes about 10x`,
+    `${name}: 10x the input took ${(large / small).toFixed(1)}x the CPU time (${
+      large.toFixed(1)
+    } ms against ${small.toFixed(1)} ms); linear work takes about 10x`,
   );
 }

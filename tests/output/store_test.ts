@@ -3,7 +3,7 @@
  * the stateless HTTP store whose cards also expire after ten minutes and are never listed.
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
-import { ExpiringCardStore } from "../../src/http/expiring_store.ts";
+import { ExpiringCardStore } from "../../src/output/expiring_store.ts";
 import { CardStore } from "../../src/output/store.ts";
 
 const card = (id: string) => ({

@@ -9,8 +9,7 @@ import type { Transport } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { createServer } from "../../mod.ts";
-import { CARD_TOOL_META } from "../../src/mcp/define_card.ts";
-import { TOOLS } from "../../src/mcp/registry.ts";
+import { CARDS } from "../../src/registry.ts";
 
 const root = new URL("../../", import.meta.url);
 const TEMPLATE_URI = "ui://mcp-chat-cards/card.html";
@@ -58,7 +57,7 @@ export async function smokeCase(
  * per kind of golden cases under tests/cards/, and at least the README's four.
  */
 export function cardToolNames(): string[] {
-  const names = TOOLS.filter((t) => t.meta === CARD_TOOL_META).map((t) => t.name);
+  const names = CARDS.map((card) => card.name);
   const kinds = [...Deno.readDirSync(new URL("tests/cards/", root))].filter((e) => e.isDirectory).length;
   assertEquals(
     names.length,

@@ -1,0 +1,75 @@
+/**
+ * defineCard, the seam every card kind goes through: a splittable card gains the `part` field, its
+ * render never sees it, and the requested part is the one returned.
+ */
+import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import { z } from "zod";
+import { defineCard, isCard } from "../src/card.ts";
+import { DEFAULT_CONFIG } from "../src/config.ts";
+import { raw } from "../src/html/html.ts";
+import { CardStore } from "../src/output/store.ts";
+
+const seen: Record<string, unknown>[] = [];
+const doc = defineCard({
+  name: "create_doc_card",
+  kind: "doc",
+  title: "Doc",
+  description: "A test document",
+  input: z.object({ title: z.string().describe("Title") }),
+  splittable: true,
+  render(input) {
+    seen.push({ ...input });
+    return {
+      title: input.title,
+      summary: "Three pages",
+      blocks: ["one", "two", "three"].map((w) => raw(`<p>${w.repeat(700)}</p>`)),
+    };
+  },
+});
+
+const context = {
+  config: { ...DEFAULT_CONFIG, cardBudget: 2_000 },
+  store: new CardStore(),
+  apps: true,
+  newId: () => "id",
+  progress: () => Promise.resolve(),
+};
+
+Deno.test("a splittable card gains an optional part field from 1 to 1,000; render never sees it", async () => {
+  assertEquals(isCard(doc), true);
+  assertDeep(doc.card, { kind: "doc", splittable: true });
+  const part = doc.input.shape.part as z.ZodType;
+  assertEquals(part.safeParse(undefined).success, true);
+  assertEquals(part.safeParse(1).success, true);
+  assertEquals(part.safeParse(1_000).success, true);
+  assertEquals(part.safeParse(0).success, false);
+  assertEquals(part.safeParse(1_001).success, false);
+  seen.length = 0;
+  await doc.handler({ title: "T", part: 2 }, context);
+  assertDeep(seen, [{ title: "T" }]);
+});
+
+Deno.test("the part asked for is the part returned, numbered in the title", async () => {
+  const result = await doc.handler({ title: "T", part: 2 }, context) as unknown as {
+    structuredContent: { card: { config: { title: string } }; parts: unknown };
+  };
+  assertDeep(result.structuredContent.parts, { current: 2, total: 3, hasMore: true });
+  assertEquals(result.structuredContent.card.config.title, "T (part 2 of 3)");
+  const first = await doc.handler({ title: "T" }, context) as unknown as {
+    structuredContent: { parts: unknown };
+  };
+  assertDeep(first.structuredContent.parts, { current: 1, total: 3, hasMore: true });
+});
+
+Deno.test("a card that does not split has no part field", () => {
+  const plain = defineCard({
+    name: "create_x_card",
+    kind: "x",
+    title: "X",
+    description: "x",
+    input: z.object({ title: z.string().describe("Title") }),
+    render: (input) => ({ title: input.title, summary: "x", blocks: [] }),
+  });
+  assertDeep(Object.keys(plain.input.shape), ["title"]);
+  assertDeep(plain.visibility, ["model", "app"]);
+});
