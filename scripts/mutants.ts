@@ -142,19 +142,26 @@ async function copyTree(): Promise<string> {
   return dir;
 }
 
+/** Tests run in their own session (setsid) so that whatever they start can be stopped with them. */
+const HAS_SETSID = await new Deno.Command("setsid", { args: ["--version"], stdout: "null", stderr: "null" })
+  .output().then((o) => o.success, () => false);
+
+/** Kills the process group led by `pid` (or just `pid` without setsid). */
+function killGroup(pid: number): void {
+  try {
+    Deno.kill(HAS_SETSID ? -pid : pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
+}
+
 /** The process group of the tests running now, ended on Ctrl+C with everything it started. */
 let running: number | undefined;
 
 /** Stops cleanly on Ctrl+C or SIGTERM: the running tests' group, then the scratch copy. */
 function onInterrupt(cleanup: () => void): void {
   const stop = () => {
-    if (running !== undefined) {
-      try {
-        Deno.kill(-running, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
+    if (running !== undefined) killGroup(running);
     cleanup();
     Deno.exit(130);
   };
@@ -183,8 +190,9 @@ async function runTests(
   stopAtFirstFailure = true,
 ): Promise<Outcome> {
   const started = performance.now();
-  const child = new Deno.Command("setsid", {
-    args: [Deno.execPath(), "test", "-A", "--no-check", ...tests],
+  const test = [Deno.execPath(), "test", "-A", "--no-check", ...tests];
+  const child = new Deno.Command(HAS_SETSID ? "setsid" : test[0], {
+    args: HAS_SETSID ? test : test.slice(1),
     cwd: dir,
     env: { NO_COLOR: "1" },
     stdin: "null",
@@ -199,11 +207,7 @@ async function runTests(
   const stop = (why: string) => {
     if (note) return;
     note = why;
-    try {
-      Deno.kill(-child.pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
+    killGroup(child.pid);
   };
   const timer = setTimeout(() => stop("timeout"), timeoutMs);
   const pump = async (stream: ReadableStream<Uint8Array>) => {
@@ -228,11 +232,7 @@ async function runTests(
   await Promise.all([pump(child.stdout), pump(child.stderr)]);
   const status = await child.status;
   clearTimeout(timer);
-  try {
-    Deno.kill(-child.pid, "SIGKILL"); // anything the tests started and left behind
-  } catch {
-    // the group is empty
-  }
+  killGroup(child.pid); // anything the tests started and left behind
   file.close();
   running = undefined;
   return {
