@@ -31,7 +31,7 @@ export interface CardDefinition extends ToolDefinition {
 /** The structured result every card tool declares. */
 export const CARD_OUTPUT_SCHEMA = z.object({
   card: z.object({
-    articleHtml: z.string().describe("The card's HTML article, painted by the card template"),
+    articleHtml: z.string().optional().describe("The card's HTML article, for MCP Apps hosts only"),
     config: z.object({
       id: z.string().describe("Card id; the standalone document is ui://mcp-chat-cards/html/<id>"),
       kind: z.string().describe("Card kind"),

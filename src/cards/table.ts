@@ -6,9 +6,10 @@
 import { z } from "zod";
 import { defineCard } from "../card.ts";
 import { invalidInput } from "../errors.ts";
-import { type Html, join, markup, safeUrl } from "../html/html.ts";
-import { type Delimiter, DELIMITERS, type ParsedText, parseRawText } from "../render/delimited.ts";
-import { brief, plural } from "../render/summary.ts";
+import { type Html, markup, raw, safeUrl } from "../html/html.ts";
+import { formatCount, lineBlock } from "../output/budget.ts";
+import { type Delimiter, DELIMITERS, type ParsedText, parseRawText, shapeWarning } from "../render/delimited.ts";
+import { brief, plural, withinBudget } from "../render/summary.ts";
 import { cardTitle } from "./_fields.ts";
 
 export const MAX_ROWS = 10_000;
@@ -40,11 +41,13 @@ const input = z.object({
 
 type Input = z.output<typeof input>;
 
-/** The table after parsing: headings (maybe none) and rows of equal width. */
+/** The table after parsing: headings (maybe none), rows of equal width, what the shape said. */
 export interface TableModel {
   headers: string[];
   rows: string[][];
   delimiter?: Delimiter;
+  /** Raw text whose lines disagree with the detected shape, said in the card and the summary. */
+  warning?: string;
 }
 
 /** Refuses a raw-text cell (heading cells included) over the cell limit, by line and column. */
@@ -74,14 +77,24 @@ export function toModel(inp: Input): TableModel {
   let headers = inp.headers ?? [];
   let rows: string[][];
   let delimiter: Delimiter | undefined;
+  let warning: string | undefined;
   if (inp.rawText !== undefined) {
-    const parsed = parseRawText(inp.rawText, inp.delimiter === "auto" ? undefined : inp.delimiter);
+    const forced = inp.delimiter !== undefined && inp.delimiter !== "auto";
+    const parsed = parseRawText(inp.rawText, forced ? inp.delimiter as Delimiter : undefined);
     assertCellsFit(parsed);
     delimiter = parsed.delimiter;
+    warning = shapeWarning(parsed, forced);
     rows = parsed.rows;
-    if (!inp.headers && inp.firstRowIsHeader !== false && rows.length > 0) headers = rows.shift()!;
+    // A lone column has no visible heading row: "apple, banana" is data unless the caller says so.
+    const lone = rows.every((r) => r.length === 1);
+    const takeHeader = inp.firstRowIsHeader ?? !lone;
+    if (!inp.headers && takeHeader && rows.length > 0) headers = rows.shift()!;
     if (rows.length > MAX_ROWS) {
-      throw invalidInput("rawText", `${rows.length} rows, the limit is ${MAX_ROWS}`);
+      throw invalidInput(
+        "rawText",
+        `${rows.length} rows, the limit is ${MAX_ROWS}`,
+        "Send the rows over several cards",
+      );
     }
   } else if (inp.rows) {
     rows = inp.rows.map((r) => r.map(cellText));
@@ -103,27 +116,71 @@ export function toModel(inp: Input): TableModel {
     throw invalidInput(
       inp.rawText !== undefined ? "rawText" : "rows",
       `${width} columns, the limit is ${MAX_COLUMNS}`,
+      "Split the columns over several tables",
     );
   }
   const pad = (r: string[]) => r.length < width ? [...r, ...Array(width - r.length).fill("")] : r;
-  return { headers: headers.length ? pad(headers) : [], rows: rows.map(pad), delimiter };
+  return { headers: headers.length ? pad(headers) : [], rows: rows.map(pad), delimiter, warning };
 }
 
-function renderCell(text: string): Html {
+/** A cell that reads as a number: sign, currency, digit groups, decimals, exponent, percent. */
+const NUMERIC = /^[+\-\u2212]?[$€£¥]?(?:\d{1,3}(?:[,\u00a0\u202f]\d{3})+|\d+)?(?:\.\d+)?(?:[eE][+-]?\d+)?\s?[%‰]?$/;
+
+/** Columns whose every non-empty cell is a number (and at least one is): right-aligned, tabular figures. */
+export function numericColumns(model: TableModel): boolean[] {
+  const width = model.headers.length || model.rows[0]?.length || 0;
+  return Array.from({ length: width }, (_, c) => {
+    let seen = false;
+    for (const row of model.rows) {
+      const cell = row[c].trim();
+      if (cell === "") continue;
+      if (!/\d/.test(cell) || !NUMERIC.test(cell)) return false;
+      seen = true;
+    }
+    return seen;
+  });
+}
+
+/** Letters of right-to-left scripts: a cell holding any gets dir="auto" (the rest would resolve to ltr anyway). */
+const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]|\ud802[\udc00-\udfff]|\ud83a[\udc00-\udfff]/;
+
+/** A token no sensible column width holds whole: its cell may break it anywhere. */
+const LONG_TOKEN = /\S{28}/;
+
+function cellAttributes(text: string, numeric: boolean): Html {
+  const classes = [numeric ? "mcc-num" : "", LONG_TOKEN.test(text) ? "mcc-long" : ""].filter(Boolean);
+  return markup`${classes.length ? markup` class="${classes.join(" ")}"` : ""}${
+    RTL.test(text) ? markup` dir="auto"` : ""
+  }`;
+}
+
+function renderCell(text: string, numeric: boolean): Html {
   const url = /^https?:\/\//i.test(text) ? safeUrl(text) : undefined;
-  return url ? markup`<td><a href="${url}">${text}</a></td>` : markup`<td>${text}</td>`;
+  const attrs = cellAttributes(text, numeric);
+  return url ? markup`<td${attrs}><a href="${url}">${text}</a></td>` : markup`<td${attrs}>${text}</td>`;
 }
 
-function renderTable(model: TableModel, caption?: string): Html {
-  const headings = model.headers.map((h) => markup`<th scope="col">${h}</th>`);
+/** The table's rows and how to draw any run of them, header repeated, for the part packer. */
+function tableBlock(model: TableModel, caption?: string) {
+  const numeric = numericColumns(model);
+  const rowHtml = model.rows.map((r) => markup`<tr>${r.map((c, i) => renderCell(c, numeric[i]))}</tr>`.value);
+  const headings = model.headers.map((h, i) => markup`<th scope="col"${cellAttributes(h, numeric[i])}>${h}</th>`);
   const head = headings.length ? markup`<thead><tr>${headings}</tr></thead>` : "";
-  const body = join(model.rows.map((r) => markup`<tr>${r.map(renderCell)}</tr>`), "\n");
-  const captionHtml = caption ? markup`<caption>${caption}</caption>` : "";
-  return markup`<div class="mcc-table-wrap" tabindex="0" role="region" aria-label="${
-    caption || "Table"
-  }"><table class="mcc-table">${captionHtml}${head}<tbody>
+  const total = model.rows.length;
+  const render = (lines: readonly string[], from: number) => {
+    const whole = lines.length === total;
+    const range = whole ? "" : `rows ${formatCount(from + 1)}–${formatCount(from + lines.length)} of ${formatCount(total)}`;
+    const label = [caption, range].filter(Boolean).join(", ");
+    const captionHtml = label ? markup`<caption${RTL.test(label) ? markup` dir="auto"` : ""}>${label}</caption>` : "";
+    const body = raw(rowHtml.slice(from, from + lines.length).join("\n"));
+    return markup`<div class="mcc-table-wrap" tabindex="0" role="region" aria-label="${
+      label || "Table"
+    }"><table class="mcc-table">${captionHtml}${head}<tbody>
 ${body}
 </tbody></table></div>`;
+  };
+  // The packer cuts between lines; one line per row (its index: render reads the rows themselves).
+  return lineBlock(model.rows.map((_, i) => String(i)), render);
 }
 
 function markdownRow(cells: string[]): string {
@@ -132,23 +189,22 @@ function markdownRow(cells: string[]): string {
   } |`;
 }
 
-function summarize(title: string, model: TableModel): string {
+function summarize(title: string, model: TableModel, caption?: string): string {
   const width = model.headers.length || model.rows[0]?.length || 0;
-  const lines = [
-    `Table card "${title}": ${plural(model.rows.length, "row")} × ${plural(width, "column")}.`,
-  ];
-  const shown = model.rows.slice(0, 5);
-  if (model.headers.length || shown.length) {
-    lines.push("");
-    const head = model.headers.length
-      ? model.headers
-      : Array.from({ length: width }, (_, i) => `Column ${i + 1}`);
-    lines.push(markdownRow(head), `|${" --- |".repeat(width)}`, ...shown.map(markdownRow));
-    if (model.rows.length > shown.length) {
-      lines.push(`(${model.rows.length - shown.length} more rows in the card)`);
-    }
-  }
-  return lines.join("\n");
+  const head = [`Table card "${title}": ${plural(model.rows.length, "row")} × ${plural(width, "column")}.`];
+  if (caption?.trim()) head.push(`Caption: ${brief(caption, 500)}`);
+  if (model.warning) head.push(`Shape warning: ${model.warning}.`);
+  if (!model.headers.length && !model.rows.length) return head.join("\n");
+  const headings = model.headers.length
+    ? model.headers
+    : Array.from({ length: width }, (_, i) => `Column ${i + 1}`);
+  head.push("", markdownRow(headings), `|${" --- |".repeat(width)}`);
+  const total = model.rows.length;
+  return withinBudget(
+    head,
+    model.rows.map(markdownRow),
+    (n) => `(rows ${formatCount(total - n + 1)}–${formatCount(total)} are left out here: they are in the card)`,
+  );
 }
 
 export default defineCard({
@@ -158,12 +214,16 @@ export default defineCard({
   description:
     "Render a table card from headers + rows, or from loosely delimited rawText (tab, comma, semicolon, pipe or space-aligned columns are detected; quoted cells supported). Ragged rows are padded, cells that are only an http(s) URL become links. Use for comparisons, reference data and any rows-and-columns content. Text is plain: never pre-escape.",
   input,
+  splittable: true,
   render(inp) {
     const model = toModel(inp);
+    const notice = model.warning
+      ? markup`<p class="mcc-notice" role="note">Check the table's shape: ${model.warning}.</p>`
+      : undefined;
     return {
       title: inp.title,
-      summary: summarize(inp.title, model),
-      blocks: [renderTable(model, inp.caption)],
+      summary: summarize(inp.title, model, inp.caption),
+      blocks: [...(notice ? [notice] : []), tableBlock(model, inp.caption)],
     };
   },
 });

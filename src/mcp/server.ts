@@ -19,7 +19,7 @@ import { APP_MIME_TYPE, APPS_EXTENSION_ID, CARD_URI_PREFIX, TEMPLATE_URI } from 
 import { standaloneDocument } from "../ui/standalone.ts";
 import { templateHtml } from "../ui/template.ts";
 import { SERVER_NAME, VERSION } from "../version.ts";
-import { toolInputSchema } from "./input_schema.ts";
+import { toolInputSchema, toolOutputSchema } from "./input_schema.ts";
 
 /** Options of {@link createServer}: any setting of the config, plus test seams. */
 export interface ServerOptions extends Partial<Config> {
@@ -86,7 +86,7 @@ function registerTool(
       title: tool.title,
       description: tool.description,
       inputSchema: toolInputSchema(tool.input),
-      outputSchema: tool.output,
+      outputSchema: tool.output && toolOutputSchema(tool.output),
       annotations: { title: tool.title, ...tool.annotations },
       _meta: toolMeta(tool),
     },
