@@ -11,9 +11,7 @@ import { assertInert, call, type Called, hasLoneSurrogate, HOSTILE, unescapeOnce
 /** Every accepted result: inert article, parts sane, under the ceiling. */
 function assertGoodCard(r: Called, limit: number, where: string): string {
   assertEquals(r.isError, false, `${where}: refused: ${r.text}`);
-  // Hosts without MCP Apps get no article: the embedded document (if any) is what they could show.
-  const embedded = (r.raw.content as { resource?: { text: string } }[]).find((c) => c.resource)?.resource
-    ?.text;
+  // Hosts without MCP Apps get no article (the embedded document is checked elsewhere).
   const html = (r.structured!.card.articleHtml as string | undefined) ?? "";
   assertInert(html, where);
   const size = JSON.stringify({ content: r.raw.content, structuredContent: r.raw.structuredContent }).length;
