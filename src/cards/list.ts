@@ -20,15 +20,19 @@ export interface ListItem {
 }
 
 const item: z.ZodType<ListItem> = z.object({
-  text: plainLine(1_000, "The item, plain text"),
-  detail: z.string().max(4_000).optional().describe("A note under the item, plain text"),
+  text: plainLine(1_000, "The item"),
+  detail: z.string().max(4_000).optional().describe("A note under the item"),
   get children() {
     return z.array(item).max(200).optional().describe("Sub-items, same shape");
   },
 });
 
 /** The path (under `items`) to the first `children` that nests deeper than MAX_DEPTH levels. */
-function tooDeep(items: ListItem[], level = 1, path: (string | number)[] = []): (string | number)[] | undefined {
+function tooDeep(
+  items: ListItem[],
+  level = 1,
+  path: (string | number)[] = [],
+): (string | number)[] | undefined {
   for (const [i, it] of items.entries()) {
     if (!it.children?.length) continue;
     if (level >= MAX_DEPTH) return [...path, i, "children"];
@@ -40,7 +44,7 @@ function tooDeep(items: ListItem[], level = 1, path: (string | number)[] = []): 
 
 const input = z.object({
   title: cardTitle,
-  intro: z.string().max(2_000).optional().describe("A line of plain text above the outline"),
+  intro: z.string().max(2_000).optional().describe("Text above the outline"),
   items: z.array(item).min(1).max(200).superRefine((items, ctx) => {
     const path = tooDeep(items);
     if (path) ctx.addIssue({ code: "custom", message: `lists nest at most ${MAX_DEPTH} levels deep`, path });

@@ -14,14 +14,14 @@ export const MAX_SECTIONS = 50;
 
 const input = z.object({
   title: cardTitle,
-  intro: z.string().max(2_000).optional().describe("A line of plain text above the sections"),
+  intro: z.string().max(2_000).optional().describe("Text above the sections"),
   sections: z.array(
     z.object({
-      title: plainLine(200, "Section heading, always visible, plain text"),
+      title: plainLine(200, "Section heading, always visible"),
       ...contentFields,
       open: z.boolean().optional().describe("Start expanded (default false)"),
     }),
-  ).min(1).max(MAX_SECTIONS).describe("The sections in order; each needs text, html or code"),
+  ).min(1).max(MAX_SECTIONS).describe("Sections in order; each needs text, html or code"),
 });
 
 export default defineCard({
@@ -29,7 +29,7 @@ export default defineCard({
   kind: "reveal",
   title: "Show/hide card",
   description:
-    "Render collapsible show/hide sections with show-all and hide-all controls: FAQs, answers to reveal after a question, optional detail, spoilers, step solutions. Each section holds plain text, sanitized html and/or code. Text is plain: never pre-escape.",
+    "Render collapsible show/hide sections with show-all and hide-all: FAQs, answers to reveal, optional detail, spoilers, step solutions. Each section holds text, sanitized html and/or code. Text is plain: never pre-escape.",
   input,
   async render(inp) {
     assertBlocks(inp.sections, "sections", "section");

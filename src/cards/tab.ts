@@ -17,10 +17,10 @@ const input = z.object({
   title: cardTitle,
   tabs: z.array(
     z.object({
-      label: plainLine(80, "Tab label, plain text"),
+      label: plainLine(80, "Tab label"),
       ...contentFields,
     }),
-  ).min(1).max(MAX_TABS).describe("The tabs in order; each needs text, html or code (any combination)"),
+  ).min(1).max(MAX_TABS).describe("Tabs in order; each needs text, html or code"),
   selected: z.number().int().min(0).optional().describe("Index of the tab shown first (default 0)"),
 });
 
@@ -29,7 +29,7 @@ export default defineCard({
   kind: "tab",
   title: "Tab card",
   description:
-    "Render a tab card: one subject seen from different contexts side by side (per language, per OS, per skill level, per option). Each tab holds plain text, sanitized html and/or a code sample with a copy button. Text is plain: never pre-escape.",
+    "Render a tab card: one subject from different sides (per language, OS, skill level, option). Each tab holds text, sanitized html and/or a code sample. Text is plain: never pre-escape.",
   input,
   async render(inp) {
     assertBlocks(inp.tabs, "tabs", "tab");

@@ -8,7 +8,13 @@ import { defineCard } from "../card.ts";
 import { invalidInput } from "../errors.ts";
 import { type Html, markup, raw, safeUrl } from "../html/html.ts";
 import { formatCount, lineBlock } from "../output/budget.ts";
-import { type Delimiter, DELIMITERS, type ParsedText, parseRawText, shapeWarning } from "../render/delimited.ts";
+import {
+  type Delimiter,
+  DELIMITERS,
+  type ParsedText,
+  parseRawText,
+  shapeWarning,
+} from "../render/delimited.ts";
 import { brief, plural, withinBudget } from "../render/summary.ts";
 import { cardTitle } from "./_fields.ts";
 
@@ -22,21 +28,21 @@ const cell = z.union([z.string().max(MAX_CELL_CHARS), z.number(), z.boolean(), z
 const input = z.object({
   title: cardTitle,
   headers: z.array(z.string().max(500)).max(MAX_COLUMNS).optional().describe(
-    "Column headings, plain text. With rawText, omit to take them from the first line",
+    "Column headings. With rawText, omit to use the first line",
   ),
   rows: z.array(z.array(cell).max(MAX_COLUMNS)).max(MAX_ROWS).optional().describe(
-    "Rows of cells (text, numbers, booleans or null for empty). Short rows are padded",
+    "Rows of cells (null for empty); short rows are padded",
   ),
   rawText: z.string().max(MAX_RAW_CHARS).optional().describe(
-    "Instead of rows: loosely delimited text, one row per line. Tab, comma, semicolon, pipe (markdown tables too) or runs of spaces are detected; quoted cells may hold the delimiter",
+    "Instead of rows: delimited text, one row per line; quoted cells may hold the delimiter",
   ),
   delimiter: z.enum(["auto", ...DELIMITERS]).optional().describe(
-    "Force the rawText delimiter instead of detecting it (default auto)",
+    "rawText delimiter (default auto: detected)",
   ),
   firstRowIsHeader: z.boolean().optional().describe(
-    "With rawText and no headers: whether the first line holds the headings (default true)",
+    "rawText without headers: the first line holds the headings (default true, false for one column)",
   ),
-  caption: z.string().max(500).optional().describe("A caption shown above the table, plain text"),
+  caption: z.string().max(500).optional().describe("Caption above the table"),
 });
 
 type Input = z.output<typeof input>;
@@ -124,7 +130,8 @@ export function toModel(inp: Input): TableModel {
 }
 
 /** A cell that reads as a number: sign, currency, digit groups, decimals, exponent, percent. */
-const NUMERIC = /^[+\-\u2212]?[$€£¥]?(?:\d{1,3}(?:[,\u00a0\u202f]\d{3})+|\d+)?(?:\.\d+)?(?:[eE][+-]?\d+)?\s?[%‰]?$/;
+const NUMERIC =
+  /^[+\-\u2212]?[$€£¥]?(?:\d{1,3}(?:[,\u00a0\u202f]\d{3})+|\d+)?(?:\.\d+)?(?:[eE][+-]?\d+)?\s?[%‰]?$/;
 
 /** Columns whose every non-empty cell is a number (and at least one is): right-aligned, tabular figures. */
 export function numericColumns(model: TableModel): boolean[] {
@@ -164,14 +171,20 @@ function renderCell(text: string, numeric: boolean): Html {
 function tableBlock(model: TableModel, caption?: string) {
   const numeric = numericColumns(model);
   const rowHtml = model.rows.map((r) => markup`<tr>${r.map((c, i) => renderCell(c, numeric[i]))}</tr>`.value);
-  const headings = model.headers.map((h, i) => markup`<th scope="col"${cellAttributes(h, numeric[i])}>${h}</th>`);
+  const headings = model.headers.map((h, i) =>
+    markup`<th scope="col"${cellAttributes(h, numeric[i])}>${h}</th>`
+  );
   const head = headings.length ? markup`<thead><tr>${headings}</tr></thead>` : "";
   const total = model.rows.length;
   const render = (lines: readonly string[], from: number) => {
     const whole = lines.length === total;
-    const range = whole ? "" : `rows ${formatCount(from + 1)}–${formatCount(from + lines.length)} of ${formatCount(total)}`;
+    const range = whole
+      ? ""
+      : `rows ${formatCount(from + 1)}–${formatCount(from + lines.length)} of ${formatCount(total)}`;
     const label = [caption, range].filter(Boolean).join(", ");
-    const captionHtml = label ? markup`<caption${RTL.test(label) ? markup` dir="auto"` : ""}>${label}</caption>` : "";
+    const captionHtml = label
+      ? markup`<caption${RTL.test(label) ? markup` dir="auto"` : ""}>${label}</caption>`
+      : "";
     const body = raw(rowHtml.slice(from, from + lines.length).join("\n"));
     return markup`<div class="mcc-table-wrap" tabindex="0" role="region" aria-label="${
       label || "Table"
@@ -203,7 +216,8 @@ function summarize(title: string, model: TableModel, caption?: string): string {
   return withinBudget(
     head,
     model.rows.map(markdownRow),
-    (n) => `(rows ${formatCount(total - n + 1)}–${formatCount(total)} are left out here: they are in the card)`,
+    (n) =>
+      `(rows ${formatCount(total - n + 1)}–${formatCount(total)} are left out here: they are in the card)`,
   );
 }
 
@@ -212,7 +226,7 @@ export default defineCard({
   kind: "table",
   title: "Table card",
   description:
-    "Render a table card from headers + rows, or from loosely delimited rawText (tab, comma, semicolon, pipe or space-aligned columns are detected; quoted cells supported). Ragged rows are padded, cells that are only an http(s) URL become links. Use for comparisons, reference data and any rows-and-columns content. Text is plain: never pre-escape.",
+    "Render a table card from headers + rows, or from rawText (tab, comma, semicolon, pipe, markdown or space-aligned columns, detected). Numeric columns align right; URL cells become links; a big table splits into parts. Use for comparisons and reference data. Text is plain: never pre-escape.",
   input,
   splittable: true,
   render(inp) {

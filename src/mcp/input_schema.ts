@@ -75,7 +75,12 @@ export function cleanArguments(value: unknown, max: number, cut: PropertyKey[][]
       if (atCut && child !== null && typeof child === "object") continue;
       const made = copy(child);
       // defineProperty: a JSON-born "__proto__" key stays an own field, never a prototype.
-      Object.defineProperty(to, markBidi(key), { value: made, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(to, markBidi(key), {
+        value: made,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       stack.push([child, made, [...path, key]]);
     }
   }

@@ -139,7 +139,8 @@ const RESULT_OVERHEAD = 1_500;
 function partBudget(card: CardOutput, ctx: ResultContext): number {
   const rendered = card.blocks.map((b) => renderBlock(b).value).join("\n");
   const ratio = rendered.length ? JSON.stringify(rendered).length / rendered.length : 1;
-  const room = ctx.config.resultLimit - JSON.stringify(card.summary).length - 3 * JSON.stringify(card.title).length -
+  const room = ctx.config.resultLimit - JSON.stringify(card.summary).length -
+    3 * JSON.stringify(card.title).length -
     RESULT_OVERHEAD;
   return Math.max(1, Math.min(ctx.config.cardBudget, Math.floor(room / ratio)));
 }

@@ -54,7 +54,9 @@ export function splitQuoted(line: string, delimiter: string, escapes = false): s
 
 function splitLine(line: string, delimiter: Delimiter): string[] {
   if (delimiter === "spaces") return line.trim().split(/\s{2,}|\t/);
-  if (delimiter === "pipe") return splitQuoted(line.trim().replace(/^\|/, "").replace(/(?<!\\)\|$/, ""), "|", true);
+  if (delimiter === "pipe") {
+    return splitQuoted(line.trim().replace(/^\|/, "").replace(/(?<!\\)\|$/, ""), "|", true);
+  }
   return splitQuoted(line, DELIMITER_CHARS[delimiter]);
 }
 
@@ -154,7 +156,9 @@ export function shapeWarning(parsed: ParsedText, forced: boolean): string | unde
   if (forced) return undefined;
   // Every line also holds another delimiter: "name,age;city|country" is more likely a mistake.
   const others = (Object.keys(DELIMITER_CHARS) as (keyof typeof DELIMITER_CHARS)[])
-    .filter((d) => d !== delimiter && rows.length > 0 && rows.every((r) => r.some((c) => c.includes(DELIMITER_CHARS[d]))));
+    .filter((d) =>
+      d !== delimiter && rows.length > 0 && rows.every((r) => r.some((c) => c.includes(DELIMITER_CHARS[d])))
+    );
   if (others.length === 0) return undefined;
   return `every line also contains ${others.join(" and ")} characters; ${how}`;
 }

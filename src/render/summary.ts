@@ -52,7 +52,9 @@ export function withinBudget(
 }
 
 /** A block's content fields as summary text: each one briefed, labelled when it is not text. */
-export function contentSummary(c: { text?: string; htmlText?: string; code?: string; language?: string }): string {
+export function contentSummary(
+  c: { text?: string; htmlText?: string; code?: string; language?: string },
+): string {
   const parts: string[] = [];
   if (c.text?.trim()) parts.push(brief(c.text, FIELD_BRIEF));
   if (c.htmlText?.trim()) parts.push(brief(c.htmlText, FIELD_BRIEF));
@@ -63,7 +65,8 @@ export function contentSummary(c: { text?: string; htmlText?: string; code?: str
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
 /** Elements that start a new line of text when markup is read as plain text. */
-const BLOCK_TAGS = /^(p|div|br|li|tr|h[1-6]|pre|blockquote|ul|ol|dl|dt|dd|table|figure|figcaption|caption|hr)$/i;
+const BLOCK_TAGS =
+  /^(p|div|br|li|tr|h[1-6]|pre|blockquote|ul|ol|dl|dt|dd|table|figure|figcaption|caption|hr)$/i;
 
 /**
  * The text a reader sees in sanitized markup: tags dropped (block elements become line breaks,
@@ -71,8 +74,10 @@ const BLOCK_TAGS = /^(p|div|br|li|tr|h[1-6]|pre|blockquote|ul|ol|dl|dt|dd|table|
  * holds no comments, scripts or styles.
  */
 export function htmlToText(html: string): string {
-  const text = html.replace(/<\/?([a-zA-Z][\w-]*)[^>]*>/g, (_, name: string) =>
-    BLOCK_TAGS.test(name) ? "\n" : /^t[dh]$/i.test(name) ? " " : "")
+  const text = html.replace(
+    /<\/?([a-zA-Z][\w-]*)[^>]*>/g,
+    (_, name: string) => BLOCK_TAGS.test(name) ? "\n" : /^t[dh]$/i.test(name) ? " " : "",
+  )
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
       if (ref[0] !== "#") return ENTITIES[ref.toLowerCase()] ?? whole;
       const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);

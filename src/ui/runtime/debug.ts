@@ -17,6 +17,9 @@ const KEEP = 50;
 export const state = {
   templateVersion: document.querySelector<HTMLMetaElement>('meta[name="mcp-chat-cards-ui"]')?.content ??
     "dev",
+  /** The server's version, written into the template: what `ui/initialize` reports as appInfo. */
+  serverVersion: document.querySelector<HTMLMetaElement>('meta[name="mcp-chat-cards-version"]')?.content ??
+    "dev",
   mode: "",
   host: "",
   initialized: false,
