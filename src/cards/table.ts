@@ -66,6 +66,7 @@ function assertCellsFit({ rows, lineNumbers }: ParsedText): void {
         `line ${lineNumbers[i]}, column ${long + 1} is ${
           row[long].length
         } characters, the limit is ${MAX_CELL_CHARS}`,
+        "Shorten that cell, or move long text into a note outside the table",
       );
     }
   }
@@ -78,7 +79,7 @@ function cellText(value: string | number | boolean | null): string {
 /** Builds the table model from the input, checking the limits the schema cannot express. */
 export function toModel(inp: Input): TableModel {
   if (inp.rows && inp.rawText !== undefined) {
-    throw invalidInput("rows", "give either rows or rawText, not both");
+    throw invalidInput("rows", "give either rows or rawText, not both", "Send the table as rows or as rawText");
   }
   let headers = inp.headers ?? [];
   let rows: string[][];

@@ -220,3 +220,19 @@ Deno.test("an unknown tool is a protocol error, not a crash", async () => {
   assertEquals(text.includes("no_such_tool"), true, text);
   assertEquals((await client.callTool({ name: "create_table_card", arguments: TABLE })).isError, undefined);
 });
+
+Deno.test("the ceiling judges one input alike for every host, article or not", async () => {
+  // Without the article a plain client's result would fit; it is refused all the same.
+  const tabs = [{ label: "a", text: "some text ".repeat(380) }];
+  const texts: string[] = [];
+  for (const apps of [true, false]) {
+    await using client = await connect({ apps, resultLimit: 4_000 });
+    const result = await client.callTool({ name: "create_tab_card", arguments: { title: "Big", tabs } });
+    assertEquals(result.isError, true, `apps=${apps}: accepted`);
+    texts.push(textOf(result));
+  }
+  // Measured with the article either way; only the plain client's link adds to its size.
+  for (const text of texts) {
+    assertEquals(/^Card is too large: the result is [\d,]+ characters/.test(text), true, text);
+  }
+});
