@@ -15,7 +15,7 @@ import {
   parseRawText,
   shapeWarning,
 } from "../render/delimited.ts";
-import { brief, plural, withinBudget } from "../render/summary.ts";
+import { brief, plural, SUMMARY_BUDGET, withinBudget } from "../render/summary.ts";
 import { cardTitle } from "./_fields.ts";
 
 export const MAX_ROWS = 10_000;
@@ -214,11 +214,16 @@ function summarize(title: string, model: TableModel, caption?: string): string {
     : Array.from({ length: width }, (_, i) => `Column ${i + 1}`);
   head.push("", markdownRow(headings), `|${" --- |".repeat(width)}`);
   const total = model.rows.length;
+  // A markdown row takes at least 3 characters a column: rows past what could fit are not rendered.
+  const candidates = model.rows.slice(0, Math.ceil(SUMMARY_BUDGET / (3 * width + 1)));
+  const unseen = total - candidates.length;
   return withinBudget(
     head,
-    model.rows.map(markdownRow),
+    candidates.map(markdownRow),
     (n) =>
-      `(rows ${formatCount(total - n + 1)}–${formatCount(total)} are left out here: they are in the card)`,
+      `(rows ${formatCount(total - n - unseen + 1)}–${
+        formatCount(total)
+      } are left out here: they are in the card)`,
   );
 }
 

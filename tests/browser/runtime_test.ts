@@ -98,6 +98,15 @@ const style = (view: View, selector: string, property: string) =>
     [selector, property] as const,
   );
 
+/** Milliseconds from the view receiving its tool result to sending size-changed, from its trace. */
+function viewDelay(snap: Debug): number {
+  const at = (dir: string, method: string, after = -Infinity) =>
+    (snap.messages as { dir: string; at: number; message: { method?: string } }[])
+      .find((e) => e.dir === dir && e.message.method === method && e.at >= after)?.at ?? NaN;
+  const rx = at("rx", "ui/notifications/tool-result");
+  return at("tx", "ui/notifications/size-changed", rx) - rx;
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 Deno.test({
@@ -108,8 +117,10 @@ Deno.test({
 }, async (t) => {
   const h: Harness = await startHarness();
   const delays: number[] = [];
-  /** Ping round trips to the same views: the baseline, what the transport alone costs. */
+  /** Round trips of a ping carrying the same result to the same views: what the transport alone costs. */
   const pings: number[] = [];
+  /** Inside the view, on its own clock: tool result received -> size-changed sent. */
+  const viewDelays: number[] = [];
   const popups: string[] = [];
   h.context.on("page", (page) => page.opener().then((opener) => opener && popups.push(page.url())));
   /** A card's standalone document, as a host without MCP Apps reads it from its result's link. */
@@ -138,6 +149,7 @@ Deno.test({
           const { height, ms } = await painted(m);
           delays.push(ms);
           pings.push(await m.page.evaluate(() => window.pingView()));
+          viewDelays.push(viewDelay(await debug(m.view)));
           const content = await m.view.evaluate(() =>
             document.documentElement.getBoundingClientRect().height
           );
@@ -169,6 +181,8 @@ Deno.test({
           "numeric_columns",
           "rtl_and_long_tokens",
           "rows_300_fit",
+          "raw_warning_semicolon_row",
+          "rows_1000_part_4",
         ];
         for (const name of cases) {
           const args = JSON.parse(
@@ -768,15 +782,20 @@ Deno.test({
       },
     );
 
-    // One frame: the view paints synchronously on the result and reports its size at once. The
-    // transport's own round trip (a ping through the same proxy, measured in this run) is the
-    // baseline, so a loaded machine does not fail the view for the time messages wait in queues.
-    const work = median(delays) - median(pings);
-    report(`ping round trip (baseline): median ${median(pings).toFixed(1)} ms over ${pings.length}`);
+    // One frame: the view paints synchronously on the result and reports its size at once. Its
+    // own part, timed on its own clock, must fit in a frame; what the host sees adds the transport,
+    // reported next to its baseline (a ping carrying the same result through the same proxy, in
+    // this run), since queues on a loaded machine are no measure of the view.
+    report(
+      `in the view, result received -> size-changed sent: median ${median(viewDelays).toFixed(1)} ms ` +
+        `(max ${Math.max(...viewDelays).toFixed(1)}); transport baseline (ping with the result): ` +
+        `median ${median(pings).toFixed(1)} ms`,
+    );
     assert(
-      work <= 16,
-      `result -> size-changed median ${median(delays).toFixed(1)} ms, ${work.toFixed(1)} ms over the ` +
-        `ping baseline of ${median(pings).toFixed(1)} ms; the target is 16`,
+      median(viewDelays) <= 16,
+      `the view took a median ${
+        median(viewDelays).toFixed(1)
+      } ms from result to size-changed; the target is 16`,
     );
     report(
       `result delivered -> painted and size reported: median ${

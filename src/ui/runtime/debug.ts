@@ -37,8 +37,10 @@ export function trace(dir: "tx" | "rx", message: unknown): void {
   if (state.messages.length > KEEP) state.messages.shift();
   const m = message as { method?: string; id?: unknown; type?: string };
   const label = m?.method ?? m?.type ?? (m?.id !== undefined ? `response #${m.id}` : "message");
+  // Written after the current task: an open console formats the whole message (a card's HTML),
+  // which must not delay painting the card or reporting its size.
   // deno-lint-ignore no-console -- tracing to the console is the point: hosts hide everything else
-  console.info("[mcp-chat-cards]", dir, label, message);
+  setTimeout(() => console.info("[mcp-chat-cards]", dir, label, message));
 }
 
 /** Records a notable event (fallbacks, timeouts) for the snapshot and the console. */
