@@ -83,8 +83,9 @@ export function warmLayout(root: HTMLElement): void {
   head.append(el("h2", "mcc-title", "Warm up"));
   const body = el("div", "mcc-body");
   const table = el("table", "mcc-table");
-  const row = table.insertRow();
+  const row = el("tr", "");
   row.append(el("th", "", "Head"), el("td", "mcc-num", "1,234.5"), el("td", "", "Cell"));
+  table.append(row);
   const code = el("pre", "", "code");
   body.append(el("p", "mcc-text", "Text, bold and plain."), table, code);
   card.append(head, body);
