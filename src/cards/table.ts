@@ -79,7 +79,11 @@ function cellText(value: string | number | boolean | null): string {
 /** Builds the table model from the input, checking the limits the schema cannot express. */
 export function toModel(inp: Input): TableModel {
   if (inp.rows && inp.rawText !== undefined) {
-    throw invalidInput("rows", "give either rows or rawText, not both", "Send the table as rows or as rawText");
+    throw invalidInput(
+      "rows",
+      "give either rows or rawText, not both",
+      "Send the table as rows or as rawText",
+    );
   }
   let headers = inp.headers ?? [];
   let rows: string[][];
@@ -152,11 +156,24 @@ export function numericColumns(model: TableModel): boolean[] {
 /** Letters of right-to-left scripts: a cell holding any gets dir="auto" (the rest would resolve to ltr anyway). */
 const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]|\ud802[\udc00-\udfff]|\ud83a[\udc00-\udfff]/;
 
-/** A token no sensible column width holds whole: its cell may break it anywhere. */
-const LONG_TOKEN = /\S{28}/;
+/** Characters in a token no sensible column width holds whole: its cell may break it anywhere. */
+const LONG_TOKEN = 28;
+
+/** Whether a run of LONG_TOKEN characters without a space occurs (a loop: cheaper than a regex per cell). */
+function hasLongToken(text: string): boolean {
+  if (text.length < LONG_TOKEN) return false;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c <= 32 || c === 0xa0 || (c >= 0x2000 && c <= 0x200a) || c === 0x3000) run = 0;
+    else if (++run >= LONG_TOKEN) return true;
+  }
+  return false;
+}
 
 function cellAttributes(text: string, numeric: boolean): Html {
-  const classes = [numeric ? "mcc-num" : "", LONG_TOKEN.test(text) ? "mcc-long" : ""].filter(Boolean);
+  const long = hasLongToken(text);
+  const classes = [numeric ? "mcc-num" : "", long ? "mcc-long" : ""].filter(Boolean);
   return markup`${classes.length ? markup` class="${classes.join(" ")}"` : ""}${
     RTL.test(text) ? markup` dir="auto"` : ""
   }`;

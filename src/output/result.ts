@@ -137,8 +137,10 @@ const RESULT_OVERHEAD = 1_500;
  * ceiling on a part it chose itself.
  */
 function partBudget(card: CardOutput, ctx: ResultContext): number {
-  const rendered = card.blocks.map((b) => renderBlock(b).value).join("\n");
-  const ratio = rendered.length ? JSON.stringify(rendered).length / rendered.length : 1;
+  // A sample is enough for the ratio: the first 64K characters (a line block's first 200 lines).
+  const sample = card.blocks.map((b) => ("lines" in b ? b.render(b.lines.slice(0, 200), 0) : b).value)
+    .join("\n").slice(0, 65_536);
+  const ratio = sample.length ? JSON.stringify(sample).length / sample.length : 1;
   const room = ctx.config.resultLimit - JSON.stringify(card.summary).length -
     3 * JSON.stringify(card.title).length -
     RESULT_OVERHEAD;

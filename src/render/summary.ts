@@ -65,7 +65,8 @@ export function contentSummary(
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
 /** Elements that start a new line of text when markup is read as plain text. */
-const BLOCK_TAG = /<\/?(?:p|div|br|li|tr|h[1-6]|pre|blockquote|ul|ol|dl|dt|dd|table|figure|figcaption|caption|hr)\b[^>]*>/gi;
+const BLOCK_TAG =
+  /<\/?(?:p|div|br|li|tr|h[1-6]|pre|blockquote|ul|ol|dl|dt|dd|table|figure|figcaption|caption|hr)\b[^>]*>/gi;
 
 /**
  * The text a reader sees in sanitized markup: tags dropped (block elements become line breaks,
