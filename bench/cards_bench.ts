@@ -36,6 +36,7 @@ const context = {
   store: new CardStore(),
   apps: true,
   newId: () => "bench",
+  progress: () => Promise.resolve(),
 };
 
 Deno.bench("bare <table>: escape and join 1,000 x 6 cells", { group: "table-1000", baseline: true }, () => {

@@ -16,6 +16,7 @@ import { CARDS } from "../src/registry.ts";
 import { CSS, RUNTIME, RUNTIME_CSP_HASH, UI_VERSION } from "../src/ui/assets.gen.ts";
 import { escape as escapeHtml } from "../src/html/html.ts";
 import { standaloneHtml } from "../src/ui/shared/document.ts";
+import { APP_MIME_TYPE, APPS_EXTENSION_ID } from "../src/ui/shared/protocol.ts";
 
 const root = new URL("../", import.meta.url);
 
@@ -61,7 +62,10 @@ async function render(): Promise<{ html: string; count: number }> {
   const server = createServer();
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
-  const client = new Client({ name: "gallery", version: "1.0.0" });
+  // An MCP Apps client: only those get the card's article in the result.
+  const client = new Client({ name: "gallery", version: "1.0.0" }, {
+    capabilities: { extensions: { [APPS_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } } },
+  } as never);
   await client.connect(clientSide);
   const sections: string[] = [];
   let count = 0;

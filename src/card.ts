@@ -31,18 +31,18 @@ export interface CardDefinition extends ToolDefinition {
 /** The structured result every card tool declares. */
 export const CARD_OUTPUT_SCHEMA = z.object({
   card: z.object({
-    articleHtml: z.string().describe("The card's HTML article, painted by the card template"),
+    articleHtml: z.string().optional().describe("Card HTML (MCP Apps hosts only)"),
     config: z.object({
-      id: z.string().describe("Card id; the standalone document is ui://mcp-chat-cards/html/<id>"),
-      kind: z.string().describe("Card kind"),
-      title: z.string().describe("Rendered title"),
-      tool: z.string().describe("Tool that rendered the card"),
+      id: z.string().describe("Document: ui://mcp-chat-cards/html/<id>"),
+      kind: z.string(),
+      title: z.string(),
+      tool: z.string(),
     }),
   }),
   parts: z.object({
-    current: z.number().int().describe("This part, from 1"),
-    total: z.number().int().describe("How many parts the input renders as"),
-    hasMore: z.boolean().describe("True while parts remain: call again with part: current + 1"),
+    current: z.number().int().describe("Part shown, from 1"),
+    total: z.number().int(),
+    hasMore: z.boolean().describe("Call again with part: current + 1"),
   }),
 });
 
@@ -50,7 +50,7 @@ export const CARD_OUTPUT_SCHEMA = z.object({
 export const MAX_PARTS = 1_000;
 
 const partField = z.number().int().min(1).max(MAX_PARTS).optional().describe(
-  "Which part to render, from 1 (default 1). Call again with part + 1 while structuredContent.parts.hasMore is true",
+  "Part to render, from 1 (default 1); call again with part + 1 while parts.hasMore",
 );
 
 /** Turns a card module into a card tool. */

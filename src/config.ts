@@ -56,7 +56,7 @@ export const SETTINGS: readonly Setting[] = [
     kind: "int",
     min: 2_000,
     max: 2_000_000,
-    about: "rendered characters per card part before a document or tour splits",
+    about: "rendered characters per card part before a card splits (used by create_table_card)",
   },
   {
     key: "resultLimit",
@@ -72,21 +72,21 @@ export const SETTINGS: readonly Setting[] = [
     env: "MCP_CHAT_CARDS_EMBED_HTML",
     flag: "--embed-html",
     kind: "bool",
-    about: "embed the standalone HTML document in results instead of linking it",
+    about: "embed the standalone HTML document in results instead of linking it (about 28 KB more each)",
   },
   {
     key: "fsRoot",
     env: "MCP_CHAT_CARDS_FS_ROOT",
     flag: "--fs-root",
     kind: "path",
-    about: "confine every local file read to this directory",
+    about: "confine every local file read to this directory (no current tool reads files)",
   },
   {
     key: "allowPrivate",
     env: "MCP_CHAT_CARDS_ALLOW_PRIVATE",
     flag: "--allow-private",
     kind: "bool",
-    about: "allow fetching loopback and private-network addresses",
+    about: "allow fetching loopback and private-network addresses (no current tool fetches)",
   },
   {
     key: "httpToken",

@@ -14,7 +14,7 @@ export function plainLine(max: number, description: string) {
 }
 
 /** Every card's title. */
-export const cardTitle = plainLine(200, "Card title, plain text");
+export const cardTitle = plainLine(200, "Card title");
 
 /** Longest text or html one content block may hold. */
 export const MAX_BLOCK_CHARS = 100_000;
@@ -22,16 +22,16 @@ export const MAX_BLOCK_CHARS = 100_000;
 /** The content fields of a tab or a section. */
 export const contentFields = {
   text: z.string().max(MAX_BLOCK_CHARS).optional().describe(
-    "Plain text, shown as typed (escaped once, never decoded). Blank lines start new paragraphs",
+    "Text, shown as typed; blank lines start paragraphs",
   ),
   html: z.string().max(MAX_BLOCK_CHARS).optional().describe(
-    "HTML formatting (b, i, code, lists, tables, links). Sanitized: scripts, handlers, styles, frames and forms are removed",
+    "Formatting markup (b, i, code, lists, tables, links); sanitized, scripts and styles removed",
   ),
   code: z.string().max(MAX_BLOCK_CHARS).optional().describe(
-    "A code sample, shown verbatim with a copy button",
+    "Code sample, shown verbatim with a copy button",
   ),
   language: z.string().max(40).optional().describe(
-    "Language of `code`, shown as its label (e.g. python, bash)",
+    "Language of code, its label (e.g. python)",
   ),
 };
 

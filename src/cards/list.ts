@@ -1,12 +1,12 @@
 /**
  * create_list_card: a nested ordered outline numbered 1., 1.1., 1.1.1. by CSS counters. The
- * schema is unrolled to MAX_DEPTH levels, so depth is enforced where it is declared.
+ * schema is recursive (one shared definition in the JSON Schema); depth is checked as it is validated.
  */
 import { z } from "zod";
 import { defineCard } from "../card.ts";
 import { invalidInput } from "../errors.ts";
 import { type Html, markup } from "../html/html.ts";
-import { plural } from "../render/summary.ts";
+import { brief, plural, withinBudget } from "../render/summary.ts";
 import { cardTitle, plainLine } from "./_fields.ts";
 
 export const MAX_DEPTH = 6;
@@ -19,26 +19,36 @@ export interface ListItem {
   children?: ListItem[];
 }
 
-function itemSchema(level: number): z.ZodType<ListItem> {
-  const children = level < MAX_DEPTH
-    ? z.array(itemSchema(level + 1)).max(200).optional().describe(
-      `Sub-items (level ${level + 1} of at most ${MAX_DEPTH})`,
-    )
-    : z.array(z.never()).max(0, { error: `lists nest at most ${MAX_DEPTH} levels deep` }).optional()
-      .describe(`Level ${MAX_DEPTH} is the deepest: no children here`);
-  return z.object({
-    text: plainLine(1_000, "The item, plain text"),
-    detail: z.string().max(4_000).optional().describe("A note under the item, plain text"),
-    children,
-  }) as z.ZodType<ListItem>;
+const item: z.ZodType<ListItem> = z.object({
+  text: plainLine(1_000, "The item"),
+  detail: z.string().max(4_000).optional().describe("A note under the item"),
+  get children() {
+    return z.array(item).max(200).optional().describe("Sub-items, same shape");
+  },
+});
+
+/** The path (under `items`) to the first `children` that nests deeper than MAX_DEPTH levels. */
+function tooDeep(
+  items: ListItem[],
+  level = 1,
+  path: (string | number)[] = [],
+): (string | number)[] | undefined {
+  for (const [i, it] of items.entries()) {
+    if (!it.children?.length) continue;
+    if (level >= MAX_DEPTH) return [...path, i, "children"];
+    const deeper = tooDeep(it.children, level + 1, [...path, i, "children"]);
+    if (deeper) return deeper;
+  }
+  return undefined;
 }
 
 const input = z.object({
   title: cardTitle,
-  intro: z.string().max(2_000).optional().describe("A line of plain text above the outline"),
-  items: z.array(itemSchema(1)).min(1).max(200).describe(
-    `Top-level items; each may have children, nested up to ${MAX_DEPTH} levels (numbered 1., 1.1., 1.1.1., ...)`,
-  ),
+  intro: z.string().max(2_000).optional().describe("Text above the outline"),
+  items: z.array(item).min(1).max(200).superRefine((items, ctx) => {
+    const path = tooDeep(items);
+    if (path) ctx.addIssue({ code: "custom", message: `lists nest at most ${MAX_DEPTH} levels deep`, path });
+  }).describe(`Top-level items, nested up to ${MAX_DEPTH} levels`),
 });
 
 function count(items: ListItem[]): number {
@@ -55,11 +65,14 @@ function renderItem(item: ListItem): Html {
   return markup`<li><span class="mcc-item">${item.text}</span>${detail}${children}</li>`;
 }
 
+/** The outline as numbered lines, each item's detail on the line under it. */
 function outlineText(items: ListItem[], prefix = ""): string[] {
   return items.flatMap((item, i) => {
     const number = `${prefix}${i + 1}.`;
+    const indent = "  ".repeat(prefix.split(".").length - 1);
     return [
-      `${"  ".repeat(prefix.split(".").length - 1)}${number} ${item.text}`,
+      `${indent}${number} ${brief(item.text, 300)}`,
+      ...(item.detail?.trim() ? [`${indent}   ${brief(item.detail, 300)}`] : []),
       ...outlineText(item.children ?? [], number),
     ];
   });
@@ -77,12 +90,11 @@ export default defineCard({
     if (total > MAX_ITEMS) throw invalidInput("items", `${total} items in all, the limit is ${MAX_ITEMS}`);
     const intro = inp.intro ? markup`<p class="mcc-text">${inp.intro}</p>` : "";
     const body = markup`${intro}<div class="mcc-list">${renderItems(inp.items)}</div>`;
-    const lines = outlineText(inp.items);
-    const shown = lines.slice(0, 40);
+    const head = [`Outline card "${inp.title}" with ${plural(total, "item")}:`];
+    if (inp.intro?.trim()) head.push(brief(inp.intro, 1_000));
     return {
       title: inp.title,
-      summary: [`Outline card "${inp.title}" with ${plural(total, "item")}:`, ...shown].join("\n") +
-        (lines.length > shown.length ? `\n(${lines.length - shown.length} more items in the card)` : ""),
+      summary: withinBudget(head, outlineText(inp.items), (n) => `(${plural(n, "more line")} in the card)`),
       blocks: [body],
     };
   },

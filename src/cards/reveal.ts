@@ -5,8 +5,8 @@
 import { z } from "zod";
 import { defineCard } from "../card.ts";
 import { join, markup } from "../html/html.ts";
-import { renderContent } from "../render/content.ts";
-import { brief, plural } from "../render/summary.ts";
+import { renderBlockContent } from "../render/content.ts";
+import { brief, contentSummary, plural, withinBudget } from "../render/summary.ts";
 import { ACTION } from "../ui/shared/protocol.ts";
 import { assertBlocks, cardTitle, contentFields, plainLine } from "./_fields.ts";
 
@@ -14,14 +14,14 @@ export const MAX_SECTIONS = 50;
 
 const input = z.object({
   title: cardTitle,
-  intro: z.string().max(2_000).optional().describe("A line of plain text above the sections"),
+  intro: z.string().max(2_000).optional().describe("Text above the sections"),
   sections: z.array(
     z.object({
-      title: plainLine(200, "Section heading, always visible, plain text"),
+      title: plainLine(200, "Section heading, always visible"),
       ...contentFields,
       open: z.boolean().optional().describe("Start expanded (default false)"),
     }),
-  ).min(1).max(MAX_SECTIONS).describe("The sections in order; each needs text, html or code"),
+  ).min(1).max(MAX_SECTIONS).describe("Sections in order; each needs text, html or code"),
 });
 
 export default defineCard({
@@ -29,28 +29,33 @@ export default defineCard({
   kind: "reveal",
   title: "Show/hide card",
   description:
-    "Render collapsible show/hide sections with show-all and hide-all controls: FAQs, answers to reveal after a question, optional detail, spoilers, step solutions. Each section holds plain text, sanitized html and/or code. Text is plain: never pre-escape.",
+    "Render collapsible show/hide sections with show-all and hide-all: FAQs, answers to reveal, optional detail, spoilers, step solutions. Each section holds text, sanitized html and/or code. Text is plain: never pre-escape.",
   input,
   async render(inp) {
     assertBlocks(inp.sections, "sections", "section");
-    const sections = await Promise.all(inp.sections.map(async (s) => {
+    const rendered = await Promise.all(
+      inp.sections.map((s, i) => renderBlockContent(s, `sections[${i}].html`)),
+    );
+    const sections = inp.sections.map((s, i) => {
       const open = s.open ? markup` open` : "";
-      return markup`<details class="mcc-reveal"${open}><summary class="mcc-reveal-title">${s.title}</summary><div class="mcc-reveal-body">${await renderContent(
-        s,
-      )}</div></details>`;
-    }));
+      return markup`<details class="mcc-reveal"${open}><summary class="mcc-reveal-title">${s.title}</summary><div class="mcc-reveal-body">${
+        rendered[i].html
+      }</div></details>`;
+    });
     const intro = inp.intro ? markup`<p class="mcc-text">${inp.intro}</p>` : "";
     const bar =
       markup`<div class="mcc-reveal-bar"><button type="button" class="mcc-tool" data-mcc-action="${ACTION.showAll}">Show all</button><button type="button" class="mcc-tool" data-mcc-action="${ACTION.hideAll}">Hide all</button></div>`;
     const body = markup`<div class="mcc-reveals" data-mcc-reveals>${intro}${bar}
 ${join(sections, "\n")}
 </div>`;
-    const lines = inp.sections.map((s) => `- ${s.title}: ${brief(s.text ?? s.code ?? s.html ?? "")}`);
+    const lines = inp.sections.map((s, i) =>
+      `- ${s.title}: ${contentSummary({ ...s, htmlText: rendered[i].htmlText })}`
+    );
+    const head = [`Show/hide card "${inp.title}" with ${plural(inp.sections.length, "section")}:`];
+    if (inp.intro?.trim()) head.push(brief(inp.intro, 1_000));
     return {
       title: inp.title,
-      summary: `Show/hide card "${inp.title}" with ${plural(inp.sections.length, "section")}:\n${
-        lines.join("\n")
-      }`,
+      summary: withinBudget(head, lines, (n) => `(${plural(n, "more section")} in the card)`),
       blocks: [body],
     };
   },

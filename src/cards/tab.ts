@@ -7,8 +7,8 @@ import { defineCard } from "../card.ts";
 import { invalidInput } from "../errors.ts";
 import { join, markup } from "../html/html.ts";
 import { idMaker } from "../html/ids.ts";
-import { renderContent } from "../render/content.ts";
-import { brief, plural } from "../render/summary.ts";
+import { renderBlockContent } from "../render/content.ts";
+import { contentSummary, plural, withinBudget } from "../render/summary.ts";
 import { assertBlocks, cardTitle, contentFields, plainLine } from "./_fields.ts";
 
 export const MAX_TABS = 20;
@@ -17,10 +17,10 @@ const input = z.object({
   title: cardTitle,
   tabs: z.array(
     z.object({
-      label: plainLine(80, "Tab label, plain text"),
+      label: plainLine(80, "Tab label"),
       ...contentFields,
     }),
-  ).min(1).max(MAX_TABS).describe("The tabs in order; each needs text, html or code (any combination)"),
+  ).min(1).max(MAX_TABS).describe("Tabs in order; each needs text, html or code"),
   selected: z.number().int().min(0).optional().describe("Index of the tab shown first (default 0)"),
 });
 
@@ -29,7 +29,7 @@ export default defineCard({
   kind: "tab",
   title: "Tab card",
   description:
-    "Render a tab card: one subject seen from different contexts side by side (per language, per OS, per skill level, per option). Each tab holds plain text, sanitized html and/or a code sample with a copy button. Text is plain: never pre-escape.",
+    "Render a tab card: one subject from different sides (per language, OS, skill level, option). Each tab holds text, sanitized html and/or a code sample. Text is plain: never pre-escape.",
   input,
   async render(inp) {
     assertBlocks(inp.tabs, "tabs", "tab");
@@ -48,20 +48,29 @@ export default defineCard({
         ids[i].panel
       }" aria-selected="${on ? "true" : "false"}" tabindex="${on ? 0 : -1}">${t.label}</button>`;
     });
-    const panels = await Promise.all(inp.tabs.map(async (t, i) => {
+    const rendered = await Promise.all(inp.tabs.map((t, i) => renderBlockContent(t, `tabs[${i}].html`)));
+    const panels = rendered.map(({ html }, i) => {
       const hidden = i === selected ? "" : markup` hidden`;
       return markup`<section class="mcc-tabpanel" role="tabpanel" id="${ids[i].panel}" aria-labelledby="${
         ids[i].tab
-      }" tabindex="0"${hidden}>${await renderContent(t)}</section>`;
-    }));
+      }" tabindex="0"${hidden}>${html}</section>`;
+    });
     const body =
       markup`<div class="mcc-tabs" data-mcc-tabs><div class="mcc-tablist" role="tablist" aria-label="${inp.title}">${tabs}</div>
 ${join(panels, "\n")}
 </div>`;
-    const lines = inp.tabs.map((t) => `- ${t.label}: ${brief(t.text ?? t.code ?? t.html ?? "")}`);
+    const lines = inp.tabs.map((t, i) =>
+      `- ${t.label}${i === selected && selected > 0 ? " (shown first)" : ""}: ${
+        contentSummary({ ...t, htmlText: rendered[i].htmlText })
+      }`
+    );
     return {
       title: inp.title,
-      summary: `Tab card "${inp.title}" with ${plural(inp.tabs.length, "tab")}:\n${lines.join("\n")}`,
+      summary: withinBudget(
+        [`Tab card "${inp.title}" with ${plural(inp.tabs.length, "tab")}:`],
+        lines,
+        (n) => `(${plural(n, "more tab")} in the card)`,
+      ),
       blocks: [body],
     };
   },

@@ -6,9 +6,16 @@
 import { z } from "zod";
 import { defineCard } from "../card.ts";
 import { invalidInput } from "../errors.ts";
-import { type Html, join, markup, safeUrl } from "../html/html.ts";
-import { type Delimiter, DELIMITERS, type ParsedText, parseRawText } from "../render/delimited.ts";
-import { brief, plural } from "../render/summary.ts";
+import { type Html, markup, raw, safeUrl } from "../html/html.ts";
+import { formatCount, lineBlock } from "../output/budget.ts";
+import {
+  type Delimiter,
+  DELIMITERS,
+  type ParsedText,
+  parseRawText,
+  shapeWarning,
+} from "../render/delimited.ts";
+import { brief, plural, SUMMARY_BUDGET, withinBudget } from "../render/summary.ts";
 import { cardTitle } from "./_fields.ts";
 
 export const MAX_ROWS = 10_000;
@@ -21,30 +28,32 @@ const cell = z.union([z.string().max(MAX_CELL_CHARS), z.number(), z.boolean(), z
 const input = z.object({
   title: cardTitle,
   headers: z.array(z.string().max(500)).max(MAX_COLUMNS).optional().describe(
-    "Column headings, plain text. With rawText, omit to take them from the first line",
+    "Column headings. With rawText, omit to use the first line",
   ),
   rows: z.array(z.array(cell).max(MAX_COLUMNS)).max(MAX_ROWS).optional().describe(
-    "Rows of cells (text, numbers, booleans or null for empty). Short rows are padded",
+    "Rows of cells (null for empty); short rows are padded",
   ),
   rawText: z.string().max(MAX_RAW_CHARS).optional().describe(
-    "Instead of rows: loosely delimited text, one row per line. Tab, comma, semicolon, pipe (markdown tables too) or runs of spaces are detected; quoted cells may hold the delimiter",
+    "Instead of rows: delimited text, one row per line; quoted cells may hold the delimiter",
   ),
   delimiter: z.enum(["auto", ...DELIMITERS]).optional().describe(
-    "Force the rawText delimiter instead of detecting it (default auto)",
+    "rawText delimiter (default auto: detected)",
   ),
   firstRowIsHeader: z.boolean().optional().describe(
-    "With rawText and no headers: whether the first line holds the headings (default true)",
+    "rawText without headers: the first line holds the headings (default true, false for one column)",
   ),
-  caption: z.string().max(500).optional().describe("A caption shown above the table, plain text"),
+  caption: z.string().max(500).optional().describe("Caption above the table"),
 });
 
 type Input = z.output<typeof input>;
 
-/** The table after parsing: headings (maybe none) and rows of equal width. */
+/** The table after parsing: headings (maybe none), rows of equal width, what the shape said. */
 export interface TableModel {
   headers: string[];
   rows: string[][];
   delimiter?: Delimiter;
+  /** Raw text whose lines disagree with the detected shape, said in the card and the summary. */
+  warning?: string;
 }
 
 /** Refuses a raw-text cell (heading cells included) over the cell limit, by line and column. */
@@ -57,6 +66,7 @@ function assertCellsFit({ rows, lineNumbers }: ParsedText): void {
         `line ${lineNumbers[i]}, column ${long + 1} is ${
           row[long].length
         } characters, the limit is ${MAX_CELL_CHARS}`,
+        "Shorten that cell, or move long text into a note outside the table",
       );
     }
   }
@@ -69,19 +79,33 @@ function cellText(value: string | number | boolean | null): string {
 /** Builds the table model from the input, checking the limits the schema cannot express. */
 export function toModel(inp: Input): TableModel {
   if (inp.rows && inp.rawText !== undefined) {
-    throw invalidInput("rows", "give either rows or rawText, not both");
+    throw invalidInput(
+      "rows",
+      "give either rows or rawText, not both",
+      "Send the table as rows or as rawText",
+    );
   }
   let headers = inp.headers ?? [];
   let rows: string[][];
   let delimiter: Delimiter | undefined;
+  let warning: string | undefined;
   if (inp.rawText !== undefined) {
-    const parsed = parseRawText(inp.rawText, inp.delimiter === "auto" ? undefined : inp.delimiter);
+    const forced = inp.delimiter !== undefined && inp.delimiter !== "auto";
+    const parsed = parseRawText(inp.rawText, forced ? inp.delimiter as Delimiter : undefined);
     assertCellsFit(parsed);
     delimiter = parsed.delimiter;
+    warning = shapeWarning(parsed, forced);
     rows = parsed.rows;
-    if (!inp.headers && inp.firstRowIsHeader !== false && rows.length > 0) headers = rows.shift()!;
+    // A lone column has no visible heading row: "apple, banana" is data unless the caller says so.
+    const lone = rows.every((r) => r.length === 1);
+    const takeHeader = inp.firstRowIsHeader ?? !lone;
+    if (!inp.headers && takeHeader && rows.length > 0) headers = rows.shift()!;
     if (rows.length > MAX_ROWS) {
-      throw invalidInput("rawText", `${rows.length} rows, the limit is ${MAX_ROWS}`);
+      throw invalidInput(
+        "rawText",
+        `${rows.length} rows, the limit is ${MAX_ROWS}`,
+        "Send the rows over several cards",
+      );
     }
   } else if (inp.rows) {
     rows = inp.rows.map((r) => r.map(cellText));
@@ -103,27 +127,91 @@ export function toModel(inp: Input): TableModel {
     throw invalidInput(
       inp.rawText !== undefined ? "rawText" : "rows",
       `${width} columns, the limit is ${MAX_COLUMNS}`,
+      "Split the columns over several tables",
     );
   }
   const pad = (r: string[]) => r.length < width ? [...r, ...Array(width - r.length).fill("")] : r;
-  return { headers: headers.length ? pad(headers) : [], rows: rows.map(pad), delimiter };
+  return { headers: headers.length ? pad(headers) : [], rows: rows.map(pad), delimiter, warning };
 }
 
-function renderCell(text: string): Html {
+/** A cell that reads as a number: sign, currency, digit groups, decimals, exponent, percent. */
+const NUMERIC =
+  /^[+\-\u2212]?[$€£¥]?(?:\d{1,3}(?:[,\u00a0\u202f]\d{3})+|\d+)?(?:\.\d+)?(?:[eE][+-]?\d+)?\s?[%‰]?$/;
+
+/** Columns whose every non-empty cell is a number (and at least one is): right-aligned, tabular figures. */
+export function numericColumns(model: TableModel): boolean[] {
+  const width = model.headers.length || model.rows[0]?.length || 0;
+  return Array.from({ length: width }, (_, c) => {
+    let seen = false;
+    for (const row of model.rows) {
+      const cell = row[c].trim();
+      if (cell === "") continue;
+      if (!/\d/.test(cell) || !NUMERIC.test(cell)) return false;
+      seen = true;
+    }
+    return seen;
+  });
+}
+
+/** Letters of right-to-left scripts: a cell holding any gets dir="auto" (the rest would resolve to ltr anyway). */
+const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]|\ud802[\udc00-\udfff]|\ud83a[\udc00-\udfff]/;
+
+/** Characters in a token no sensible column width holds whole: its cell may break it anywhere. */
+const LONG_TOKEN = 28;
+
+/** Whether a run of LONG_TOKEN characters without a space occurs (a loop: cheaper than a regex per cell). */
+function hasLongToken(text: string): boolean {
+  if (text.length < LONG_TOKEN) return false;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c <= 32 || c === 0xa0 || (c >= 0x2000 && c <= 0x200a) || c === 0x3000) run = 0;
+    else if (++run >= LONG_TOKEN) return true;
+  }
+  return false;
+}
+
+function cellAttributes(text: string, numeric: boolean): Html {
+  const long = hasLongToken(text);
+  const classes = [numeric ? "mcc-num" : "", long ? "mcc-long" : ""].filter(Boolean);
+  return markup`${classes.length ? markup` class="${classes.join(" ")}"` : ""}${
+    RTL.test(text) ? markup` dir="auto"` : ""
+  }`;
+}
+
+function renderCell(text: string, numeric: boolean): Html {
   const url = /^https?:\/\//i.test(text) ? safeUrl(text) : undefined;
-  return url ? markup`<td><a href="${url}">${text}</a></td>` : markup`<td>${text}</td>`;
+  const attrs = cellAttributes(text, numeric);
+  return url ? markup`<td${attrs}><a href="${url}">${text}</a></td>` : markup`<td${attrs}>${text}</td>`;
 }
 
-function renderTable(model: TableModel, caption?: string): Html {
-  const headings = model.headers.map((h) => markup`<th scope="col">${h}</th>`);
+/** The table's rows and how to draw any run of them, header repeated, for the part packer. */
+function tableBlock(model: TableModel, caption?: string) {
+  const numeric = numericColumns(model);
+  const rowHtml = model.rows.map((r) => markup`<tr>${r.map((c, i) => renderCell(c, numeric[i]))}</tr>`.value);
+  const headings = model.headers.map((h, i) =>
+    markup`<th scope="col"${cellAttributes(h, numeric[i])}>${h}</th>`
+  );
   const head = headings.length ? markup`<thead><tr>${headings}</tr></thead>` : "";
-  const body = join(model.rows.map((r) => markup`<tr>${r.map(renderCell)}</tr>`), "\n");
-  const captionHtml = caption ? markup`<caption>${caption}</caption>` : "";
-  return markup`<div class="mcc-table-wrap" tabindex="0" role="region" aria-label="${
-    caption || "Table"
-  }"><table class="mcc-table">${captionHtml}${head}<tbody>
+  const total = model.rows.length;
+  const render = (lines: readonly string[], from: number) => {
+    const whole = lines.length === total;
+    const range = whole
+      ? ""
+      : `rows ${formatCount(from + 1)}–${formatCount(from + lines.length)} of ${formatCount(total)}`;
+    const label = [caption, range].filter(Boolean).join(", ");
+    const captionHtml = label
+      ? markup`<caption${RTL.test(label) ? markup` dir="auto"` : ""}>${label}</caption>`
+      : "";
+    const body = raw(rowHtml.slice(from, from + lines.length).join("\n"));
+    return markup`<div class="mcc-table-wrap" tabindex="0" role="region" aria-label="${
+      label || "Table"
+    }"><table class="mcc-table">${captionHtml}${head}<tbody>
 ${body}
 </tbody></table></div>`;
+  };
+  // The packer cuts between lines; one line per row (its index: render reads the rows themselves).
+  return lineBlock(model.rows.map((_, i) => String(i)), render);
 }
 
 function markdownRow(cells: string[]): string {
@@ -132,23 +220,28 @@ function markdownRow(cells: string[]): string {
   } |`;
 }
 
-function summarize(title: string, model: TableModel): string {
+function summarize(title: string, model: TableModel, caption?: string): string {
   const width = model.headers.length || model.rows[0]?.length || 0;
-  const lines = [
-    `Table card "${title}": ${plural(model.rows.length, "row")} × ${plural(width, "column")}.`,
-  ];
-  const shown = model.rows.slice(0, 5);
-  if (model.headers.length || shown.length) {
-    lines.push("");
-    const head = model.headers.length
-      ? model.headers
-      : Array.from({ length: width }, (_, i) => `Column ${i + 1}`);
-    lines.push(markdownRow(head), `|${" --- |".repeat(width)}`, ...shown.map(markdownRow));
-    if (model.rows.length > shown.length) {
-      lines.push(`(${model.rows.length - shown.length} more rows in the card)`);
-    }
-  }
-  return lines.join("\n");
+  const head = [`Table card "${title}": ${plural(model.rows.length, "row")} × ${plural(width, "column")}.`];
+  if (caption?.trim()) head.push(`Caption: ${brief(caption, 500)}`);
+  if (model.warning) head.push(`Shape warning: ${model.warning}.`);
+  if (!model.headers.length && !model.rows.length) return head.join("\n");
+  const headings = model.headers.length
+    ? model.headers
+    : Array.from({ length: width }, (_, i) => `Column ${i + 1}`);
+  head.push("", markdownRow(headings), `|${" --- |".repeat(width)}`);
+  const total = model.rows.length;
+  // A markdown row takes at least 3 characters a column: rows past what could fit are not rendered.
+  const candidates = model.rows.slice(0, Math.ceil(SUMMARY_BUDGET / (3 * width + 1)));
+  const unseen = total - candidates.length;
+  return withinBudget(
+    head,
+    candidates.map(markdownRow),
+    (n) =>
+      `(rows ${formatCount(total - n - unseen + 1)}–${
+        formatCount(total)
+      } are left out here: they are in the card)`,
+  );
 }
 
 export default defineCard({
@@ -156,14 +249,18 @@ export default defineCard({
   kind: "table",
   title: "Table card",
   description:
-    "Render a table card from headers + rows, or from loosely delimited rawText (tab, comma, semicolon, pipe or space-aligned columns are detected; quoted cells supported). Ragged rows are padded, cells that are only an http(s) URL become links. Use for comparisons, reference data and any rows-and-columns content. Text is plain: never pre-escape.",
+    "Render a table card from headers + rows, or from rawText (tab, comma, semicolon, pipe, markdown or space-aligned columns, detected). Numeric columns align right; URL cells become links; a big table splits into parts. Use for comparisons and reference data. Text is plain: never pre-escape.",
   input,
+  splittable: true,
   render(inp) {
     const model = toModel(inp);
+    const notice = model.warning
+      ? markup`<p class="mcc-notice" role="note">Check the table's shape: ${model.warning}.</p>`
+      : undefined;
     return {
       title: inp.title,
-      summary: summarize(inp.title, model),
-      blocks: [renderTable(model, inp.caption)],
+      summary: summarize(inp.title, model, inp.caption),
+      blocks: [...(notice ? [notice] : []), tableBlock(model, inp.caption)],
     };
   },
 });

@@ -1,68 +1,241 @@
 /**
- * The input schema a tool is registered with: the tool's own zod schema (and its JSON Schema),
- * with two guards the SDK's validation lacks. Arguments nested deeper than any tool needs are
- * refused before a recursive validator can overflow the stack, and a flood of problems (a
- * 10,000-row mistake) is cut to the first few, so the error the model reads stays short.
+ * The input guard every tool is registered with, in one place so every tool (and every tool added
+ * later) gets the same treatment before its handler runs:
+ *
+ * - bidirectional control characters in any string are replaced by a visible mark, so no card,
+ *   document or summary can be made to read differently from what it holds;
+ * - every object is strict: an unknown field is refused with the list of accepted ones, since a
+ *   field dropped silently lets the model believe it took effect;
+ * - arguments nested deeper than any tool needs are cut before a recursive validator can overflow
+ *   the stack, and the problems above the cut are still reported in the tool's own words;
+ * - messages name the accepted types of a union, and a flood of problems (a 10,000-row mistake) is
+ *   cut to the first few, so the error the model reads stays short;
+ * - the JSON Schema hosts see drops what costs bytes and says nothing (`$schema`, the safe-integer
+ *   bounds zod writes for every integer).
  */
-import type { z } from "zod";
+import { z } from "zod";
 
-/** Deepest nesting of arrays and objects any tool's arguments need (an outline is 6 levels deep). */
+/** Deepest nesting of arrays and objects any tool's arguments need (an outline is 13 levels deep). */
 export const MAX_INPUT_DEPTH = 32;
 
 /** Most validation problems one error message lists. */
 const MAX_LISTED_ISSUES = 5;
 
+/**
+ * Explicit embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): each can reorder
+ * the text after it, so `report\u202Etxt.exe` reads as `reportexe.txt`. The implicit marks
+ * (U+200E, U+200F, U+061C) are kept: they cannot reorder letters, only settle where neutral
+ * characters go, and right-to-left writers need them.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** What replaces a bidi control: visible, and one code unit like the character it replaces. */
+export const BIDI_MARK = "\uFFFD";
+
 type Issue = { message: string; path?: readonly PropertyKey[] };
 type ValidationResult = { value?: unknown; issues?: readonly Issue[] };
+type Json = Record<string, unknown>;
 
-/** The path to a value nested deeper than `max`, found without recursion (and cheaply when none is). */
-export function tooDeep(value: unknown, max: number): PropertyKey[] | undefined {
-  const stack: [unknown, number][] = [[value, 0]];
+/** A string with its bidi controls made visible. */
+export function markBidi(text: string): string {
+  return text.replace(BIDI_CONTROLS, BIDI_MARK);
+}
+
+/**
+ * A copy of the arguments with bidi controls marked in every string (keys too) and every node
+ * deeper than `max` cut: arrays emptied, objects kept with their scalars only. `cut` collects the
+ * paths that were cut. Iterative, so hostile nesting cannot overflow the stack here either.
+ */
+export function cleanArguments(value: unknown, max: number, cut: PropertyKey[][] = []): unknown {
+  const copy = (node: unknown): unknown =>
+    typeof node === "string"
+      ? markBidi(node)
+      : node === null || typeof node !== "object"
+      ? node
+      : Array.isArray(node)
+      ? []
+      : {};
+  const root = copy(value);
+  const stack: [unknown, unknown, PropertyKey[]][] = [[value, root, []]];
   while (stack.length) {
-    const [node, depth] = stack.pop()!;
-    if (node === null || typeof node !== "object") continue;
-    if (depth >= max) return pathTo(value, node);
-    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+    const [from, to, path] = stack.pop()!;
+    if (from === null || typeof from !== "object") continue;
+    const atCut = path.length >= max;
+    if (atCut) cut.push(path);
+    if (Array.isArray(from)) {
+      if (atCut) continue;
+      from.forEach((child, i) => {
+        const made = copy(child);
+        (to as unknown[]).push(made);
+        stack.push([child, made, [...path, i]]);
+      });
+      continue;
+    }
+    for (const [key, child] of Object.entries(from)) {
+      if (atCut && child !== null && typeof child === "object") continue;
+      const made = copy(child);
+      // defineProperty: a JSON-born "__proto__" key stays an own field, never a prototype.
+      Object.defineProperty(to, markBidi(key), {
+        value: made,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+      stack.push([child, made, [...path, key]]);
+    }
+  }
+  return root;
+}
+
+type Def = Json & { type: string };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const cloneWith = (schema: z.ZodType, def: Json) =>
+  (schema as unknown as { clone(def: Json): z.ZodType }).clone({ ...defOf(schema), ...def });
+
+/**
+ * The same schema with every object strict (unknown keys refused), nested objects included.
+ * Recursive schemas stay recursive: shapes are mapped lazily through getters, and each schema
+ * is transformed once. Descriptions carry over.
+ */
+export function strictSchema<S extends z.ZodType>(schema: S, seen = new Map<z.ZodType, z.ZodType>()): S {
+  const done = seen.get(schema);
+  if (done) return done as S;
+  const def = defOf(schema);
+  const strict = (child: z.ZodType) => strictSchema(child, seen);
+  let made: z.ZodType;
+  switch (def.type) {
+    case "object": {
+      const source = def.shape as Record<string, z.ZodType>;
+      const shape = {};
+      for (const key of Object.keys(source)) {
+        let memo: z.ZodType | undefined;
+        Object.defineProperty(shape, key, { enumerable: true, get: () => (memo ??= strict(source[key])) });
+      }
+      made = cloneWith(schema, { shape, catchall: z.never() });
+      break;
+    }
+    case "array":
+      made = cloneWith(schema, { element: strict(def.element as z.ZodType) });
+      break;
+    case "optional":
+    case "nullable":
+    case "default":
+    case "readonly":
+    case "nonoptional":
+      made = cloneWith(schema, { innerType: strict(def.innerType as z.ZodType) });
+      break;
+    case "union":
+      made = cloneWith(schema, { options: (def.options as z.ZodType[]).map(strict) });
+      break;
+    default:
+      return schema;
+  }
+  const meta = z.globalRegistry.get(schema);
+  if (meta) made = made.meta(meta);
+  seen.set(schema, made);
+  return made as S;
+}
+
+const TYPE_NAMES: Record<string, string> = { string: "text" };
+
+function received(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : typeof value === "string" ? "text" : typeof value;
+}
+
+/** "a, b or c" */
+function either(words: string[]): string {
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`;
+}
+
+type RawIssue = {
+  code: string;
+  input?: unknown;
+  keys?: string[];
+  errors?: { code: string; expected?: string }[][];
+  inst?: unknown;
+};
+
+/**
+ * The guard's wording for the problems zod words poorly; schema-level messages (a card's own
+ * "lists nest at most 6 levels deep") take precedence over this map.
+ */
+function errorMap(issue: RawIssue): string | undefined {
+  if (issue.code === "unrecognized_keys") {
+    const shape = defOf(issue.inst as z.ZodType)?.shape as Json | undefined;
+    const accepted = Object.keys(shape ?? {});
+    const keys = (issue.keys ?? []).map((k) => `"${k}"`);
+    return `unknown field${keys.length > 1 ? "s" : ""} ${keys.join(", ")}: the accepted fields are ${
+      accepted.join(", ")
+    }`;
+  }
+  if (issue.code === "invalid_union" && issue.errors?.every((e) => e[0]?.code === "invalid_type")) {
+    const expected = issue.errors.map((e) => TYPE_NAMES[e[0].expected!] ?? e[0].expected!);
+    return `expected ${either(expected)}, got ${received(issue.input)}`;
   }
   return undefined;
 }
 
-/** The keys leading from `root` to `target` (only called for a refusal, so clarity wins). */
-function pathTo(root: unknown, target: unknown): PropertyKey[] {
-  const stack: [unknown, PropertyKey[]][] = [[root, []]];
-  while (stack.length) {
-    const [node, path] = stack.pop()!;
-    if (node === target) return path;
-    if (node === null || typeof node !== "object" || path.length > MAX_INPUT_DEPTH) continue;
+function cutIssues(issues: readonly Issue[]): readonly Issue[] {
+  if (issues.length <= MAX_LISTED_ISSUES) return issues;
+  const more = issues.length - MAX_LISTED_ISSUES;
+  return [...issues.slice(0, MAX_LISTED_ISSUES), { message: `and ${more} more problems of the same kind` }];
+}
+
+const startsWith = (path: readonly PropertyKey[], prefix: readonly PropertyKey[]) =>
+  prefix.length <= path.length && prefix.every((p, i) => path[i] === p);
+
+/** Validates cleaned arguments; problems at or under a cut are reported as the nesting limit. */
+export async function validateArguments(schema: z.ZodType, value: unknown): Promise<ValidationResult> {
+  const cut: PropertyKey[][] = [];
+  const clean = cleanArguments(value, MAX_INPUT_DEPTH, cut);
+  const parsed = await schema.safeParseAsync(clean, { error: errorMap as never });
+  const deep = cut.length
+    ? [{ message: `nested deeper than ${MAX_INPUT_DEPTH} levels`, path: cut[0].slice(0, 3) }]
+    : [];
+  if (parsed.success) return deep.length ? { issues: deep } : { value: parsed.data };
+  const above = parsed.error.issues.filter((i) => !cut.some((c) => startsWith(i.path, c)));
+  return { issues: cutIssues(above.length ? above : deep) };
+}
+
+/** Drops what tells a host nothing: the `$schema` line and zod's safe-integer bounds. */
+export function compactJsonSchema(schema: Json): Json {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== "object") return node;
+    const out: Json = {};
     for (const [key, child] of Object.entries(node)) {
-      stack.push([child, [...path, Array.isArray(node) ? Number(key) : key]]);
+      if (key === "$schema") continue;
+      if (key === "maximum" && child === Number.MAX_SAFE_INTEGER) continue;
+      if (key === "minimum" && child === Number.MIN_SAFE_INTEGER) continue;
+      out[key] = walk(child);
     }
-  }
-  return [];
-}
-
-function cut(result: ValidationResult): ValidationResult {
-  if (!result.issues || result.issues.length <= MAX_LISTED_ISSUES) return result;
-  const more = result.issues.length - MAX_LISTED_ISSUES;
-  return {
-    issues: [...result.issues.slice(0, MAX_LISTED_ISSUES), {
-      message: `and ${more} more problems of the same kind`,
-    }],
+    return out;
   };
+  return walk(schema) as Json;
 }
 
-/** Wraps a tool's schema with the depth guard and the concise issue list. */
+type JsonSchemaHooks = { input: (o: unknown) => Json; output: (o: unknown) => Json };
+
+/** The tool's schema behind the guard: strict, cleaned, concise errors, compact JSON Schema. */
 export function toolInputSchema<S extends z.ZodObject>(schema: S): S {
-  const standard = schema["~standard"];
-  const validate = (value: unknown) => {
-    const deep = tooDeep(value, MAX_INPUT_DEPTH);
-    if (deep) {
-      return {
-        issues: [{ message: `nested deeper than ${MAX_INPUT_DEPTH} levels`, path: deep.slice(0, 3) }],
-      };
-    }
-    const result = standard.validate(value) as ValidationResult | Promise<ValidationResult>;
-    return result instanceof Promise ? result.then(cut) : cut(result);
+  const strict = strictSchema(schema);
+  const standard = strict["~standard"] as unknown as Json & { jsonSchema: JsonSchemaHooks };
+  const jsonSchema: JsonSchemaHooks = {
+    input: (options) => compactJsonSchema(standard.jsonSchema.input(options)),
+    output: (options) => compactJsonSchema(standard.jsonSchema.output(options)),
   };
-  return { "~standard": { ...standard, validate } } as unknown as S;
+  const validate = (value: unknown) => validateArguments(strict, value);
+  return { "~standard": { ...standard, validate, jsonSchema } } as unknown as S;
+}
+
+/** A tool's output schema as hosts see it: compact, like the input schema. */
+export function toolOutputSchema<S extends z.ZodObject>(schema: S): S {
+  const standard = schema["~standard"] as unknown as Json & { jsonSchema: JsonSchemaHooks };
+  const jsonSchema: JsonSchemaHooks = {
+    input: (options) => compactJsonSchema(standard.jsonSchema.input(options)),
+    output: (options) => compactJsonSchema(standard.jsonSchema.output(options)),
+  };
+  return { "~standard": { ...standard, jsonSchema } } as unknown as S;
 }

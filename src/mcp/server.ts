@@ -19,7 +19,7 @@ import { APP_MIME_TYPE, APPS_EXTENSION_ID, CARD_URI_PREFIX, TEMPLATE_URI } from 
 import { standaloneDocument } from "../ui/standalone.ts";
 import { templateHtml } from "../ui/template.ts";
 import { SERVER_NAME, VERSION } from "../version.ts";
-import { toolInputSchema } from "./input_schema.ts";
+import { toolInputSchema, toolOutputSchema } from "./input_schema.ts";
 
 /** Options of {@link createServer}: any setting of the config, plus test seams. */
 export interface ServerOptions extends Partial<Config> {
@@ -35,7 +35,7 @@ export const INSTRUCTIONS =
 Reach for a card in conversations about research, education, professional skills, hobbyist skills (woodworking, arts and the like), professional topics, history and news, or any subject, whenever a card communicates better than prose: comparisons, step-by-step outlines, data, alternatives side by side.
 Always state the card's conclusion in your reply as well: some hosts show only the text summary.
 Text fields are plain text and are escaped once: never pre-escape (write "A & B", not "A &amp; B"). Only fields named "html" accept markup, and it is sanitized.
-A result whose structuredContent.parts.hasMore is true has more parts: call the same tool again with part: current + 1.`;
+A card too big for one result (today a big table) comes in parts: while structuredContent.parts.hasMore is true, call the same tool again with the same input and part: current + 1.`;
 
 /** Elements (values, array items, object keys) one tool call may carry: a guard against floods. */
 const MAX_INPUT_ELEMENTS = 1_000_000;
@@ -86,7 +86,7 @@ function registerTool(
       title: tool.title,
       description: tool.description,
       inputSchema: toolInputSchema(tool.input),
-      outputSchema: tool.output,
+      outputSchema: tool.output && toolOutputSchema(tool.output),
       annotations: { title: tool.title, ...tool.annotations },
       _meta: toolMeta(tool),
     },

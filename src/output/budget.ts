@@ -63,15 +63,16 @@ export function fitBlock(block: Block, budget: number): Html[] {
   const whole = renderBlock(block);
   if (measure(whole) <= budget) return [whole];
   if (!("lines" in block) || block.lines.length === 0) return [truncateHtml(whole, budget)];
-  return splitLines(block, budget);
+  return splitLines(block, budget, measure(whole) / block.lines.length);
 }
 
 /**
- * Cuts a line block into the longest runs of lines that fit, in order: each run is found by
- * doubling then bisecting, so the renders stay near linear in the block's size. A single line
- * that does not fit on its own is truncated.
+ * Cuts a line block into the longest runs of lines that fit, in order: each run is found by a
+ * first guess from the block's average line cost (`perLine`), then galloping and bisecting from
+ * there, so a part takes a handful of renders and the whole stays near linear in the block's
+ * size. A single line that does not fit on its own is truncated.
  */
-function splitLines(block: LineBlock, budget: number): Html[] {
+function splitLines(block: LineBlock, budget: number, perLine: number): Html[] {
   const n = block.lines.length;
   const run = (from: number, to: number) => block.render(block.lines.slice(from, to), from);
   const fits = (from: number, to: number) => measure(run(from, to)) <= budget;
@@ -84,7 +85,12 @@ function splitLines(block: LineBlock, budget: number): Html[] {
     }
     let good = from + 1; // run(from, good) fits
     let bad = n + 1; // run(from, bad) does not (n + 1: unknown yet)
-    for (let step = 1; good < n && bad > n; step *= 2) {
+    const guess = Math.min(n, from + Math.floor((0.97 * budget) / Math.max(perLine, 1)));
+    if (guess > good) {
+      if (fits(from, guess)) good = guess;
+      else bad = guess;
+    }
+    for (let step = Math.max(1, (good - from) >> 5); good < n && bad > n; step *= 2) {
       const next = Math.min(n, good + step);
       if (fits(from, next)) good = next;
       else bad = next;

@@ -41,7 +41,8 @@ export interface CardResult {
   [key: string]: unknown;
   content: ContentBlock[];
   structuredContent: {
-    card: { articleHtml: string; config: { id: string; kind: string; title: string; tool: string } };
+    /** `articleHtml` only for MCP Apps hosts: the others cannot paint it, and some pass it to the model. */
+    card: { articleHtml?: string; config: { id: string; kind: string; title: string; tool: string } };
     parts: Parts;
   };
 }
@@ -64,7 +65,7 @@ export interface ResultContext {
 /** Packs, frames, stores and measures a rendered card into the tool result. */
 export function buildCardResult(card: CardOutput, ctx: ResultContext): CardResult {
   const parts = ctx.splittable
-    ? packBlocks(card.blocks, ctx.config.cardBudget)
+    ? packBlocks(card.blocks, partBudget(card, ctx))
     : [card.blocks.map(renderBlock)];
   const total = parts.length;
   const current = ctx.part ?? 1;
@@ -119,9 +120,31 @@ export function buildCardResult(card: CardOutput, ctx: ResultContext): CardResul
       parts: { current, total, hasMore },
     },
   };
+  // Measured with the article whatever the host, so one input is accepted or refused alike everywhere.
   assertUnderCeiling(result, ctx);
   ctx.store.put(stored); // only once the result is certain to be sent
+  if (!ctx.apps) delete result.structuredContent.card.articleHtml;
   return result;
+}
+
+/** Room the frame, config, links and the part line take in a result, besides the title. */
+const RESULT_OVERHEAD = 1_500;
+
+/**
+ * The budget parts are packed to: the configured one, lowered when a part that size would not
+ * fit under the result ceiling next to the summary once serialized (JSON escapes quotes and line
+ * breaks, so the markup's own escaping ratio is applied). A split card then never trips the
+ * ceiling on a part it chose itself.
+ */
+function partBudget(card: CardOutput, ctx: ResultContext): number {
+  // A sample is enough for the ratio: the first 64K characters (a line block's first 200 lines).
+  const sample = card.blocks.map((b) => ("lines" in b ? b.render(b.lines.slice(0, 200), 0) : b).value)
+    .join("\n").slice(0, 65_536);
+  const ratio = sample.length ? JSON.stringify(sample).length / sample.length : 1;
+  const room = ctx.config.resultLimit - JSON.stringify(card.summary).length -
+    3 * JSON.stringify(card.title).length -
+    RESULT_OVERHEAD;
+  return Math.max(1, Math.min(ctx.config.cardBudget, Math.floor(room / ratio)));
 }
 
 /**
@@ -131,7 +154,7 @@ export function buildCardResult(card: CardOutput, ctx: ResultContext): CardResul
  */
 function serializedSize(result: CardResult, limit: number): number {
   const { card, parts } = result.structuredContent;
-  const big = card.articleHtml.length +
+  const big = (card.articleHtml?.length ?? 0) +
     result.content.reduce((n, c) => n + ("text" in c ? c.text.length : 0), 0);
   const skeleton = {
     content: result.content.map((c) => ("text" in c ? { ...c, text: "" } : c)),
@@ -145,9 +168,10 @@ function assertUnderCeiling(result: CardResult, ctx: ResultContext): void {
   const limit = ctx.config.resultLimit;
   const size = serializedSize(result, limit);
   if (size <= limit) return;
+  // Hints name what the caller can do; the settings are the user's, so they come last, as such.
   const hint = ctx.splittable
-    ? "Lower MCP_CHAT_CARDS_CARD_BUDGET so parts are smaller, or raise MCP_CHAT_CARDS_RESULT_LIMIT if the host accepts larger results"
-    : "Split the content across several smaller cards, shorten long text, or raise MCP_CHAT_CARDS_RESULT_LIMIT if the host accepts larger results";
+    ? "Shorten the longest text or cells, or send the content over several calls (the user may lower MCP_CHAT_CARDS_CARD_BUDGET)"
+    : "Split the content across several smaller cards or shorten long text (the user may raise MCP_CHAT_CARDS_RESULT_LIMIT if the host accepts larger results)";
   throw new ToolError(
     "too_large",
     `Card is too large: the result is ${formatCount(size)} characters, ${

@@ -2,9 +2,11 @@
  * Content blocks several cards share: plain text, sanitized html and code samples. Tabs and
  * reveal sections take the same three kinds of content, so they are rendered once, here.
  */
+import { invalidInput } from "../errors.ts";
 import { type Html, join, markup, slug } from "../html/html.ts";
 import { sanitize } from "../html/sanitize.ts";
 import { ACTION } from "../ui/shared/protocol.ts";
+import { htmlToText } from "./summary.ts";
 
 /** Content of a tab or section: any of text, html and code, shown in that order. */
 export interface BlockContent {
@@ -48,11 +50,43 @@ export function codeBlock(code: string, language?: string): Html {
   return markup`<figure class="mcc-code">${bar}<pre tabindex="0"><code${langClass}>${code}</code></pre></figure>`;
 }
 
-/** Renders a block's content fields in order: text, html, code. */
-export async function renderContent(c: BlockContent): Promise<Html> {
-  return join([
-    c.text ? textBlock(c.text) : "",
-    c.html ? markup`<div class="mcc-html">${await sanitize(c.html)}</div>` : "",
-    c.code ? codeBlock(c.code, c.language) : "",
-  ]);
+/** A rendered content block, with the text its sanitized html shows (for the summary). */
+export interface RenderedContent {
+  html: Html;
+  /** What a reader sees of the sanitized `html` field; undefined when there is none. */
+  htmlText?: string;
+}
+
+/**
+ * Renders a block's content fields in order: text, html, code. An html field with nothing left to
+ * show once sanitized (only scripts, say) is refused, naming `field`: an empty panel would tell
+ * the model its content took effect.
+ */
+export async function renderBlockContent(c: BlockContent, field = "html"): Promise<RenderedContent> {
+  let htmlText: string | undefined;
+  let clean: Html | undefined;
+  if (c.html) {
+    clean = await sanitize(c.html);
+    htmlText = htmlToText(clean.value);
+    if (!htmlText && !/<(img|hr)\b/i.test(clean.value)) {
+      throw invalidInput(
+        field,
+        "nothing is left once sanitized (scripts, styles, frames and forms are removed)",
+        "Send the content as text, or as html made of formatting elements (b, i, code, lists, tables, links)",
+      );
+    }
+  }
+  return {
+    html: join([
+      c.text ? textBlock(c.text) : "",
+      clean ? markup`<div class="mcc-html">${clean}</div>` : "",
+      c.code ? codeBlock(c.code, c.language) : "",
+    ]),
+    htmlText,
+  };
+}
+
+/** Renders a block's content fields as markup only (see {@link renderBlockContent}). */
+export async function renderContent(c: BlockContent, field = "html"): Promise<Html> {
+  return (await renderBlockContent(c, field)).html;
 }

@@ -17,8 +17,11 @@ const DELIMITER_CHARS: Record<Exclude<Delimiter, "spaces">, string> = {
   pipe: "|",
 };
 
-/** Splits one line on a delimiter character, honouring double-quoted cells ("" is a quote). */
-export function splitQuoted(line: string, delimiter: string): string[] {
+/**
+ * Splits one line on a delimiter character, honouring double-quoted cells ("" is a quote) and,
+ * with `escapes` (markdown tables), a backslash before the delimiter.
+ */
+export function splitQuoted(line: string, delimiter: string, escapes = false): string[] {
   const cells: string[] = [];
   let current = "";
   let quoted = false;
@@ -34,6 +37,9 @@ export function splitQuoted(line: string, delimiter: string): string[] {
     } else if (c === '"' && atCellStart && current.trim() === "") {
       quoted = true;
       current = "";
+    } else if (escapes && c === "\\" && line[i + 1] === delimiter) {
+      current += delimiter;
+      i++;
     } else if (c === delimiter) {
       cells.push(current);
       current = "";
@@ -48,7 +54,9 @@ export function splitQuoted(line: string, delimiter: string): string[] {
 
 function splitLine(line: string, delimiter: Delimiter): string[] {
   if (delimiter === "spaces") return line.trim().split(/\s{2,}|\t/);
-  if (delimiter === "pipe") return splitQuoted(line.trim().replace(/^\|/, "").replace(/\|$/, ""), "|");
+  if (delimiter === "pipe") {
+    return splitQuoted(line.trim().replace(/^\|/, "").replace(/(?<!\\)\|$/, ""), "|", true);
+  }
   return splitQuoted(line, DELIMITER_CHARS[delimiter]);
 }
 
@@ -102,4 +110,55 @@ export function parseRawText(text: string, forced?: Delimiter): ParsedText {
   });
   const delimiter = forced ?? detectDelimiter(lines);
   return { rows: lines.map((l) => splitLine(l, delimiter)), lineNumbers, delimiter };
+}
+
+/** Most mismatched lines one shape warning names before it counts the rest. */
+const MAX_NAMED_LINES = 5;
+
+/** The width most lines share (ties go to the first line's width): the shape rows should have. */
+export function expectedWidth(rows: readonly string[][]): number {
+  const counts = new Map<number, number>();
+  for (const r of rows) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
+  let best = rows[0]?.length ?? 0;
+  for (const [width, count] of counts) if (count > (counts.get(best) ?? 0)) best = width;
+  return best;
+}
+
+const plainCount = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+/**
+ * What the card and its summary should say about raw text whose lines disagree with the detected
+ * shape, e.g. "line 3 has 1 cell, expected 4; delimiter detected: comma"; undefined when every
+ * line has the expected width and no other delimiter runs through every line.
+ */
+export function shapeWarning(parsed: ParsedText, forced: boolean): string | undefined {
+  const { rows, lineNumbers, delimiter } = parsed;
+  const how = `delimiter ${forced ? "given" : "detected"}: ${delimiter}`;
+  const width = expectedWidth(rows);
+  // Runs of neighbouring lines with the same width are named once: "lines 4–9 have 1 cell".
+  const runs: { first: number; last: number; width: number }[] = [];
+  rows.forEach((r, i) => {
+    if (r.length === width) return;
+    const run = runs.at(-1);
+    if (run && run.width === r.length && run.last === lineNumbers[i - 1]) run.last = lineNumbers[i];
+    else runs.push({ first: lineNumbers[i], last: lineNumbers[i], width: r.length });
+  });
+  if (runs.length > 0) {
+    const named = runs.slice(0, MAX_NAMED_LINES).map(({ first, last, width: w }) =>
+      first === last
+        ? `line ${first} has ${plainCount(w, "cell")}`
+        : `lines ${first}–${last} have ${plainCount(w, "cell")}`
+    );
+    const more = runs.slice(MAX_NAMED_LINES).reduce((n, r) => n + r.last - r.first + 1, 0);
+    const list = more > 0 ? `${named.join(", ")} (and ${plainCount(more, "more line")})` : named.join(", ");
+    return `${list}, expected ${width}; ${how}`;
+  }
+  if (forced) return undefined;
+  // Every line also holds another delimiter: "name,age;city|country" is more likely a mistake.
+  const others = (Object.keys(DELIMITER_CHARS) as (keyof typeof DELIMITER_CHARS)[])
+    .filter((d) =>
+      d !== delimiter && rows.length > 0 && rows.every((r) => r.some((c) => c.includes(DELIMITER_CHARS[d])))
+    );
+  if (others.length === 0) return undefined;
+  return `every line also contains ${others.join(" and ")} characters; ${how}`;
 }

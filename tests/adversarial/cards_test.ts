@@ -5,6 +5,7 @@
  */
 import { strictEqual as assertEquals } from "node:assert/strict";
 import { connect } from "../helpers.ts";
+import { markBidi } from "../../src/mcp/input_schema.ts";
 import {
   assertInert,
   assertScalesLinearly,
@@ -18,7 +19,8 @@ import {
 /** Every accepted result: inert article, parts sane, under the ceiling. */
 function assertGoodCard(r: Called, limit: number, where: string): string {
   assertEquals(r.isError, false, `${where}: refused: ${r.text}`);
-  const html = r.structured!.card.articleHtml;
+  // Hosts without MCP Apps get no article (the embedded document is checked elsewhere).
+  const html = (r.structured!.card.articleHtml as string | undefined) ?? "";
   assertInert(html, where);
   const size = JSON.stringify({ content: r.raw.content, structuredContent: r.raw.structuredContent }).length;
   assertEquals(size <= limit, true, `${where}: result is ${size} characters, over ${limit}`);
@@ -35,8 +37,9 @@ function assertShown(html: string, typed: string, where: string): void {
 }
 
 Deno.test("adversarial: hostile strings in every text field render inert and shown as typed", async () => {
-  await using client = await connect({ apps: false });
-  for (const s of HOSTILE) {
+  await using client = await connect();
+  // Bidi controls are the one exception to "as typed": the input guard marks them visibly.
+  for (const s of HOSTILE.map(markBidi)) {
     const title = s.slice(0, 200);
     const para = s.replace(/\r?\n[ \t]*\r?\n/g, " "); // text fields split paragraphs on blank lines
     const table = await call(client, "create_table_card", {
@@ -52,7 +55,7 @@ Deno.test("adversarial: hostile strings in every text field render inert and sho
       title,
       tabs: [{ label: s.slice(0, 80), text: para, code: s, language: s.slice(0, 40) }, {
         label: "2",
-        html: s,
+        html: s + "<p>after</p>",
       }],
     });
     html = assertGoodCard(tab, 40_000, `tab ${JSON.stringify(s)}`);
@@ -62,7 +65,7 @@ Deno.test("adversarial: hostile strings in every text field render inert and sho
     const reveal = await call(client, "create_reveal_card", {
       title,
       intro: s,
-      sections: [{ title: title, text: para, open: true }, { title: "h", html: s, code: s }],
+      sections: [{ title: title, text: para, open: true }, { title: "h", html: s + "<p>after</p>", code: s }],
     });
     html = assertGoodCard(reveal, 40_000, `reveal ${JSON.stringify(s)}`);
     for (const t of [title, s]) assertShown(html, t, "reveal");
@@ -108,11 +111,18 @@ Deno.test("adversarial: wrong types, prototype keys and non-finite numbers are r
     assertEquals(r.isError, true, `${tool} ${JSON.stringify(args)} accepted`);
     assertEquals(message.test(r.text), true, `${tool}: ${r.text}`);
   }
-  // JSON-born __proto__ and constructor keys are own data: stripped, and nothing global changes.
+  // JSON-born __proto__ and constructor keys are own data, never obeyed: an unknown "constructor"
+  // is refused like any unknown field, "__proto__" is dropped, and nothing global changes.
   const proto = JSON.parse(
     '{"title":"p","rows":[["a"]],"__proto__":{"rawText":"x,y","caption":"<b>"},"constructor":{"prototype":{"polluted":1}}}',
   );
-  const r = await call(client, "create_table_card", proto);
+  const refused = await call(client, "create_table_card", proto);
+  assertEquals(refused.text.includes('unknown field "constructor"'), true, refused.text);
+  const r = await call(
+    client,
+    "create_table_card",
+    JSON.parse('{"title":"p","rows":[["a"]],"__proto__":{"rawText":"x,y","caption":"<b>"}}'),
+  );
   assertEquals(r.isError, false, r.text);
   assertEquals(r.structured!.card.articleHtml.includes("caption"), false);
   const viaGetCard = await call(
@@ -150,7 +160,10 @@ Deno.test("adversarial: numbers at the edges render as JavaScript writes them", 
   const html = assertGoodCard(r, 40_000, "numbers");
   assertEquals(
     html.includes(
-      "<td>0</td><td>1e+308</td><td>5e-324</td><td>-1e-7</td><td>9007199254740992</td><td>true</td><td>false</td><td></td>",
+      [0, "1e+308", "5e-324", "-1e-7", "9007199254740992"].map((n) => `<td class="mcc-num">${n}</td>`).join(
+        "",
+      ) +
+        "<td>true</td><td>false</td><td></td>",
     ),
     true,
     html,
@@ -162,7 +175,7 @@ Deno.test("adversarial: limits hold at exactly the limit and refuse one over, na
   const at: [string, Record<string, unknown>][] = [
     ["create_table_card", { title: "t".repeat(200), rows: [Array(50).fill("c".repeat(2000))] }],
     ["create_table_card", { title: "t", rows: Array.from({ length: 10_000 }, () => ["a"]) }],
-    ["create_table_card", { title: "t", rawText: "h\n" + "a\n".repeat(10_000) }],
+    ["create_table_card", { title: "t", rawText: "h\n" + "a\n".repeat(10_000), firstRowIsHeader: true }],
     ["create_tab_card", {
       title: "t",
       tabs: Array.from(
@@ -201,7 +214,7 @@ Deno.test("adversarial: limits hold at exactly the limit and refuse one over, na
     ],
     [
       "create_table_card",
-      { title: "t", rawText: "h\n" + "a\n".repeat(10_001) },
+      { title: "t", rawText: "h\n" + "a\n".repeat(10_001), firstRowIsHeader: true },
       /"rawText": 10001 rows, the limit is 10000/,
     ],
     ["create_table_card", { title: "t", rawText: "x".repeat(1_000_001) }, /rawText: Too big: .*<=1000000/],

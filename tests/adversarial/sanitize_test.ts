@@ -88,7 +88,11 @@ Deno.test("adversarial html: every attack sanitizes to inert markup that stays i
       const r = await call(client, tool, args);
       if (r.isError) {
         // Markup that sanitizes to nothing may be refused, but only as a plain input refusal.
-        assertEquals(/^Invalid "(tabs|sections)\[0\]"/.test(r.text), true, `${attack}: ${r.text}`);
+        assertEquals(
+          /^Invalid "(tabs|sections)\[0\]\.html": nothing is left once sanitized/.test(r.text),
+          true,
+          `${attack}: ${r.text}`,
+        );
         continue;
       }
       const html = r.structured!.card.articleHtml;

@@ -98,10 +98,10 @@ async function viewFrame(page: Page): Promise<Frame> {
 }
 
 export async function startHarness(): Promise<Harness> {
-  const [hostJs, sandboxJs] = await Promise.all([
-    bundle("tests/browser/page/host.ts"),
-    bundle("tests/browser/page/sandbox.ts"),
-  ]);
+  // One bundle at a time: on an empty cache, concurrent `deno bundle` calls race to install the
+  // same esbuild binary and one fails (tests/build/bundle_fresh_test.ts runs that first bundle).
+  const hostJs = await bundle("tests/browser/page/host.ts");
+  const sandboxJs = await bundle("tests/browser/page/sandbox.ts");
   const hostRoutes: Routes = new Map([
     ["/host.html", {
       type: "text/html",

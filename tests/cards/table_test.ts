@@ -1,6 +1,7 @@
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
-import { toModel } from "../../src/cards/table.ts";
-import { detectDelimiter, parseRawText, splitQuoted } from "../../src/render/delimited.ts";
+import { numericColumns, toModel } from "../../src/cards/table.ts";
+import { detectDelimiter, parseRawText, shapeWarning, splitQuoted } from "../../src/render/delimited.ts";
+import { htmlToText, withinBudget } from "../../src/render/summary.ts";
 
 Deno.test("splitQuoted honours quotes, doubled quotes and trims cells", () => {
   assertDeep(splitQuoted(`a, "b, c" ,"say ""hi""",`, ","), ["a", "b, c", `say "hi"`, ""]);
@@ -46,4 +47,55 @@ Deno.test("toModel refuses raw text beyond the limits, naming the field", () => 
   } catch (error) {
     assertEquals((error as Error).message, `Invalid "rawText": 51 columns, the limit is 50`);
   }
+});
+
+Deno.test("numericColumns: every non-empty cell a number, currency or percentage", () => {
+  const model = toModel({
+    title: "t",
+    headers: ["a", "b", "c", "d", "e"],
+    rows: [["1,234.5", "$3.4e12", "−0.1%", "12", "x"], ["", "€7", "2 %", "n/a", "1"]],
+  });
+  assertDeep(numericColumns(model), [true, true, true, false, false]);
+  assertDeep(numericColumns(toModel({ title: "t", rows: [[""], [""]] })), [false]);
+});
+
+Deno.test("shapeWarning names the odd lines, runs of them, and the delimiter", () => {
+  const warn = (text: string, forced?: "semicolon") =>
+    shapeWarning(parseRawText(text, forced), forced !== undefined);
+  assertEquals(warn("a,b,c,d\n1,2,3,4\n4;5;6"), "line 3 has 1 cell, expected 4; delimiter detected: comma");
+  assertEquals(warn("a\tb\n1\n2\n3\tx"), "lines 2–3 have 1 cell, expected 2; delimiter detected: tab");
+  assertEquals(warn("x;y\n1,2", "semicolon"), "line 2 has 1 cell, expected 2; delimiter given: semicolon");
+  assertEquals(
+    warn("name,age;city|country"),
+    "every line also contains comma and semicolon characters; delimiter detected: pipe",
+  );
+  assertEquals(warn("a,b\n1,2"), undefined);
+});
+
+Deno.test("a lone column is data unless firstRowIsHeader says otherwise", () => {
+  assertDeep(toModel({ title: "t", rawText: "apple\nbanana" }), {
+    headers: [],
+    rows: [["apple"], ["banana"]],
+    delimiter: "spaces",
+    warning: undefined,
+  });
+  assertDeep(toModel({ title: "t", rawText: "Fruit\napple", firstRowIsHeader: true }).headers, ["Fruit"]);
+});
+
+Deno.test("withinBudget keeps what fits and says what it left out, within the budget", () => {
+  const lines = Array.from({ length: 10 }, (_, i) => `line ${i}`);
+  const text = withinBudget(["head"], lines, (n) => `(${n} more)`, 40);
+  assertEquals(text, "head\nline 0\nline 1\nline 2\n(7 more)");
+  assertEquals(text.length <= 40, true);
+  assertEquals(withinBudget(["h"], ["a", "b"], (n) => `(${n})`, 100), "h\na\nb");
+});
+
+Deno.test("htmlToText reads sanitized markup as a reader sees it", () => {
+  assertEquals(
+    htmlToText(
+      "<p>The answer is <strong>42</strong> &amp; more.</p><ul><li>one</li><li>two &#x1F600;</li></ul>",
+    ),
+    "The answer is 42 & more.\none\ntwo 😀",
+  );
+  assertEquals(htmlToText("<table><tr><th>a</th><td>b</td></tr></table>"), "a  b");
 });

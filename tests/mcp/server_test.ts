@@ -118,7 +118,9 @@ Deno.test("a plain client gets a resource link it can read as a standalone docum
   const { contents } = await client.readResource({ uri: link.uri as string });
   const doc = (contents[0] as { text: string }).text;
   assertEquals(contents[0].mimeType, "text/html");
-  assertEquals(doc.includes((result.structuredContent as Structured).card.articleHtml), true);
+  // Such a host cannot paint the article: the result carries the card's config and parts only.
+  assertEquals((result.structuredContent as Structured).card.articleHtml, undefined);
+  assertEquals(doc.includes('<article class="mcc-card" data-mcc-kind="table"'), true);
   assertEquals(doc.includes(`<meta http-equiv="Content-Security-Policy" content="default-src 'none';`), true);
 });
 
@@ -205,8 +207,8 @@ Deno.test("a flood of invalid rows gets a short error that names the field and t
 
 Deno.test("a result over the ceiling is refused with the overage, and nothing is stored", async () => {
   await using client = await connect({ apps: false, resultLimit: 4_000 });
-  const rows = Array.from({ length: 100 }, (_, i) => [`row ${i}`, "some text"]);
-  const result = await client.callTool({ name: "create_table_card", arguments: { title: "Big", rows } });
+  const tabs = [{ label: "a", text: "some text ".repeat(500) }];
+  const result = await client.callTool({ name: "create_tab_card", arguments: { title: "Big", tabs } });
   assertEquals(result.isError, true);
   assertEquals(
     /^Card is too large: the result is [\d,]+ characters, [\d,]+ over the 4,000-character ceiling \(MCP_CHAT_CARDS_RESULT_LIMIT\)\n/
@@ -302,4 +304,20 @@ Deno.test("the standalone document allows nothing external and the runtime only 
     doc.includes('<main id="mcc-root" data-mcc-mode="standalone" data-mcc-card-id="card-1">'),
     true,
   );
+});
+
+Deno.test("the ceiling judges one input alike for every host, article or not", async () => {
+  // Without the article a plain client's result would fit; it is refused all the same.
+  const tabs = [{ label: "a", text: "some text ".repeat(380) }];
+  const texts: string[] = [];
+  for (const apps of [true, false]) {
+    await using client = await connect({ apps, resultLimit: 4_000 });
+    const result = await client.callTool({ name: "create_tab_card", arguments: { title: "Big", tabs } });
+    assertEquals(result.isError, true, `apps=${apps}: accepted`);
+    texts.push(textOf(result));
+  }
+  // Measured with the article either way; only the plain client's link adds to its size.
+  for (const text of texts) {
+    assertEquals(/^Card is too large: the result is [\d,]+ characters/.test(text), true, text);
+  }
 });

@@ -12,7 +12,7 @@ import type { Host } from "./host.ts";
 import { articleFromDocument, type CardPayload, findCard, findCardUri } from "./payload.ts";
 import { connectRpc, type Rpc, RpcError } from "./rpc.ts";
 import { PULL_TOOL } from "../shared/protocol.ts";
-import { reportSize } from "./size.ts";
+import { reportSize, warmLayout } from "./size.ts";
 import { applyHostLook, type HostLook } from "./theme.ts";
 
 type Json = Record<string, unknown>;
@@ -212,9 +212,10 @@ export function startAppsView(root: HTMLElement): void {
   };
 
   wireCards(root, host);
+  setTimeout(() => painted || warmLayout(root)); // after the handshake is on its way
   rpc.request("ui/initialize", {
     protocolVersion: PROTOCOL_VERSION,
-    appInfo: { name: "mcp-chat-cards", version: state.templateVersion },
+    appInfo: { name: "mcp-chat-cards", version: state.serverVersion },
     appCapabilities: { availableDisplayModes: ["inline"] },
   }).then((reply) => {
     capabilities = (reply.hostCapabilities ?? {}) as Json;

@@ -17,6 +17,9 @@ const KEEP = 50;
 export const state = {
   templateVersion: document.querySelector<HTMLMetaElement>('meta[name="mcp-chat-cards-ui"]')?.content ??
     "dev",
+  /** The server's version, written into the template: what `ui/initialize` reports as appInfo. */
+  serverVersion: document.querySelector<HTMLMetaElement>('meta[name="mcp-chat-cards-version"]')?.content ??
+    "dev",
   mode: "",
   host: "",
   initialized: false,
@@ -34,8 +37,10 @@ export function trace(dir: "tx" | "rx", message: unknown): void {
   if (state.messages.length > KEEP) state.messages.shift();
   const m = message as { method?: string; id?: unknown; type?: string };
   const label = m?.method ?? m?.type ?? (m?.id !== undefined ? `response #${m.id}` : "message");
+  // Written after the current task: an open console formats the whole message (a card's HTML),
+  // which must not delay painting the card or reporting its size.
   // deno-lint-ignore no-console -- tracing to the console is the point: hosts hide everything else
-  console.info("[mcp-chat-cards]", dir, label, message);
+  setTimeout(() => console.info("[mcp-chat-cards]", dir, label, message));
 }
 
 /** Records a notable event (fallbacks, timeouts) for the snapshot and the console. */

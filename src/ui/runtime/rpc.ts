@@ -35,8 +35,8 @@ export function connectRpc(handlers: RpcHandlers): Rpc {
 
   const post = (message: Json) => {
     const framed = { jsonrpc: "2.0", ...message };
-    trace("tx", framed);
     parent.postMessage(framed, "*");
+    trace("tx", framed);
   };
 
   const answer = async (id: unknown, method: string, params: Json) => {

@@ -1,7 +1,8 @@
 /**
  * Reports the content height so the host sizes the iframe to the card. It measures the document's
- * content (never the viewport, so the iframe's own height cannot echo back), at once after a paint
- * and debounced on resizes. Every real change is sent, since a frame even 1 px short shows a
+ * content (never the viewport, so the iframe's own height cannot echo back) synchronously right
+ * after a paint, so the host sizes the frame in the same frame the card appears, and debounced
+ * only for later resizes (fonts, images, a host's width change). Every real change is sent, since a frame even 1 px short shows a
  * scrollbar whose narrower width reflows the text; a height that keeps flipping between two values
  * (that same scrollbar loop) is settled on the larger one.
  */
@@ -52,7 +53,8 @@ export function reportSize(send: (height: number) => void): { afterPaint(): void
     afterPaint() {
       if (stopped) return;
       active = true;
-      requestAnimationFrame(flush);
+      clearTimeout(timer);
+      flush(); // measuring forces the layout now: no frame is waited for
     },
     stop() {
       stopped = true;
@@ -60,4 +62,34 @@ export function reportSize(send: (height: number) => void): { afterPaint(): void
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * Lays out a throwaway card (title, text, code, a table cell) while the view waits for its result:
+ * the first layout resolves fonts and builds style caches, which can take tens of milliseconds.
+ * Paid here, the card then paints and reports its size within one frame of arriving.
+ */
+export function warmLayout(root: HTMLElement): void {
+  const el = (tag: string, cls: string, text = "") => {
+    const node = document.createElement(tag);
+    node.className = cls;
+    node.textContent = text;
+    return node;
+  };
+  const card = el("article", "mcc-card");
+  card.setAttribute("aria-hidden", "true");
+  card.style.cssText = "position:absolute;visibility:hidden;inset:0 auto auto 0;width:100%";
+  const head = el("header", "mcc-head");
+  head.append(el("h2", "mcc-title", "Warm up"));
+  const body = el("div", "mcc-body");
+  const table = el("table", "mcc-table");
+  const row = el("tr", "");
+  row.append(el("th", "", "Head"), el("td", "mcc-num", "1,234.5"), el("td", "", "Cell"));
+  table.append(row);
+  const code = el("pre", "", "code");
+  body.append(el("p", "mcc-text", "Text, bold and plain."), table, code);
+  card.append(head, body);
+  root.append(card);
+  card.getBoundingClientRect();
+  card.remove();
 }

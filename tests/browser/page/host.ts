@@ -11,6 +11,7 @@ import {
   PostMessageTransport,
 } from "@modelcontextprotocol/ext-apps/app-bridge";
 
+import { z } from "zod";
 import type { MountOptions } from "./types.ts";
 
 type Json = Record<string, unknown>;
@@ -114,7 +115,7 @@ window.mountCard = async (o) => {
   const html = (template.contents as Json[])[0].text as string;
   await bridge.sendSandboxResourceReady({ html, permissions: o.permissions as never });
   await initialized;
-  record("initialized");
+  record("initialized", { appInfo: bridge.getAppVersion() });
   if (o.partial) await bridge.sendToolInputPartial({ arguments: o.partial });
   await bridge.sendToolInput({ arguments: o.args });
   if (o.deliver === "never") return;
@@ -137,6 +138,15 @@ window.changeContext = (next) => {
 };
 
 window.cancel = (reason) => bridge.sendToolCancelled({ reason });
+
+window.pingView = async () => {
+  // The last result rides along, so the baseline pays what moving the result's bytes through the
+  // proxy costs, and only the view's own work is left to compare.
+  const params = { _meta: { payload: window.lastResult ?? {} } };
+  const t = performance.now();
+  await bridge.request({ method: "ping", params } as never, z.object({}).loose() as never);
+  return performance.now() - t;
+};
 
 window.teardown = async () => {
   await bridge.teardownResource({ reason: "test" });

@@ -49,6 +49,8 @@ export interface HostWindow {
   /** Tells the view the tool call was cancelled. */
   cancel(reason: string): Promise<void>;
   teardown(): Promise<void>;
+  /** Round trip of a ping carrying the last result to the view, in ms: the transport's own cost. */
+  pingView(): Promise<number>;
   lastResult?: Json;
 }
 
