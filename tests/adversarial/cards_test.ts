@@ -139,16 +139,17 @@ Deno.test("adversarial: wrong types, prototype keys and non-finite numbers are r
   assertEquals(({} as Record<string, unknown>).title, undefined);
 });
 
-Deno.test("adversarial: html that sanitizes to nothing renders an empty block, never an internal error", async () => {
+Deno.test("adversarial: html that sanitizes to nothing is refused by name, never an internal error", async () => {
   await using client = await connect();
   const r = await call(client, "create_tab_card", {
     title: "t",
     tabs: [{ label: "a", html: "<script>x</script>" }],
   });
-  assertEquals(r.isError, false, `refused: ${r.text}`);
-  const html = r.structured!.card.articleHtml;
-  assertInert(html, "stripped html");
-  assertEquals(html.includes('<div class="mcc-html"></div>'), true, html);
+  assertEquals(
+    r.text,
+    'Invalid "tabs[0].html": nothing is left once sanitized (scripts, styles, frames and forms are removed)\n' +
+      "Send the content as text, or as html made of formatting elements (b, i, code, lists, tables, links)",
+  );
 });
 
 Deno.test("adversarial: numbers at the edges render as JavaScript writes them", async () => {
@@ -399,17 +400,17 @@ Deno.test("adversarial: arguments nest at most 32 levels deep (README), the call
     for (let i = 0; i < levels; i++) value = [value];
     return value;
   };
-  // {title: [[...]]}: the arguments object is level 1, so 31 arrays make 32 levels.
-  const at = await call(client, "create_table_card", { title: nested(31), rows: [["a"]] });
+  // get_card takes free-form JSON, so only the depth guard can refuse it: the call's arguments are
+  // level 1, `arguments` level 2, so 30 arrays under `title` make 32 levels and 31 make 33.
+  const pull = (levels: number) =>
+    call(client, "get_card", { tool: "create_table_card", arguments: { title: nested(levels) } });
   assertEquals(
-    at.text.startsWith("Input validation error: Invalid arguments for tool create_table_card: title:"),
-    true,
+    (await pull(30)).text,
+    `Invalid "arguments.title": Invalid input: expected string, received array`,
   );
-  assertEquals(at.text.includes("nested deeper"), false, at.text);
-  const over = await call(client, "create_table_card", { title: nested(32), rows: [["a"]] });
   assertEquals(
-    over.text,
-    "Input validation error: Invalid arguments for tool create_table_card: title.0.0: nested deeper than 32 levels",
+    (await pull(31)).text,
+    "Input validation error: Invalid arguments for tool get_card: arguments.title.0: nested deeper than 32 levels",
   );
 });
 
