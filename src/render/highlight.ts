@@ -131,10 +131,17 @@ export function languageLabel(grammar: string): string {
   return LANGUAGES[grammar]?.label ?? grammar;
 }
 
-/** Escapes text for element content: `&`, `<` and `>` only (quotes are harmless there). */
+/**
+ * Escapes text for element content: `&`, `<` and `>` (quotes are harmless there), and carriage
+ * returns as `&#13;`, because the HTML parser turns a literal CR LF into LF and a copy of the code
+ * would no longer be the source byte for byte.
+ */
 export function escapeCode(text: string): string {
-  if (!/[&<>]/.test(text)) return text;
-  return text.replace(/[&<>]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;"));
+  if (!/[&<>\r]/.test(text)) return text;
+  return text.replace(
+    /[&<>\r]/g,
+    (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : "&#13;"),
+  );
 }
 
 /**
