@@ -100,11 +100,11 @@ export interface MarkdownDocument {
 }
 
 function inlineText(token: Token | undefined): string {
-  return (token?.children ?? []).map((
-    c,
-  ) => (c.type === "text" || c.type === "code_inline" ? c.content : c.type === "softbreak" ? " " : "")).join(
-    "",
-  ).trim();
+  return (token?.children ?? []).map((c) => {
+    if (c.type === "text" || c.type === "code_inline") return c.content;
+    if (c.type === "html_inline") return c.content.startsWith("<!--") ? "" : c.content;
+    return c.type === "softbreak" || c.type === "hardbreak" ? " " : "";
+  }).join("").trim();
 }
 
 /** Splits and renders a document for a document card (H2 become sections, H3 render as h4...). */
