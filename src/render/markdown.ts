@@ -25,6 +25,7 @@ const LINK_OK = /^(?:https?:\/\/|mailto:)/i;
 function makeRenderer(shift: number): MarkdownIt {
   const md = markdownIt({ html: true, linkify: false, typographer: false });
   md.disable("entity");
+  // deno-lint-ignore no-control-regex -- control characters are exactly what is refused
   md.validateLink = (url) => LINK_OK.test(url) && !/[\s\u0000-\u001f]/.test(url);
   const rules = md.renderer.rules;
 
