@@ -6,11 +6,12 @@
  * (CSS switches the colours and the gutter off), Rendered is the markdown page.
  */
 import { type Html, markup, raw, slug } from "../html/html.ts";
+import { ACTION } from "../ui/shared/protocol.ts";
 import { escapeCode, highlight, languageLabel } from "./highlight.ts";
 
 /** The copy button every code figure carries; the runtime copies the figure's `<pre>` text. */
 const COPY =
-  markup`<button type="button" class="mcc-tool mcc-copy-code" data-mcc-action="copy-code">Copy</button>`;
+  markup`<button type="button" class="mcc-tool mcc-copy-code" data-mcc-action="${ACTION.copyCode}">Copy</button>`;
 
 /** The inside of a `<code>`: highlighted when the grammar is known, else escaped text. */
 export function codeMarkup(code: string, grammar?: string): Html {
@@ -44,7 +45,7 @@ function gutter(lines: number): string {
 /** A two-button view switch; `views` are [value, label] pairs, the first one pressed is `current`. */
 function viewSwitch(name: string, views: [string, string][], current: string): Html {
   const buttons = views.map(([value, label]) =>
-    markup`<button type="button" class="mcc-tool mcc-view" data-mcc-action="view" data-mcc-view="${value}" aria-pressed="${
+    markup`<button type="button" class="mcc-tool mcc-view" data-mcc-action="${ACTION.view}" data-mcc-view="${value}" aria-pressed="${
       value === current ? "true" : "false"
     }">${label}</button>`
   );
@@ -60,11 +61,11 @@ export function sourceView(code: string, path: string, grammar: string): Html {
   const bar = markup`<figcaption class="mcc-code-bar"><span class="mcc-code-lang">${label}</span>${
     viewSwitch(`View of ${path}`, [["raw", "Raw"], ["code", "Code"]], "code")
   }${COPY}</figcaption>`;
-  return markup`<figure class="mcc-code mcc-src" data-mcc-switch="code" data-mcc-current="code">${bar}<div class="mcc-src-body" tabindex="0"><span class="mcc-gutter" aria-hidden="true">${
-    gutter(lineCount(code))
-  }</span><pre><code class="mcc-hl language-${grammar}">${
+  // The gutter follows the code in the markup (CSS shows it first): a part truncated inside the
+  // code then loses the gutter, which the runtime rebuilds, rather than the code.
+  return markup`<figure class="mcc-code mcc-src" data-mcc-switch="code" data-mcc-current="code">${bar}<div class="mcc-src-body" tabindex="0"><pre><code class="mcc-hl language-${grammar}">${
     highlight(code, grammar)
-  }</code></pre></div></figure>`;
+  }</code></pre><span class="mcc-gutter" aria-hidden="true">${gutter(lineCount(code))}</span></div></figure>`;
 }
 
 /** A tour's plain file (no known grammar): the ordinary code figure labelled by extension. */

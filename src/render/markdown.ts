@@ -109,12 +109,14 @@ function inlineText(token: Token | undefined): string {
 }
 
 /** Splits and renders a document for a document card (H2 become sections, H3 render as h4...). */
-export function splitDocument(source: string): MarkdownDocument {
+export function splitDocument(source: string, options: { takeTitle?: boolean } = {}): MarkdownDocument {
   const md = (documentMd ??= makeRenderer(1));
   const env = {};
   const tokens = md.parse(source, env);
   let title: string | undefined;
-  const h1 = tokens.findIndex((t) => t.type === "heading_open" && t.tag === "h1" && t.level === 0);
+  const h1 = options.takeTitle === false
+    ? -1
+    : tokens.findIndex((t) => t.type === "heading_open" && t.tag === "h1" && t.level === 0);
   if (h1 >= 0) {
     title = inlineText(tokens[h1 + 1]);
     tokens.splice(h1, 3);
