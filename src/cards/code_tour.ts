@@ -238,7 +238,11 @@ function fileBlock(file: TourFile, id: string, tutor: boolean): Html {
 
 const recent = new RecentRenders();
 
+/** Counts full renders (tests check that asking for another part does not render again). */
+export const renderStats = { renders: 0 };
+
 function render(inp: Input, files: TourFile[], skipped: ZipSkipped[]): CardOutput {
+  renderStats.renders++;
   const ordered = tourOrder(files);
   const shown: TourFile[] = [];
   let chars = 0;
