@@ -135,3 +135,28 @@ Deno.test("tour order: README, then manifests in a fixed order, then the caller'
     "p/main.py",
   ]);
 });
+
+Deno.test("a document without H2 is one part: truncated with a notice, or refused over the ceiling", async () => {
+  const markdown = "# Long note\n\n" + "A sentence that goes on & on. ".repeat(400);
+  {
+    await using client = await connect({ cardBudget: 3_000 });
+    const r = await client.callTool({ name: "create_markdown_card", arguments: { markdown } });
+    const s = r.structuredContent as unknown as Structured;
+    assertDeep(s.parts, { current: 1, total: 1, hasMore: false });
+    assertEquals(s.card.config.title, "Long note");
+    assertEquals(
+      s.card.articleHtml.includes(
+        "Truncated: this block is 13,633 characters rendered, more than a whole part may hold (MCP_CHAT_CARDS_CARD_BUDGET, 3,000).",
+      ),
+      true,
+    );
+  }
+  {
+    await using client = await connect({ cardBudget: 100_000, resultLimit: 5_000 });
+    const r = await client.callTool({ name: "create_markdown_card", arguments: { markdown } });
+    assertEquals(
+      textOf(r).split("\n")[0],
+      "Card is too large: the result is 14,166 characters, 9,166 over the 5,000-character ceiling (MCP_CHAT_CARDS_RESULT_LIMIT)",
+    );
+  }
+});
