@@ -33,10 +33,14 @@ const before = Deno.memoryUsage().rss;
 const contents = await readZip(zip, "bench.zip");
 const after = Deno.memoryUsage().rss;
 console.log(
-  `archive ${(zip.length / 1e6).toFixed(1)} MB, ${contents.files.length} files, ${(inflated / 1e6).toFixed(1)} MB inflated; ` +
+  `archive ${(zip.length / 1e6).toFixed(1)} MB, ${contents.files.length} files, ${
+    (inflated / 1e6).toFixed(1)
+  } MB inflated; ` +
     `one guarded read added ${((after - before) / 1e6).toFixed(0)} MB resident`,
 );
-if (contents.files.length !== 2_000 || contents.skipped.length !== 0) throw new Error("the archive did not read whole");
+if (contents.files.length !== 2_000 || contents.skipped.length !== 0) {
+  throw new Error("the archive did not read whole");
+}
 
 Deno.bench({
   name: "fflate unzipSync, 20 MB zip of 2,000 files (floor)",

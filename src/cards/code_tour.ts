@@ -154,15 +154,22 @@ export function tourOrder<T extends { path: string }>(files: readonly T[]): T[] 
     const m = MANIFESTS.indexOf(name);
     return m >= 0 ? 1 + m : 1_000;
   };
-  return files.map((f, i) => ({ f, i, r: rank(f.path) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.f);
+  return files.map((f, i) => ({ f, i, r: rank(f.path) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) =>
+    x.f
+  );
 }
 
 /** Gathers the files and the skipped entries from the input. */
-async function gather(inp: Input, ctx: ToolContext): Promise<{ files: TourFile[]; skipped: ZipSkipped[]; key: string }> {
+async function gather(
+  inp: Input,
+  ctx: ToolContext,
+): Promise<{ files: TourFile[]; skipped: ZipSkipped[]; key: string }> {
   if ((inp.archivePath === undefined) === (inp.files === undefined)) {
     throw invalidInput(
       inp.files === undefined ? "files" : "archivePath",
-      inp.files === undefined ? "pass the project as files, or a zip as archivePath" : "pass files or archivePath, not both",
+      inp.files === undefined
+        ? "pass the project as files, or a zip as archivePath"
+        : "pass files or archivePath, not both",
       "Send the files inline when the zip is not on the server's machine",
     );
   }
@@ -174,7 +181,9 @@ async function gather(inp: Input, ctx: ToolContext): Promise<{ files: TourFile[]
     files = [];
     inp.files.forEach((f, i) => {
       const path = f.path.trim().replaceAll("\\", "/").replace(/^\.\//, "");
-      if (seen.has(path)) throw invalidInput(`files[${i}].path`, `"${path}" appears twice`, "Give each file once");
+      if (seen.has(path)) {
+        throw invalidInput(`files[${i}].path`, `"${path}" appears twice`, "Give each file once");
+      }
       seen.add(path);
       const reason = skipReason(path);
       if (reason) skipped.push({ path, reason });
@@ -182,7 +191,13 @@ async function gather(inp: Input, ctx: ToolContext): Promise<{ files: TourFile[]
         skipped.push({ path, reason: "binary" });
       } else files.push({ path, text: f.content });
     });
-    key = await digest(["tour", inp.title, inp.intro, String(inp.tutorTermsInCode), JSON.stringify(inp.files)]);
+    key = await digest([
+      "tour",
+      inp.title,
+      inp.intro,
+      String(inp.tutorTermsInCode),
+      JSON.stringify(inp.files),
+    ]);
   } else {
     const path = inp.archivePath!;
     const bytes = await readLocalBytes(path, { root: ctx.config.fsRoot, maxBytes: MAX_ARCHIVE_BYTES });
@@ -218,7 +233,12 @@ function describeSkipped(skipped: readonly ZipSkipped[]): string[] {
       groups.set(folder, (groups.get(folder) ?? 0) + 1);
     } else lines.push(`${s.path} (${s.reason})`);
   }
-  return lines.map((l) => (l.startsWith("\0") ? `${l.slice(1)} (build cache, ${plural(groups.get(l.slice(1))!, "entry", "entries")})` : l));
+  return lines.map((
+    l,
+  ) => (l.startsWith("\0")
+    ? `${l.slice(1)} (build cache, ${plural(groups.get(l.slice(1))!, "entry", "entries")})`
+    : l)
+  );
 }
 
 /** Most skipped lines the notice lists by name. */
@@ -247,8 +267,9 @@ function render(inp: Input, files: TourFile[], skipped: ZipSkipped[]): CardOutpu
   const shown: TourFile[] = [];
   let chars = 0;
   for (const f of ordered) {
-    if (shown.length >= MAX_TOUR_FILES) skipped.push({ path: f.path, reason: `the tour's limit of ${MAX_TOUR_FILES} files is reached` });
-    else if (chars + f.text.length > MAX_TOUR_CHARS) {
+    if (shown.length >= MAX_TOUR_FILES) {
+      skipped.push({ path: f.path, reason: `the tour's limit of ${MAX_TOUR_FILES} files is reached` });
+    } else if (chars + f.text.length > MAX_TOUR_CHARS) {
       skipped.push({ path: f.path, reason: `the tour's limit of ${MAX_TOUR_CHARS} characters is reached` });
     } else {
       shown.push(f);
@@ -256,8 +277,14 @@ function render(inp: Input, files: TourFile[], skipped: ZipSkipped[]): CardOutpu
     }
   }
   if (shown.length === 0) {
-    const why = skipped.length ? `: every entry was skipped (${describeSkipped(skipped).slice(0, 3).join("; ")})` : "";
-    throw invalidInput(inp.files ? "files" : "archivePath", `the project has no text file to show${why}`, "Pass source or text files");
+    const why = skipped.length
+      ? `: every entry was skipped (${describeSkipped(skipped).slice(0, 3).join("; ")})`
+      : "";
+    throw invalidInput(
+      inp.files ? "files" : "archivePath",
+      `the project has no text file to show${why}`,
+      "Pass source or text files",
+    );
   }
   const id = idMaker("tour\n" + inp.title);
   const blocks: Html[] = [];
@@ -267,19 +294,29 @@ function render(inp: Input, files: TourFile[], skipped: ZipSkipped[]): CardOutpu
   if (skippedLines.length) {
     const listed = skippedLines.slice(0, NOTICE_LINES).join("; ");
     const more = skippedLines.length > NOTICE_LINES ? `; and ${skippedLines.length - NOTICE_LINES} more` : "";
-    head.push(markup`<p class="mcc-tour-notice" role="note">Skipped ${plural(skipped.length, "entry", "entries")}: ${listed}${more}.</p>`);
+    head.push(
+      markup`<p class="mcc-tour-notice" role="note">Skipped ${
+        plural(skipped.length, "entry", "entries")
+      }: ${listed}${more}.</p>`,
+    );
   }
   if (head.length) blocks.push(markup`<div class="mcc-tour-head">${head}</div>`);
   for (const f of shown) blocks.push(fileBlock(f, id("file"), inp.tutorTermsInCode === true));
   const fileLines = shown.map((f) => {
     const grammar = languageOfPath(f.path);
-    const kind = /\.(md|markdown|mdx)$/i.test(f.path) ? "Markdown" : grammar ? languageLabel(grammar) : "text";
+    const kind = /\.(md|markdown|mdx)$/i.test(f.path)
+      ? "Markdown"
+      : grammar
+      ? languageLabel(grammar)
+      : "text";
     return `- ${f.path} (${kind}, ${plural(lineCount(f.text), "line")})`;
   });
   const summary = [
     `Code tour "${brief(inp.title)}" with ${plural(shown.length, "file")}, in this order:`,
     ...fileLines,
-    ...(skippedLines.length ? [`Skipped ${plural(skipped.length, "entry", "entries")}: ${brief(skippedLines.join("; "), 600)}`] : []),
+    ...(skippedLines.length
+      ? [`Skipped ${plural(skipped.length, "entry", "entries")}: ${brief(skippedLines.join("; "), 600)}`]
+      : []),
   ].join("\n");
   return { title: inp.title, summary, blocks };
 }

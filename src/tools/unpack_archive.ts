@@ -34,8 +34,12 @@ export default defineTool({
       bytes: z.number().int(),
       returned: z.boolean().describe("Its text is in this result's content"),
     })).describe("Text files, in archive order"),
-    skipped: z.array(z.object({ path: z.string(), reason: z.string() })).describe("Entries left out, and why"),
-    remaining: z.array(z.string()).describe("Text files that did not fit: pass them as files in another call"),
+    skipped: z.array(z.object({ path: z.string(), reason: z.string() })).describe(
+      "Entries left out, and why",
+    ),
+    remaining: z.array(z.string()).describe(
+      "Text files that did not fit: pass them as files in another call",
+    ),
     listed: z.boolean().describe("False when the lists above were cut to their first 100 entries each"),
   }).describe("The archive's listing; file texts are in content"),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

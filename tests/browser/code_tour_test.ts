@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-window -- page callbacks run in the browser, where window exists
 /**
  * Code tours and documents in real Chromium under the AppBridge host: file tabs built from the
  * part's sections, Raw | Code and Raw | Rendered switches that hold across tab switches, copy
