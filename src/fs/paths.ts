@@ -4,17 +4,14 @@
  * root is configured, must stay inside it. `read.ts` repeats the confinement on the real path.
  */
 import { posix, win32 } from "node:path";
+import { platform } from "node:process";
 import { ToolError } from "../errors.ts";
 
 /** Which path grammar the server runs under. */
 export type PathFlavor = "posix" | "win32";
 
 /** The flavor of the running server. */
-export const HOST_FLAVOR: PathFlavor =
-  (globalThis as { process?: { platform?: string } }).process?.platform ===
-      "win32"
-    ? "win32"
-    : "posix";
+export const HOST_FLAVOR: PathFlavor = platform === "win32" ? "win32" : "posix";
 
 /** Longest path accepted, in characters (PATH_MAX on Linux). */
 export const MAX_PATH_CHARS = 4_096;

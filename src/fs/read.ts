@@ -92,10 +92,29 @@ function describeType(
   return "not a regular file";
 }
 
+/**
+ * The path rules, with one allowance: a path written under the root's real location (macOS's
+ * /private/tmp for a root of /tmp, say) is inside the root too.
+ */
+async function checkAgainstRoot(path: string, root: string | undefined, flavor: PathFlavor) {
+  try {
+    return checkPath(path, { root, flavor });
+  } catch (error) {
+    if (!(error instanceof ToolError) || error.code !== "forbidden" || root === undefined) throw error;
+    const real = await realpath(root).catch(() => root);
+    if (real === root) throw error;
+    try {
+      return checkPath(path, { root: real, flavor });
+    } catch {
+      throw error;
+    }
+  }
+}
+
 /** Reads a whole regular file under every rule above; `path` is the caller's text, shown in refusals. */
 export async function readLocalBytes(path: string, options: ReadOptions): Promise<Uint8Array> {
   const flavor = options.flavor ?? HOST_FLAVOR;
-  const { resolved } = checkPath(path, { root: options.root, flavor });
+  const { resolved } = await checkAgainstRoot(path, options.root, flavor);
   const shown = path.length > 200 ? path.slice(0, 199) + "…" : path;
   let real: string;
   try {

@@ -499,3 +499,21 @@ Deno.test("isInside compares whole segments", () => {
   assertEquals(isInside("/a/../b", "/a"), false);
   assertEquals(isInside("/a/..b", "/a"), true);
 });
+
+Deno.test("a root reached through a symlink: paths under either spelling are inside", async () => {
+  const base = await Deno.realPath(await Deno.makeTempDir({ prefix: "mcc-rootlink-" }));
+  try {
+    await Deno.mkdir(`${base}/real`);
+    await Deno.writeTextFile(`${base}/real/a.txt`, "via the real path");
+    await Deno.symlink(`${base}/real`, `${base}/link`);
+    const root = `${base}/link`;
+    const read = (path: string) => readLocalText(path, { root, maxBytes: LIMIT });
+    assertEquals(await read(`${base}/link/a.txt`), "via the real path");
+    assertEquals(await read(`${base}/real/a.txt`), "via the real path");
+    assertEquals(await read("a.txt"), "via the real path");
+    const refused = await read(`${base}/elsewhere.txt`).catch((e: ToolError) => e.message);
+    assertEquals(refused, `Cannot read "${base}/elsewhere.txt": the path is outside MCP_CHAT_CARDS_FS_ROOT`);
+  } finally {
+    await Deno.remove(base, { recursive: true });
+  }
+});
