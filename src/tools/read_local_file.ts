@@ -58,7 +58,7 @@ export default defineTool({
     const note = end < text.length
       ? `Characters ${formatCount(offset)} to ${formatCount(end)} of ${
         formatCount(text.length)
-      } (${lines} lines) from "${path}". Call read_local_file again with offset: ${end} for the rest.`
+      } (${lines} lines) of "${path}". Call read_local_file again with offset: ${end} for the rest.`
       : offset > 0
       ? `Characters ${formatCount(offset)} to ${formatCount(end)} of ${
         formatCount(text.length)
