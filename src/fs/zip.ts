@@ -133,20 +133,39 @@ function normalizeName(name: string): string {
   return name.replaceAll("\\", "/").split("/").filter((p) => p !== "" && p !== ".").join("/");
 }
 
-let crcTable: Int32Array | undefined;
+let crcTables: Int32Array | undefined;
 
-/** CRC-32 (IEEE). fflate computes one internally but does not export it. */
-export function crc32(data: Uint8Array): number {
-  if (!crcTable) {
-    crcTable = new Int32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      crcTable[n] = c;
+/** Eight 256-entry tables for CRC-32 "slicing by 8": table k advances a byte k positions further. */
+function tables(): Int32Array {
+  const t = new Int32Array(256 * 8);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c;
+  }
+  for (let n = 0; n < 256; n++) {
+    for (let k = 1; k < 8; k++) {
+      t[k * 256 + n] = (t[(k - 1) * 256 + n] >>> 8) ^ t[t[(k - 1) * 256 + n] & 0xff];
     }
   }
+  return t;
+}
+
+/**
+ * CRC-32 (IEEE), eight bytes a step. fflate computes one internally but does not export it, and
+ * every inflated entry is checked, so this runs over every byte an archive holds.
+ */
+export function crc32(data: Uint8Array): number {
+  const t = (crcTables ??= tables());
   let crc = -1;
-  for (let i = 0; i < data.length; i++) crc = crcTable[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
+  let i = 0;
+  for (const end = data.length - 7; i < end; i += 8) {
+    const a = crc ^ (data[i] | (data[i + 1] << 8) | (data[i + 2] << 16) | (data[i + 3] << 24));
+    crc = t[1792 + (a & 0xff)] ^ t[1536 + ((a >>> 8) & 0xff)] ^ t[1280 + ((a >>> 16) & 0xff)] ^
+      t[1024 + (a >>> 24)] ^ t[768 + data[i + 4]] ^ t[512 + data[i + 5]] ^ t[256 + data[i + 6]] ^
+      t[data[i + 7]];
+  }
+  for (; i < data.length; i++) crc = t[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
   return (crc ^ -1) >>> 0;
 }
 
