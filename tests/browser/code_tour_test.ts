@@ -198,6 +198,14 @@ Deno.test({
             await m.page.setViewportSize({ width: width + 60, height: 900 });
             await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
             if (name === "markdown") {
+              const open = () =>
+                view.locator("details.mcc-md-section").evaluateAll((ds) =>
+                  ds.map((d) => (d as HTMLDetailsElement).open)
+                );
+              await view.getByRole("button", { name: "Show all" }).click();
+              assertEquals(await open(), [true, true, true]);
+              await view.getByRole("button", { name: "Hide all" }).click();
+              assertEquals(await open(), [false, false, false]);
               const first = view.locator("details.mcc-md-section summary").first();
               await first.focus();
               await m.page.keyboard.press("Enter");
