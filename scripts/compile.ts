@@ -13,6 +13,7 @@
  */
 import { join, resolve } from "node:path";
 import { DEPENDENCY_ENV_NAMES, ENV_NAMES } from "../src/config.ts";
+import { readPermission } from "./read_permission.ts";
 
 /** Release targets: Linux x64/arm64, macOS x64/arm64, Windows x64. */
 export const RELEASE_TARGETS = [
@@ -28,17 +29,20 @@ export const ENTRY = "src/main.ts";
 
 /**
  * The permission flags of the binary (and of `deno task start`):
- * - reads: none, or only the configured root (the server reads nothing of its own at run time);
+ * - reads: none (`--deny-read`), or only the configured root (the server reads nothing of its own
+ *   at run time); `deno task start` writes the same flag from MCP_CHAT_CARDS_FS_ROOT;
  * - writes, subprocesses, FFI, system info: none;
  * - network: allowed (fetching references needs any public host; the code's guards block private
  *   ranges, and HTTP mode listens);
  * - environment: only the server's MCP_CHAT_CARDS_* variables and the few its dependencies read.
  */
 export function permissionFlags(fsRoot?: string): string[] {
-  const flags = ["--no-prompt"];
-  if (fsRoot !== undefined) flags.push(`--allow-read=${fsRoot}`);
-  flags.push("--allow-net", `--allow-env=${[...ENV_NAMES, ...DEPENDENCY_ENV_NAMES].join(",")}`);
-  return flags;
+  return [
+    "--no-prompt",
+    readPermission(fsRoot),
+    "--allow-net",
+    `--allow-env=${[...ENV_NAMES, ...DEPENDENCY_ENV_NAMES].join(",")}`,
+  ];
 }
 
 /** Arguments baked in after the entry point: the root, so the binary confines reads to it. */

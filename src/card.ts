@@ -20,7 +20,8 @@ export interface CardSpec<S extends z.ZodObject> {
   input: S;
   /** Returns blocks the output stage may pack into several parts (the input gains `part`). */
   splittable?: boolean;
-  render: (input: z.output<S>) => CardOutput | Promise<CardOutput>;
+  /** `ctx` gives cards that read local files the configured root and progress reporting. */
+  render: (input: z.output<S>, ctx: ToolContext) => CardOutput | Promise<CardOutput>;
 }
 
 /** A card tool: a tool plus the facts the registry, get_card, goldens and the gallery read. */
@@ -68,7 +69,7 @@ export function defineCard<S extends z.ZodObject>(spec: CardSpec<S>): CardDefini
     card: { kind: spec.kind, splittable },
     handler: async (args: Record<string, unknown>, ctx: ToolContext) => {
       const { part, ...fields } = args;
-      const output = await spec.render((splittable ? fields : args) as z.output<S>);
+      const output = await spec.render((splittable ? fields : args) as z.output<S>, ctx);
       return buildCardResult(output, {
         tool: spec.name,
         kind: spec.kind,

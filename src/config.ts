@@ -56,7 +56,8 @@ export const SETTINGS: readonly Setting[] = [
     kind: "int",
     min: 2_000,
     max: 2_000_000,
-    about: "rendered characters per card part before a card splits (used by create_table_card)",
+    about:
+      "rendered characters per card part before a card splits (used by create_table_card, create_markdown_card and create_code_tour_card)",
   },
   {
     key: "resultLimit",
@@ -79,7 +80,8 @@ export const SETTINGS: readonly Setting[] = [
     env: "MCP_CHAT_CARDS_FS_ROOT",
     flag: "--fs-root",
     kind: "path",
-    about: "confine every local file read to this directory (no current tool reads files)",
+    about:
+      "confine every local file read to this directory (used by read_local_file, unpack_archive, create_markdown_card and create_code_tour_card)",
   },
   {
     key: "allowPrivate",

@@ -5,7 +5,13 @@
  */
 
 /** Machine-readable reason a tool call failed. */
-export type ToolErrorCode = "invalid_input" | "too_large";
+export type ToolErrorCode =
+  | "invalid_input"
+  | "too_large"
+  | "not_found"
+  | "forbidden"
+  | "unsupported"
+  | "internal";
 
 /** An error the model can act on: the field, the limit and a hint. */
 export class ToolError extends Error {

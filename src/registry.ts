@@ -4,12 +4,16 @@
  * adding a card kind is one file under src/cards/ and one line here.
  */
 import type { CardDefinition } from "./card.ts";
+import codeTourCard from "./cards/code_tour.ts";
 import listCard from "./cards/list.ts";
+import markdownCard from "./cards/markdown.ts";
 import revealCard from "./cards/reveal.ts";
 import tabCard from "./cards/tab.ts";
 import tableCard from "./cards/table.ts";
 import type { ToolDefinition } from "./tool.ts";
 import { getCardTool } from "./tools/get_card.ts";
+import readLocalFile from "./tools/read_local_file.ts";
+import unpackArchive from "./tools/unpack_archive.ts";
 
 /** The card tools, in the order hosts list them. */
 export const CARDS: readonly CardDefinition[] = [
@@ -17,10 +21,12 @@ export const CARDS: readonly CardDefinition[] = [
   tableCard,
   revealCard,
   listCard,
+  markdownCard,
+  codeTourCard,
 ];
 
 /** Tools that are not cards. */
-const OTHER_TOOLS: readonly ToolDefinition[] = [];
+const OTHER_TOOLS: readonly ToolDefinition[] = [readLocalFile, unpackArchive];
 
 /** Every tool, in `tools/list` order. */
 export const TOOLS: readonly ToolDefinition[] = [...CARDS, ...OTHER_TOOLS, getCardTool(CARDS)];

@@ -3,6 +3,7 @@
  * what the code does.
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import { taskWords } from "../scripts/read_permission.ts";
 import { type Config, parseConfig, SETTINGS } from "../src/config.ts";
 import { configRefusal } from "./helpers.ts";
 
@@ -18,8 +19,11 @@ Deno.test("README documents every setting with its variable and flag", () => {
 
 Deno.test("README's deno run configuration uses exactly the flags of deno task start", async () => {
   const denoJson = JSON.parse(await Deno.readTextFile(new URL("deno.json", root)));
-  const flags = (denoJson.tasks.start as string).split(/\s+/).filter((w) => w.startsWith("--"));
   const block = readme.slice(readme.indexOf("### 1. `deno run`"), readme.indexOf("### 2."));
+  // The example grants one folder to Deno and names the same folder as the root.
+  const folder = /"MCP_CHAT_CARDS_FS_ROOT": "([^"]+)"/.exec(block)?.[1];
+  assertEquals(block.includes(`"--allow-read=${folder}"`), true, "the README's read flag and root differ");
+  const flags = taskWords(denoJson.tasks.start as string, folder).filter((w) => w.startsWith("--"));
   const documented = [...block.matchAll(/"(--[^"]+)"/g)].map((m) => m[1]);
   assertEquals(documented.join(" "), flags.join(" "));
 });

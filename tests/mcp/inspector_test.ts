@@ -3,13 +3,14 @@
  * the tools of the real stdio server and must report no errors and no warnings.
  */
 import { strictEqual as assertEquals } from "node:assert/strict";
+import { taskWords } from "../../scripts/read_permission.ts";
 
 const root = new URL("../../", import.meta.url);
 const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
 
 Deno.test("MCP Inspector --strict finds no schema errors or warnings", async () => {
   const denoJson = JSON.parse(await Deno.readTextFile(new URL("deno.json", root)));
-  const startArgs = (denoJson.tasks.start as string).split(/\s+/).slice(1);
+  const startArgs = taskWords(denoJson.tasks.start as string).slice(1);
   const { code, stdout, stderr } = await new Deno.Command("npx", {
     args: ["-y", INSPECTOR, "--cli", Deno.execPath(), ...startArgs, "--method", "tools/list", "--strict"],
     cwd: root,

@@ -5,6 +5,7 @@
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import { taskWords } from "../../scripts/read_permission.ts";
 import { TOOLS } from "../../src/registry.ts";
 import { textOf } from "../helpers.ts";
 
@@ -13,7 +14,7 @@ const root = new URL("../../", import.meta.url);
 /** The `start` task's deno arguments, so the test runs exactly what users run. */
 async function startArgs(): Promise<string[]> {
   const denoJson = JSON.parse(await Deno.readTextFile(new URL("deno.json", root)));
-  const words = (denoJson.tasks.start as string).split(/\s+/);
+  const words = taskWords(denoJson.tasks.start as string);
   assertEquals(words[0], "deno");
   return words.slice(1);
 }
@@ -24,7 +25,12 @@ const KIND_OF_TOOL: Record<string, string> = {
   create_table_card: "table",
   create_reveal_card: "reveal",
   create_list_card: "list",
+  create_markdown_card: "markdown",
+  create_code_tour_card: "code_tour",
 };
+
+/** Tools that are not cards, called once each below. */
+const FILE_TOOLS = new Set(["read_local_file", "unpack_archive"]);
 
 function goldenCases(kind: string): string[] {
   return [...Deno.readDirSync(new URL(`tests/cards/${kind}/`, root))]
@@ -52,6 +58,7 @@ Deno.test("stdio: deno run with the README's flags renders every golden card and
     );
     for (const tool of modelTools) {
       const kind = KIND_OF_TOOL[tool.name];
+      if (FILE_TOOLS.has(tool.name)) continue;
       if (!kind) throw new Error(`no golden cases for ${tool.name}: add it to KIND_OF_TOOL`);
       for (const name of goldenCases(kind)) {
         const file = `tests/cards/${kind}/${name}`;
@@ -73,6 +80,15 @@ Deno.test("stdio: deno run with the README's flags renders every golden card and
         assertEquals(doc.startsWith("<!doctype html>"), true);
         assertEquals(doc.includes(expected.trimEnd()), true, file);
       }
+    }
+    // No MCP_CHAT_CARDS_FS_ROOT: the task denies every read, and the denial reads as a clear refusal.
+    for (const name of FILE_TOOLS) {
+      const refused = await client.callTool({ name, arguments: { path: "/etc/hostname" } });
+      assertEquals(
+        textOf(refused),
+        `Cannot read "/etc/hostname": this server was started without read access to that folder\n` +
+          "Start the server with --fs-root <folder> (see the README) or pass the content inline",
+      );
     }
     const bad = await client.callTool({ name: "create_table_card", arguments: { title: "x" } });
     assertEquals(

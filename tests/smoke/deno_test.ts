@@ -7,6 +7,7 @@
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { join } from "node:path";
 import { compileArgs, permissionFlags } from "../../scripts/compile.ts";
+import { taskWords } from "../../scripts/read_permission.ts";
 import { assertSameAsReference, smokeOver } from "./suite.ts";
 import { denoRunArgs, ROOT_PATH, runCommand, stdioTransport } from "./targets.ts";
 
@@ -17,7 +18,13 @@ Deno.test("smoke: stdio under deno run with the binary's baked-in flags matches 
 
 Deno.test("smoke: `deno task start` runs exactly the compile task's flags", async () => {
   const denoJson = JSON.parse(await Deno.readTextFile(join(ROOT_PATH, "deno.json")));
-  assertDeep((denoJson.tasks.start as string).split(/\s+/), ["deno", ...denoRunArgs()]);
+  assertDeep(taskWords(denoJson.tasks.start as string), ["deno", ...denoRunArgs()]);
+  assertDeep(taskWords(denoJson.tasks.start as string, "/data"), [
+    "deno",
+    "run",
+    ...permissionFlags("/data"),
+    "src/main.ts",
+  ]);
 });
 
 Deno.test("smoke: the compile recipe bakes flags, target and the confined root", () => {

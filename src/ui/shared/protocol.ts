@@ -26,4 +26,6 @@ export const ACTION = {
   source: "source",
   collapse: "collapse",
   copyCard: "copy",
+  /** A Raw | Code or Raw | Rendered switch in a code tour (`data-mcc-view` names the view). */
+  view: "view",
 } as const;

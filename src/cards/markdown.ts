@@ -1,0 +1,105 @@
+/**
+ * create_markdown_card: a markdown document (inline, or a file on the server's machine) as one
+ * card. The first H1 becomes the title, each H2 section folds into a show/hide section, and the
+ * sections are the split points when the document is over the card budget.
+ */
+import { z } from "zod";
+import { defineCard } from "../card.ts";
+import { invalidInput } from "../errors.ts";
+import { MAX_TEXT_FILE_BYTES, readLocalBytes } from "../fs/read.ts";
+import { decodeText, describeNotText } from "../fs/text.ts";
+import { type Html, markup } from "../html/html.ts";
+import { splitDocument } from "../render/markdown.ts";
+import { brief, plural } from "../render/summary.ts";
+import { ToolError } from "../errors.ts";
+import type { CardOutput } from "../output/result.ts";
+import { digest, RecentRenders } from "./_cache.ts";
+import { plainLine } from "./_fields.ts";
+
+/** Longest inline document, in characters (a file may hold up to MAX_TEXT_FILE_BYTES bytes). */
+export const MAX_MARKDOWN_CHARS = 1_000_000;
+
+const input = z.object({
+  markdown: z.string().max(MAX_MARKDOWN_CHARS).optional().describe(
+    "The document as markdown. Raw HTML shows as literal text; entities are not decoded",
+  ),
+  path: z.string().max(4_096).optional().describe(
+    "Instead of markdown: absolute path of a UTF-8 .md file on the machine running this server",
+  ),
+  title: plainLine(200, "Card title (default: the document's first H1)").optional(),
+});
+
+const recent = new RecentRenders();
+
+/** Where the document comes from, as text. */
+async function source(
+  inp: z.output<typeof input>,
+  root: string | undefined,
+): Promise<{ text: string; bytes?: Uint8Array }> {
+  if ((inp.markdown === undefined) === (inp.path === undefined)) {
+    throw invalidInput(
+      inp.markdown === undefined ? "markdown" : "path",
+      inp.markdown === undefined
+        ? "pass the document as markdown, or a file as path"
+        : "pass markdown or path, not both",
+      "Send the markdown inline, or the path of a .md file on the server's machine",
+    );
+  }
+  if (inp.markdown !== undefined) return { text: inp.markdown };
+  const bytes = await readLocalBytes(inp.path!, { root, maxBytes: MAX_TEXT_FILE_BYTES });
+  const decoded = decodeText(bytes);
+  if ("notText" in decoded) {
+    throw new ToolError(
+      "unsupported",
+      `Cannot read "${inp.path}": ${describeNotText(decoded.notText)}`,
+      "Convert the file to UTF-8, or pass the markdown inline",
+    );
+  }
+  return { text: decoded.text, bytes };
+}
+
+function render(text: string, title: string | undefined, path: string | undefined): CardOutput {
+  if (text.trim() === "") {
+    throw invalidInput(
+      path === undefined ? "markdown" : "path",
+      "the document is empty",
+      "Pass a document with some text",
+    );
+  }
+  const doc = splitDocument(text, { takeTitle: title === undefined });
+  const fileName = path?.split(/[\\/]/).pop();
+  const cardTitle = title ?? doc.title ?? fileName ?? "Document";
+  const blocks: Html[] = [];
+  if (doc.intro.value.trim()) blocks.push(markup`<div class="mcc-md">${doc.intro}</div>`);
+  for (const s of doc.sections) {
+    blocks.push(
+      markup`<details class="mcc-reveal mcc-md-section"><summary class="mcc-reveal-title"><h3>${s.heading}</h3></summary><div class="mcc-reveal-body mcc-md">${s.body}</div></details>`,
+    );
+  }
+  const lines = doc.sections.map((s) => `- ${brief(s.headingText)}`);
+  const summary = doc.sections.length === 0
+    ? `Document card "${brief(cardTitle)}" (no H2 sections).`
+    : `Document card "${brief(cardTitle)}" with ${plural(doc.sections.length, "section")}:\n${
+      lines.join("\n")
+    }`;
+  return { title: cardTitle, summary, blocks };
+}
+
+export default defineCard({
+  name: "create_markdown_card",
+  kind: "markdown",
+  title: "Document card",
+  description:
+    "Render a markdown document (a guide or walkthrough you wrote) as one card: first H1 = title, each H2 section folds, tables styled, fenced code highlighted with copy buttons. Pass markdown inline, or path to a .md file on the server's machine (not your sandbox). Raw HTML shows as text. Long documents split at H2 headings: while parts.hasMore, call again with part + 1.",
+  input,
+  splittable: true,
+  async render(inp, ctx) {
+    const { text, bytes } = await source(inp, ctx.config.fsRoot);
+    const key = await digest(["markdown", inp.title, inp.path, bytes ?? text]);
+    const hit = recent.get(key);
+    if (hit) return hit;
+    const output = render(text, inp.title, inp.path);
+    recent.set(key, output);
+    return output;
+  },
+});

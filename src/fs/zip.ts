@@ -1,0 +1,420 @@
+/**
+ * Reads the text files of a zip archive held in memory, under caps that hold whatever the
+ * archive claims. Two passes:
+ *
+ * 1. The central directory alone: entry count, names (zip-slip, absolute, NUL, duplicates,
+ *    encoding), symlinks, encryption, methods, declared sizes against the per-file and total caps,
+ *    local headers in bounds, and entries whose data overlap (the overlapping-entry bomb).
+ * 2. Inflation of what passed, through fflate's streaming `Inflate` in small slices, stopping the
+ *    moment real output passes the entry's declared size (a lying header), then a CRC check.
+ *
+ * fflate's `unzipSync` trusts the sizes an archive declares and its `Unzip` stream trusts local
+ * headers, which may disagree with the central directory; so the directory is parsed here and each
+ * entry's data fed to `Inflate` directly. Entries that fail a rule are skipped with a reason; only
+ * an archive that cannot be read at all, or has too many entries, is refused whole.
+ */
+import { Inflate } from "fflate";
+import { ToolError } from "../errors.ts";
+import { decodeText, describeNotText } from "./text.ts";
+
+/** Caps on what one archive may expand to. */
+export interface ZipLimits {
+  /** Entries in the central directory, folders included. */
+  maxEntries: number;
+  /** Inflated bytes of one file. */
+  maxFileBytes: number;
+  /** Inflated bytes of all files together. */
+  maxTotalBytes: number;
+}
+
+/** The caps the tools use. */
+export const DEFAULT_ZIP_LIMITS: ZipLimits = {
+  maxEntries: 10_000,
+  maxFileBytes: 4 * 1024 * 1024,
+  maxTotalBytes: 64 * 1024 * 1024,
+};
+
+/** A text file read from the archive. */
+export interface ZipTextFile {
+  path: string;
+  text: string;
+  /** Inflated size in bytes. */
+  bytes: number;
+}
+
+/** An entry left out, and why (shown to the caller as a notice). */
+export interface ZipSkipped {
+  path: string;
+  reason: string;
+}
+
+/** What an archive held. */
+export interface ZipContents {
+  files: ZipTextFile[];
+  skipped: ZipSkipped[];
+  /** Folder entries seen (not files). */
+  folders: number;
+}
+
+/** Progress through pass 2: entries done out of entries to inflate, and bytes inflated so far. */
+export interface ZipProgress {
+  done: number;
+  total: number;
+  bytes: number;
+}
+
+/** How the caller steers a read. */
+export interface ZipReadOptions {
+  limits?: ZipLimits;
+  /** Decide per name before inflating: return a reason to skip the entry, or undefined to keep it. */
+  filter?: (path: string) => string | undefined;
+  /** Called after each inflated entry. */
+  onProgress?: (progress: ZipProgress) => void | Promise<void>;
+  /** Compressed bytes fed to the inflater at a time (bounds the output of one step). */
+  sliceBytes?: number;
+}
+
+const SIG_EOCD = 0x06054b50;
+const SIG_EOCD64 = 0x06064b50;
+const SIG_EOCD64_LOCATOR = 0x07064b50;
+const SIG_CENTRAL = 0x02014b50;
+const SIG_LOCAL = 0x04034b50;
+
+/** An entry that passed pass 1. */
+interface Planned {
+  path: string;
+  method: number;
+  crc: number;
+  size: number;
+  compressedSize: number;
+  localOffset: number;
+  dataStart: number;
+}
+
+function refuse(
+  name: string,
+  problem: string,
+  hint = "Pass a well-formed zip archive, or the files inline",
+): ToolError {
+  return new ToolError("invalid_input", `Cannot unpack "${name}": ${problem}`, hint);
+}
+
+// CP437, the zip default for names without the UTF-8 flag: the upper 128 code points.
+const CP437_HIGH =
+  "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0";
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Decodes an entry name: UTF-8 when flagged or valid, else CP437; undefined when flagged but invalid. */
+function decodeName(bytes: Uint8Array, utf8Flag: boolean): string | undefined {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    if (utf8Flag) return undefined;
+    let s = "";
+    for (const b of bytes) s += b < 128 ? String.fromCharCode(b) : CP437_HIGH[b - 128];
+    return s;
+  }
+}
+
+/** Why a name may not be used as a path inside the archive, or undefined when it is fine. */
+export function nameProblem(name: string): string | undefined {
+  if (name.includes("\0")) return "the name contains a NUL character";
+  // deno-lint-ignore no-control-regex -- control characters are exactly what is refused
+  if (/[\u0001-\u001f\u007f]/.test(name)) return "the name contains control characters";
+  if (/^[\\/]/.test(name) || /^[a-zA-Z]:/.test(name)) return "absolute name";
+  const parts = name.split(/[\\/]/);
+  if (parts.some((p) => p === "..")) return "the name climbs out of the archive (zip-slip)";
+  return undefined;
+}
+
+/** The archive's own spelling of a path, folded to forward slashes without "." segments. */
+function normalizeName(name: string): string {
+  return name.replaceAll("\\", "/").split("/").filter((p) => p !== "" && p !== ".").join("/");
+}
+
+let crcTables: Int32Array | undefined;
+
+/** Eight 256-entry tables for CRC-32 "slicing by 8": table k advances a byte k positions further. */
+function tables(): Int32Array {
+  const t = new Int32Array(256 * 8);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c;
+  }
+  for (let n = 0; n < 256; n++) {
+    for (let k = 1; k < 8; k++) {
+      t[k * 256 + n] = (t[(k - 1) * 256 + n] >>> 8) ^ t[t[(k - 1) * 256 + n] & 0xff];
+    }
+  }
+  return t;
+}
+
+/**
+ * CRC-32 (IEEE), eight bytes a step. fflate computes one internally but does not export it, and
+ * every inflated entry is checked, so this runs over every byte an archive holds.
+ */
+export function crc32(data: Uint8Array): number {
+  const t = (crcTables ??= tables());
+  let crc = -1;
+  let i = 0;
+  for (const end = data.length - 7; i < end; i += 8) {
+    const a = crc ^ (data[i] | (data[i + 1] << 8) | (data[i + 2] << 16) | (data[i + 3] << 24));
+    crc = t[1792 + (a & 0xff)] ^ t[1536 + ((a >>> 8) & 0xff)] ^ t[1280 + ((a >>> 16) & 0xff)] ^
+      t[1024 + (a >>> 24)] ^ t[768 + data[i + 4]] ^ t[512 + data[i + 5]] ^ t[256 + data[i + 6]] ^
+      t[data[i + 7]];
+  }
+  for (; i < data.length; i++) crc = t[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
+  return (crc ^ -1) >>> 0;
+}
+
+function u64(view: DataView, at: number): number {
+  const v = view.getBigUint64(at, true);
+  return v > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(v);
+}
+
+/** Finds the central directory: where it starts, how long it is, how many entries it declares. */
+function findDirectory(data: Uint8Array, view: DataView, name: string) {
+  const lowest = Math.max(0, data.length - 22 - 0xffff);
+  let eocd = -1;
+  for (let i = data.length - 22; i >= lowest; i--) {
+    if (view.getUint32(i, true) === SIG_EOCD && i + 22 + view.getUint16(i + 20, true) <= data.length) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw refuse(name, "this is not a zip archive (no end-of-central-directory record)");
+  if (view.getUint16(eocd + 4, true) !== 0 || view.getUint16(eocd + 6, true) !== 0) {
+    throw refuse(name, "multi-part (spanned) archives are not supported", "Pass a single-file zip archive");
+  }
+  let entries = view.getUint16(eocd + 10, true);
+  let size = view.getUint32(eocd + 12, true);
+  let offset = view.getUint32(eocd + 16, true);
+  if (entries === 0xffff || size === 0xffffffff || offset === 0xffffffff) {
+    const loc = eocd - 20;
+    if (loc >= 0 && view.getUint32(loc, true) === SIG_EOCD64_LOCATOR) {
+      const at = u64(view, loc + 8);
+      if (at + 56 > data.length || view.getUint32(at, true) !== SIG_EOCD64) {
+        throw refuse(name, "the ZIP64 end record is missing or truncated");
+      }
+      entries = u64(view, at + 32);
+      size = u64(view, at + 40);
+      offset = u64(view, at + 48);
+    }
+  }
+  if (offset + size > eocd) {
+    throw refuse(name, "the central directory lies past the end of the file (truncated archive)");
+  }
+  return { entries, size, offset };
+}
+
+/** Reads the text files of an archive; see the module comment for the rules. */
+export async function readZip(
+  data: Uint8Array,
+  name: string,
+  options: ZipReadOptions = {},
+): Promise<ZipContents> {
+  const limits = options.limits ?? DEFAULT_ZIP_LIMITS;
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  if (data.length < 22) throw refuse(name, "this is not a zip archive (too short)");
+  const dir = findDirectory(data, view, name);
+  const tooMany = (n: string) =>
+    new ToolError(
+      "too_large",
+      `Cannot unpack "${name}": the archive has ${n} entries, the limit is ${limits.maxEntries}`,
+      "Zip only the files that matter, or pass them inline as files",
+    );
+  if (dir.entries > limits.maxEntries) throw tooMany(String(dir.entries));
+
+  // Pass 1: the central directory.
+  const skipped: ZipSkipped[] = [];
+  const planned: Planned[] = [];
+  const seen = new Set<string>();
+  let folders = 0;
+  let declaredTotal = 0;
+  let at = dir.offset;
+  const end = dir.offset + dir.size;
+  let count = 0;
+  while (at + 4 <= end && view.getUint32(at, true) === SIG_CENTRAL) {
+    if (++count > limits.maxEntries) throw tooMany(`more than ${limits.maxEntries}`);
+    if (at + 46 > end) throw refuse(name, "the central directory is truncated");
+    const madeBy = view.getUint16(at + 4, true);
+    const flags = view.getUint16(at + 8, true);
+    const method = view.getUint16(at + 10, true);
+    const crc = view.getUint32(at + 16, true);
+    let compressedSize = view.getUint32(at + 20, true);
+    let size = view.getUint32(at + 24, true);
+    const nameLen = view.getUint16(at + 28, true);
+    const extraLen = view.getUint16(at + 30, true);
+    const commentLen = view.getUint16(at + 32, true);
+    const external = view.getUint32(at + 38, true);
+    let localOffset = view.getUint32(at + 42, true);
+    const next = at + 46 + nameLen + extraLen + commentLen;
+    if (next > end) throw refuse(name, "the central directory is truncated");
+    const rawName = data.subarray(at + 46, at + 46 + nameLen);
+    // ZIP64 extra field: the 64-bit values for whichever 32-bit fields are saturated, in order.
+    for (let x = at + 46 + nameLen; x + 4 <= at + 46 + nameLen + extraLen;) {
+      const id = view.getUint16(x, true);
+      const len = view.getUint16(x + 2, true);
+      if (id === 0x0001) {
+        let y = x + 4;
+        const stop = x + 4 + len;
+        if (size === 0xffffffff && y + 8 <= stop) size = u64(view, y), y += 8;
+        if (compressedSize === 0xffffffff && y + 8 <= stop) compressedSize = u64(view, y), y += 8;
+        if (localOffset === 0xffffffff && y + 8 <= stop) localOffset = u64(view, y);
+      }
+      x += 4 + len;
+    }
+    at = next;
+
+    const decoded = decodeName(rawName, (flags & 0x800) !== 0);
+    const shownName = decoded ?? [...rawName].map((b) => (b < 128 ? String.fromCharCode(b) : "?")).join("");
+    const skip = (reason: string) => skipped.push({ path: shownName, reason });
+    if (decoded === undefined) {
+      skip("the name is marked UTF-8 but is not valid UTF-8");
+      continue;
+    }
+    const problem = nameProblem(decoded);
+    if (problem) {
+      skip(problem);
+      continue;
+    }
+    const path = normalizeName(decoded);
+    const unixMode = madeBy >> 8 === 3 ? external >>> 16 : 0;
+    if ((unixMode & 0o170000) === 0o120000) {
+      skip("symbolic link");
+      continue;
+    }
+    if (
+      decoded.endsWith("/") || decoded.endsWith("\\") || (external & 0x10) !== 0 ||
+      (unixMode & 0o170000) === 0o040000
+    ) {
+      folders++;
+      continue;
+    }
+    if (path === "") {
+      skip("empty name");
+      continue;
+    }
+    if (seen.has(path)) {
+      skip("duplicate name (the first entry is kept)");
+      continue;
+    }
+    seen.add(path);
+    if (flags & 0x1) {
+      skip("encrypted");
+      continue;
+    }
+    if (method !== 0 && method !== 8) {
+      skip(`compression method ${method} is not supported (only stored and deflate)`);
+      continue;
+    }
+    const filtered = options.filter?.(path);
+    if (filtered) {
+      skip(filtered);
+      continue;
+    }
+    if (size > limits.maxFileBytes) {
+      skip(`declares ${size} bytes, the per-file limit is ${limits.maxFileBytes}`);
+      continue;
+    }
+    if (method === 0 && compressedSize !== size) {
+      skip("corrupt: a stored entry's sizes disagree");
+      continue;
+    }
+    if (localOffset + 30 > dir.offset || view.getUint32(localOffset, true) !== SIG_LOCAL) {
+      skip("corrupt: its local header is missing");
+      continue;
+    }
+    const dataStart = localOffset + 30 + view.getUint16(localOffset + 26, true) +
+      view.getUint16(localOffset + 28, true);
+    if (dataStart + compressedSize > dir.offset) {
+      skip("truncated: its data runs past the end of the archive");
+      continue;
+    }
+    if (declaredTotal + size > limits.maxTotalBytes) {
+      skip(`the archive's limit of ${limits.maxTotalBytes} inflated bytes in all is reached`);
+      continue;
+    }
+    declaredTotal += size;
+    planned.push({ path, method, crc, size, compressedSize, localOffset, dataStart });
+  }
+  if (count === 0 && dir.entries > 0) {
+    throw refuse(name, "the central directory is corrupt (no entry where it should start)");
+  }
+
+  // Overlapping entries: data ranges that share bytes are one payload counted many times.
+  const byOffset = [...planned].sort((a, b) => a.localOffset - b.localOffset);
+  const overlapping = new Set<Planned>();
+  let reach = -1;
+  for (const entry of byOffset) {
+    if (entry.localOffset < reach) overlapping.add(entry);
+    else reach = entry.dataStart + entry.compressedSize;
+  }
+
+  // Pass 2: inflate, in archive order.
+  const files: ZipTextFile[] = [];
+  const todo = planned.filter((p) => {
+    if (!overlapping.has(p)) return true;
+    skipped.push({ path: p.path, reason: "its data overlaps another entry (a zip bomb pattern)" });
+    return false;
+  });
+  const slice = options.sliceBytes ?? 16_384;
+  let inflatedTotal = 0;
+  let done = 0;
+  for (const entry of todo) {
+    const result = inflateEntry(data, entry, slice);
+    done++;
+    if (typeof result === "string") skipped.push({ path: entry.path, reason: result });
+    else {
+      inflatedTotal += result.length;
+      const text = decodeText(result);
+      if ("text" in text) files.push({ path: entry.path, text: text.text, bytes: result.length });
+      else skipped.push({ path: entry.path, reason: notTextReason(text.notText) });
+    }
+    await options.onProgress?.({ done, total: todo.length, bytes: inflatedTotal });
+  }
+  return { files, skipped, folders };
+}
+
+function notTextReason(reason: Parameters<typeof describeNotText>[0]): string {
+  return reason.kind === "binary" ? "binary" : describeNotText(reason).replace("the file is ", "");
+}
+
+const STOP = new Error("stop");
+
+/** Inflates one entry or says why not; never holds more than the declared size plus one slice's output. */
+function inflateEntry(data: Uint8Array, entry: Planned, slice: number): Uint8Array | string {
+  const input = data.subarray(entry.dataStart, entry.dataStart + entry.compressedSize);
+  let out: Uint8Array;
+  if (entry.method === 0) out = input;
+  else {
+    out = new Uint8Array(entry.size);
+    let produced = 0;
+    let over = false;
+    const inflater = new Inflate((chunk) => {
+      if (produced + chunk.length > entry.size) {
+        over = true;
+        throw STOP;
+      }
+      out.set(chunk, produced);
+      produced += chunk.length;
+    });
+    try {
+      for (let off = 0; off < input.length || off === 0; off += slice) {
+        const last = off + slice >= input.length;
+        inflater.push(input.subarray(off, Math.min(off + slice, input.length)), last);
+        if (last) break;
+      }
+    } catch (error) {
+      if (error !== STOP) return "corrupt: the compressed data is damaged";
+    }
+    if (over) return `inflates past its declared size of ${entry.size} bytes (stopped there)`;
+    if (produced !== entry.size) {
+      return `corrupt: inflates to ${produced} bytes, not the declared ${entry.size}`;
+    }
+  }
+  if (crc32(out) !== entry.crc) return "corrupt: the checksum does not match";
+  return out;
+}

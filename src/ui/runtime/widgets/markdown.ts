@@ -1,0 +1,28 @@
+/**
+ * Documents: sections are native details elements, so they open by keyboard without this. When a
+ * part holds two or more sections, this adds the show-all and hide-all buttons reveal cards have
+ * (the server cannot: a document's parts are packed from its sections, with no wrapper to hold a
+ * bar). The reveal widget handles the buttons.
+ */
+import { ACTION } from "../../shared/protocol.ts";
+import { h } from "../dom.ts";
+import type { Widget } from "./types.ts";
+
+function enhance(article: Element): void {
+  const body = article.querySelector(".mcc-body");
+  const sections = body ? body.querySelectorAll(":scope > details.mcc-md-section") : [];
+  if (!body || sections.length < 2 || body.hasAttribute("data-mcc-reveals")) return;
+  body.setAttribute("data-mcc-reveals", "");
+  const button = (action: string, label: string) =>
+    h("button", { type: "button", class: "mcc-tool", "data-mcc-action": action }, label);
+  sections[0].before(
+    h(
+      "div",
+      { class: "mcc-reveal-bar" },
+      button(ACTION.showAll, "Show all"),
+      button(ACTION.hideAll, "Hide all"),
+    ),
+  );
+}
+
+export const markdownWidget: Widget = { enhance };
