@@ -141,8 +141,12 @@ function partBudget(card: CardOutput, ctx: ResultContext): number {
   const sample = card.blocks.map((b) => ("lines" in b ? b.render(b.lines.slice(0, 200), 0) : b).value)
     .join("\n").slice(0, 65_536);
   const ratio = sample.length ? JSON.stringify(sample).length / sample.length : 1;
+  // An embedded standalone document carries the stylesheet and runtime on top of the article.
+  const documentShell = !ctx.apps && ctx.config.embedHtml
+    ? JSON.stringify(standaloneDocument({ id: "", title: "", articleHtml: "" })).length
+    : 0;
   const room = ctx.config.resultLimit - JSON.stringify(card.summary).length -
-    3 * JSON.stringify(card.title).length -
+    3 * JSON.stringify(card.title).length - documentShell -
     RESULT_OVERHEAD;
   return Math.max(1, Math.min(ctx.config.cardBudget, Math.floor(room / ratio)));
 }

@@ -63,7 +63,8 @@ Deno.test("bidi controls are marked in the card, the document and the summary of
     const example = new URL(`../cards/${card.card.kind}/example.json`, import.meta.url);
     args[card.name] = { ...JSON.parse(await Deno.readTextFile(example)), title: SPOOF };
   }
-  await using client = await connect({ apps: false, embedHtml: true });
+  // The embedded document carries the whole stylesheet and runtime: give it room under the ceiling.
+  await using client = await connect({ apps: false, embedHtml: true, resultLimit: 200_000 });
   for (const [tool, input] of Object.entries(args)) {
     const result = await client.callTool({ name: tool, arguments: input });
     const summary = textOf(result);
