@@ -61,6 +61,14 @@ export function describeVerdict(verdict: AddressVerdict): string {
     : `"${verdict.address}" embeds "${verdict.embedded}", ${what}`;
 }
 
+/** Words for a resolved address: `"10.0.0.1", a private address` (for "host resolves to ..."). */
+export function nameVerdict(verdict: AddressVerdict): string {
+  const what = PHRASES[verdict.kind];
+  return verdict.embedded === undefined
+    ? `"${verdict.address}", ${what}`
+    : `"${verdict.address}", which embeds "${verdict.embedded}", ${what}`;
+}
+
 type Range = readonly [string, AddressKind];
 
 // First match wins, so narrower ranges come before the ranges that contain them.
