@@ -1,0 +1,46 @@
+/**
+ * Extraction goldens: realistic saved pages (tests/render/extract/<case>.html, first line
+ * `<!-- saved from url=(N)URL -->` as browsers write it) against <case>.json. Rewrite the goldens
+ * with `deno test -A tests/render/extract_test.ts -- --update`, then read the diff.
+ */
+import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { extractPage } from "../../src/render/extract.ts";
+
+const DIR = fileURLToPath(new URL("./extract/", import.meta.url));
+const UPDATE = Deno.args.includes("--update");
+
+/** The page's own URL, from the "saved from" comment. */
+export function savedFrom(html: string): string {
+  const m = /^<!-- saved from url=\(\d+\)(\S+) -->/.exec(html);
+  if (!m) throw new Error("a saved page starts with <!-- saved from url=(N)URL -->");
+  return m[1];
+}
+
+for (const file of readdirSync(DIR).filter((f) => f.endsWith(".html")).sort()) {
+  Deno.test(`extract golden: ${file}`, () => {
+    const html = readFileSync(DIR + file, "utf8");
+    const actual = extractPage(html, savedFrom(html));
+    const golden = DIR + file.replace(/\.html$/, ".json");
+    if (UPDATE) writeFileSync(golden, JSON.stringify(actual, null, 2) + "\n");
+    assertDeep(actual, JSON.parse(readFileSync(golden, "utf8")));
+  });
+}
+
+Deno.test("extract: nothing fetched comes back as markup", () => {
+  const html =
+    `<title>&lt;b&gt;hi&lt;/b&gt;</title><main><p>&lt;script&gt;alert(1)&lt;/script&gt; &amp;amp;</p>
+    <a href="javascript:alert(1)">x</a><a href="data:text/html,hi">y</a><img src="javascript:alert(1)" alt="z"></main>`;
+  const page = extractPage(html, "https://example.org/");
+  assertEquals(page.title, "<b>hi</b>");
+  assertEquals(page.text, "<script>alert(1)</script> &amp;\n\nxy");
+  assertDeep(page.links, []);
+  assertDeep(page.images, []);
+});
+
+Deno.test("extract: a page without body, main or article still has its text", () => {
+  const page = extractPage("plain words <b>and</b> more", "http://example.org/x");
+  assertEquals(page.text, "plain words and more");
+  assertEquals(page.title, "");
+});
