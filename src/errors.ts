@@ -5,7 +5,17 @@
  */
 
 /** Machine-readable reason a tool call failed. */
-export type ToolErrorCode = "invalid_input" | "too_large";
+export type ToolErrorCode =
+  | "invalid_input"
+  | "too_large"
+  /** Policy said no: a private address, a scheme, a permission. */
+  | "forbidden"
+  /** The network or the remote server failed. */
+  | "fetch_failed"
+  /** A response the tool cannot use (not text, an unknown encoding). */
+  | "unsupported"
+  /** Something the call refers to is not (or no longer) there. */
+  | "not_found";
 
 /** An error the model can act on: the field, the limit and a hint. */
 export class ToolError extends Error {

@@ -27,3 +27,6 @@ export const ACTION = {
   collapse: "collapse",
   copyCard: "copy",
 } as const;
+
+/** A mirrored website form in card markup: `<form data-mcc-web-form="<form id>" data-mcc-intro="...">`. */
+export const WEB_FORM_SELECTOR = "form[data-mcc-web-form]";

@@ -3,5 +3,6 @@ import { coreWidget } from "../header.ts";
 import { revealWidget } from "./reveal.ts";
 import { tabWidget } from "./tab.ts";
 import type { Widget } from "./types.ts";
+import { webFormWidget } from "./web_form.ts";
 
-export const WIDGETS: readonly Widget[] = [coreWidget, tabWidget, revealWidget];
+export const WIDGETS: readonly Widget[] = [coreWidget, tabWidget, revealWidget, webFormWidget];
