@@ -35,7 +35,12 @@ export async function site(routes: Record<string, string | Handler>): Promise<Si
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end(route);
   });
-  return { server, origin: server.origin, requests: server.requests, [Symbol.asyncDispose]: () => server.close() };
+  return {
+    server,
+    origin: server.origin,
+    requests: server.requests,
+    [Symbol.asyncDispose]: () => server.close(),
+  };
 }
 
 /** A client whose server may fetch the given origins (and only those, besides public addresses). */
