@@ -13,7 +13,9 @@ export async function fetchPage(ctx: ToolContext, url: string): Promise<FetchedP
   if (page.status >= 400) {
     throw new ToolError(
       "fetch_failed",
-      `Cannot fetch "${url}": the server answered ${page.status}${page.statusText ? " " + page.statusText : ""}`,
+      `Cannot fetch "${url}": the server answered ${page.status}${
+        page.statusText ? " " + page.statusText : ""
+      }`,
       page.status >= 500 ? "Try again later" : "Check the URL, or fetch the page that links to it",
     );
   }

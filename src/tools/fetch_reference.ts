@@ -151,7 +151,9 @@ function fit(extract: PageExtract, status: number, budget: number): Output {
 function notices(extract: PageExtract, data: Output): string[] {
   const out: string[] = [];
   if (data.text.length < extract.text.length) {
-    out.push(`text: the first ${formatCount(data.text.length)} of ${formatCount(extract.text.length)} characters`);
+    out.push(
+      `text: the first ${formatCount(data.text.length)} of ${formatCount(extract.text.length)} characters`,
+    );
   }
   const count = (name: string, kept: number, all: number) => {
     if (kept < all) out.push(`${name}: the first ${kept} of ${all}`);

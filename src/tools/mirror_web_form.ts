@@ -70,7 +70,11 @@ export function pickForm(forms: FormSpec[], pick: string | undefined, url: strin
     ? forms.find((f) => f.index === Number(wanted))
     : forms.find((f) => f.id === wanted) ?? forms.find((f) => f.name === wanted);
   if (!found) {
-    throw invalidInput("form", `no form "${wanted}" on the page, which has:\n${list}`, "Pick a number, id or name above");
+    throw invalidInput(
+      "form",
+      `no form "${wanted}" on the page, which has:\n${list}`,
+      "Pick a number, id or name above",
+    );
   }
   return found;
 }
@@ -93,7 +97,12 @@ export function cardField(f: FormFieldSpec): FormField | string {
       return { ...base, type: "radio", options, ...(f.checked?.length ? { default: f.checked[0] } : {}) };
     case "checkbox":
       return options.length === 1
-        ? { ...base, label: options[0].label || f.label, type: "checkbox", default: (f.checked?.length ?? 0) > 0 }
+        ? {
+          ...base,
+          label: options[0].label || f.label,
+          type: "checkbox",
+          default: (f.checked?.length ?? 0) > 0,
+        }
         : { ...base, type: "checkboxes", options, ...(f.checked?.length ? { default: f.checked } : {}) };
     case "select": {
       if (f.multiple) {
@@ -163,8 +172,11 @@ function renderCard(
 ${renderFormFields(fields, id)}
 <div class="mcc-form-bar"><button type="submit" class="mcc-primary">${form.submit.label}</button></div>
 </form>`;
-  const about = markup`<p class="mcc-web-note">Submitting sends your answers to this chat for review. Nothing reaches ${page.host} until you confirm.</p>`;
-  const list = notes.length ? markup`<ul class="mcc-web-notes">${notes.map((n) => markup`<li>${n}</li>`)}</ul>` : "";
+  const about =
+    markup`<p class="mcc-web-note">Submitting sends your answers to this chat for review. Nothing reaches ${page.host} until you confirm.</p>`;
+  const list = notes.length
+    ? markup`<ul class="mcc-web-notes">${notes.map((n) => markup`<li>${n}</li>`)}</ul>`
+    : "";
   return [source, formHtml, markup`${list}${about}`];
 }
 
@@ -251,7 +263,9 @@ function summary(form: FormSpec, formId: string, page: URL, shown: number, notes
   const action = new URL(form.action);
   const encoding = form.method === "POST" ? `, ${form.enctype}` : "";
   const lines = [
-    `Mirrored "${form.title}" from ${page.href} as a form card with ${plural(shown, "field")} (formId "${formId}").`,
+    `Mirrored "${form.title}" from ${page.href} as a form card with ${
+      plural(shown, "field")
+    } (formId "${formId}").`,
     `It submits by ${form.method}${encoding} to ${form.action}${
       action.origin !== page.origin ? ` (another site: ${action.host})` : ""
     }; ${plural(form.hidden.length, "hidden field")} and the action stay on the server.`,

@@ -45,14 +45,19 @@ function fieldEntries(spec: FormFieldSpec, given: Value | undefined): Entry[] {
   const options = (spec.options ?? []).map((o) => o.value);
   const choose = (value: string) => {
     if (!options.includes(value)) {
-      throw invalidInput(field, `"${brief(value, 60)}" is not one of its options: ${quoteList(options)}`);
+      const shown = quoteList(options.filter((o) => o !== ""));
+      throw invalidInput(field, `"${brief(value, 60)}" is not one of its options: ${shown}`);
     }
     return value;
   };
   const several = spec.type === "checkbox" && options.length > 1 || spec.type === "select" && spec.multiple;
   let entries: Entry[];
   if (several) {
-    const list = given === undefined ? spec.checked ?? [] : Array.isArray(given) ? given : [asText(field, given)];
+    const list = given === undefined
+      ? spec.checked ?? []
+      : Array.isArray(given)
+      ? given
+      : [asText(field, given)];
     entries = list.filter((v) => v !== "").map((v) => [spec.name, choose(v)]);
   } else if (spec.type === "checkbox") {
     // A lone checkbox: the card sends "yes"/"no"; the website gets its own value when ticked.
@@ -82,7 +87,11 @@ function fieldEntries(spec: FormFieldSpec, given: Value | undefined): Entry[] {
     entries = [[spec.name, value]];
   }
   if (spec.required && entries.every(([, v]) => v === "")) {
-    throw invalidInput(field, `"${spec.label}" is required by the form`, "Ask the user for it, then call again");
+    throw invalidInput(
+      field,
+      `"${spec.label}" is required by the form`,
+      "Ask the user for it, then call again",
+    );
   }
   return entries;
 }
@@ -101,7 +110,9 @@ export function formEntries(form: FormSpec, values: Record<string, Value>): Entr
       throw invalidInput(
         `values.${name}`,
         "the form has no such field",
-        `Its fields are ${quoteList([...byName.keys()])}`,
+        `Its fields are ${
+          quoteList(form.fields.filter((f) => f.type !== "password" && f.type !== "file").map((f) => f.name))
+        }`,
       );
     }
     if (spec.type === "password" || spec.type === "file") {
@@ -138,7 +149,8 @@ export function encodeForm(
   }
   const encoder = new TextEncoder();
   if (form.enctype === "multipart/form-data") {
-    const escapeName = (name: string) => name.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+    const escapeName = (name: string) =>
+      name.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
     const parts = normalized.map(([name, value]) =>
       `--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"\r\n\r\n${value}\r\n`
     );
@@ -153,7 +165,11 @@ export function encodeForm(
   }
   if (form.enctype === "text/plain") {
     const text = normalized.map(([n, v]) => `${n}=${v}\r\n`).join("");
-    return { url: form.action, method: "POST", body: { contentType: "text/plain;charset=UTF-8", bytes: encoder.encode(text) } };
+    return {
+      url: form.action,
+      method: "POST",
+      body: { contentType: "text/plain;charset=UTF-8", bytes: encoder.encode(text) },
+    };
   }
   return {
     url: form.action,
