@@ -170,7 +170,7 @@ function renderCard(
     introLine(form.title, formId, page.host)
   }" novalidate>
 ${renderFormFields(fields, id)}
-<div class="mcc-form-bar"><button type="submit" class="mcc-primary">${form.submit.label}</button></div>
+<div class="mcc-form-bar"><button type="submit" class="mcc-tool mcc-primary">${form.submit.label}</button></div>
 </form>`;
   const about =
     markup`<p class="mcc-web-note">Submitting sends your answers to this chat for review. Nothing reaches ${page.host} until you confirm.</p>`;

@@ -265,7 +265,7 @@ Deno.test("submit_web_form: the site's refusal is reported, and its redirects ar
   let location = "";
   await using web = await site({
     "/contact": savedPage("forms.html"),
-    "/appointments/new": (req, res) => {
+    "/appointments/new": (_req, res) => {
       if (location) {
         res.writeHead(302, { location });
         return void res.end();
