@@ -15,6 +15,7 @@ import http from "node:http";
 import https from "node:https";
 import zlib from "node:zlib";
 import { ToolError } from "../errors.ts";
+import { VERSION } from "../version.ts";
 import {
   type AddressVerdict,
   classifyAddress,
@@ -87,7 +88,7 @@ export interface Fetcher {
 }
 
 /** Sent with every request, so site owners can tell what fetched them. */
-export const USER_AGENT = "mcp-chat-cards/0.1 (MCP server fetching a page a chat user asked for)";
+export const USER_AGENT = `mcp-chat-cards/${VERSION} (MCP server fetching a page a chat user asked for)`;
 
 const DEFAULT_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,text/plain;q=0.8,*/*;q=0.1";
 const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);

@@ -9,6 +9,7 @@
 import { parseHTML } from "linkedom";
 import {
   absoluteUrl,
+  clip,
   CDATA,
   type DomElement,
   type DomNode,
@@ -357,7 +358,7 @@ export function extractPage(html: string, url: string): PageExtract {
     const src = absoluteUrl(raw, base);
     if (src === undefined) return;
     if (el.getAttribute("width") === "1" || el.getAttribute("height") === "1") return; // tracking pixels
-    images.push({ src, alt: squash(el.getAttribute("alt") ?? ""), region });
+    images.push({ src, alt: clip(el.getAttribute("alt") ?? "", 300), region });
   };
 
   const readHeading = (el: DomElement, level: number, region: Region, content: boolean) => {

@@ -28,6 +28,12 @@ export function squash(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
+/** Squashed text cut at `max` characters with an ellipsis (for link texts and alt texts). */
+export function clip(text: string, max: number): string {
+  const flat = squash(text);
+  return flat.length <= max ? flat : flat.slice(0, max - 1).trimEnd() + "…";
+}
+
 /** Resolves a URL against the base; only http(s) results are kept, without their fragment. */
 export function absoluteUrl(value: string | null, base: URL): string | undefined {
   if (value === null) return undefined;
