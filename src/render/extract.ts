@@ -9,8 +9,8 @@
 import { parseHTML } from "linkedom";
 import {
   absoluteUrl,
-  clip,
   CDATA,
+  clip,
   type DomElement,
   type DomNode,
   type DomText,
