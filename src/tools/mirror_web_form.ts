@@ -235,8 +235,7 @@ export default defineTool({
       apps: ctx.apps,
       newId: ctx.newId,
     });
-    ctx.webForms.put({ id: formId, page: pageUrl.href, form });
-    return {
+    const full = {
       ...result,
       structuredContent: {
         ...result.structuredContent,
@@ -256,6 +255,17 @@ export default defineTool({
         },
       },
     };
+    // buildCardResult measured the card; the form outline added here counts against the ceiling too.
+    const size = JSON.stringify(full).length;
+    if (size > ctx.config.resultLimit) {
+      throw new ToolError(
+        "too_large",
+        `Cannot mirror form ${form.index} of "${page.url}": the card is ${size} characters, over the ${ctx.config.resultLimit}-character ceiling (MCP_CHAT_CARDS_RESULT_LIMIT)`,
+        "Raise MCP_CHAT_CARDS_RESULT_LIMIT if the host accepts larger results, or fill this form in on the website",
+      );
+    }
+    ctx.webForms.put({ id: formId, page: pageUrl.href, form });
+    return full;
   },
 });
 

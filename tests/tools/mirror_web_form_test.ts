@@ -191,3 +191,26 @@ Deno.test("mirror_web_form: hostile labels, names and options come out as inert 
     { name: "s", label: "S", type: "select", options: [`"><svg onload=alert(1)>`] },
   ]);
 });
+
+Deno.test("mirror_web_form: a form too big for the result ceiling is refused, and not remembered", async () => {
+  const fields = Array.from(
+    { length: 150 },
+    (_, i) => `<label for="f${i}">Question ${i}: ${"why ".repeat(20)}</label><input id="f${i}" name="f${i}">`,
+  );
+  await using web = await site({ "/long": `<form action="/x">${fields.join("")}</form>` });
+  await using client = await webClient([web.origin], { resultLimit: 20_000 });
+  const result = await client.callTool({ name: "mirror_web_form", arguments: { url: `${web.origin}/long` } });
+  assertEquals(result.isError, true);
+  assertEquals(
+    /^Card is too large: the result is [\d,]+ characters, [\d,]+ over the 20,000-character ceiling/.test(
+      textOf(result),
+    ),
+    true,
+    textOf(result),
+  );
+  const submit = await client.callTool({
+    name: "submit_web_form",
+    arguments: { formId: "wf-card-1", values: {} },
+  });
+  assertEquals(textOf(submit).startsWith(`Form "wf-card-1" is not known`), true);
+});
