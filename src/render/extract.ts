@@ -195,7 +195,7 @@ export function extractPage(html: string, url: string): PageExtract {
   const { document } = parseHTML(html) as unknown as { document: ParsedDocument };
   const pageUrl = new URL(url);
   const root = document.documentElement;
-  const head = document.head;
+  const head = root ? document.head : null; // linkedom's head getter throws on a document with no element
 
   // The head first: the base URL must be known before any link resolves.
   let base = pageUrl;

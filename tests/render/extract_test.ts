@@ -43,4 +43,40 @@ Deno.test("extract: a page without body, main or article still has its text", ()
   const page = extractPage("plain words <b>and</b> more", "http://example.org/x");
   assertEquals(page.text, "plain words and more");
   assertEquals(page.title, "");
+  // No element at all (linkedom's own head getter throws on these).
+  for (const html of ["", "<!-- only a comment -->", "<!doctype html>", "just text"]) {
+    const empty = extractPage(html, "http://example.org/x");
+    assertDeep([empty.title, empty.headings.length, empty.forms.length], ["", 0, 0]);
+    assertEquals(empty.text, html === "just text" ? "just text" : "");
+  }
+});
+
+Deno.test("extract: truncated and mangled pages never throw, and every URL out is absolute http(s)", () => {
+  const pages = readdirSync(DIR).filter((f) => f.endsWith(".html")).map((f) => readFileSync(DIR + f, "utf8"));
+  const mangle = [
+    (s: string) => s.replaceAll("</", "<"),
+    (s: string) => s.replaceAll(">", ""),
+    (s: string) => s.replaceAll('"', ""),
+    (s: string) => s.replaceAll("<form", "<form><form"),
+    (s: string) => s.replaceAll("<td>", "<table><td>"),
+    (s: string) => s.replace(/<body[^>]*>/, "<body><![CDATA[x]]><!-- </main> -->"),
+  ];
+  let checked = 0;
+  for (const html of pages) {
+    const variants = [
+      ...Array.from({ length: 40 }, (_, i) => html.slice(0, Math.floor((html.length * (i + 1)) / 41))),
+      ...mangle.map((m) => m(html)),
+    ];
+    for (const variant of variants) {
+      const page = extractPage(variant, "https://example.org/dir/page");
+      for (const url of [...page.links.map((l) => l.href), ...page.images.map((i) => i.src)]) {
+        assertEquals(/^https?:\/\/[^\s]+$/.test(url), true, url);
+      }
+      for (const form of page.forms) {
+        assertEquals(form.action === "" || /^https?:\/\//.test(form.action), true);
+      }
+      checked++;
+    }
+  }
+  assertEquals(checked, pages.length * 46);
 });
