@@ -136,6 +136,8 @@ const BLOCKS = new Set([
   "ul",
 ]);
 const HEADING = /^h([1-6])$/;
+/** Element nesting the structured walk follows; deeper content is kept as flat text. */
+export const MAX_DEPTH = 256;
 
 /** Where a block of text sits, so the main region can be picked after the walk (inner ranks higher). */
 type Region = 0 | 1 | 2;
@@ -253,8 +255,19 @@ export function extractPage(html: string, url: string): PageExtract {
     marker = undefined;
   };
 
+  let depth = 0;
   const walk = (parent: DomNode, region: Region, content: boolean) => {
+    if (depth >= MAX_DEPTH) {
+      // Deeper than any real page nests: the walk is recursive, so the rest of this subtree is read
+      // as flat text instead of overflowing the stack.
+      const flat = ` ${textOf(parent).replace(/\s+/g, " ")} `;
+      if (content) block.text += flat;
+      for (const c of captures) c.text += flat;
+      return;
+    }
+    depth++;
     for (let n = parent.firstChild; n; n = n.nextSibling) visit(n, region, content);
+    depth--;
   };
 
   const visit = (n: DomNode, region: Region, content: boolean): void => {

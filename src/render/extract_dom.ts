@@ -50,15 +50,18 @@ export function absoluteUrl(value: string | null, base: URL): string | undefined
   }
 }
 
-/** The text of an element's subtree (for small elements: titles, labels, options). */
+/** The text of an element's subtree, without scripts and styles. Iterative: nesting depth is the page's choice. */
 export function textOf(el: DomNode): string {
   let out = "";
-  for (let n = el.firstChild; n; n = n.nextSibling) {
+  const stack: (DomNode | null)[] = [el.firstChild];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (!n) continue;
+    stack.push(n.nextSibling);
     if (n.nodeType === TEXT || n.nodeType === CDATA) out += (n as DomText).data;
     else if (n.nodeType === ELEMENT) {
       const name = (n as DomElement).localName;
-      if (name === "script" || name === "style" || name === "template") continue;
-      out += textOf(n);
+      if (name !== "script" && name !== "style" && name !== "template") stack.push(n.firstChild);
     }
   }
   return out;

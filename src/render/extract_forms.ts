@@ -79,6 +79,8 @@ export interface FormSpec {
 export const MAX_FORMS = 50;
 export const MAX_FIELDS = 200;
 export const MAX_OPTIONS = 500;
+/** Nesting the form readers follow (as the page walk does). */
+const MAX_DEPTH = 256;
 
 const TEXT_TYPES = new Set<FormFieldKind>([
   "text",
@@ -116,14 +118,15 @@ export function humanize(name: string): string {
 }
 
 /** A label's text without the controls inside it, a trailing colon or a required-star. */
-function labelText(el: DomNode): string {
+function labelText(el: DomNode, depth = 0): string {
+  if (depth > 32) return squash(textOf(el)); // labels are shallow; a pathological one is read flat
   let out = "";
   for (let n = el.firstChild; n; n = n.nextSibling) {
     if (n.nodeType === 3 || n.nodeType === 4) out += (n as unknown as { data: string }).data;
     else if (n.nodeType === 1) {
       const name = (n as DomElement).localName;
       if (CONTROL.has(name) || name === "script" || name === "style" || name === "option") continue;
-      out += " " + labelText(n) + " ";
+      out += " " + labelText(n, depth + 1) + " ";
     }
   }
   return squash(out).replace(/\s*[:*]+$/, "").replace(/\s*[:*]+$/, "");
@@ -186,7 +189,8 @@ function groupLabel(el: DomElement, form: DomNode, ctx: Context): string {
 /** Controls of a form in tree order, without disabled ones (a disabled fieldset disables all but its legend's). */
 function controls(form: DomElement): DomElement[] {
   const out: DomElement[] = [];
-  const visit = (parent: DomNode, disabled: boolean) => {
+  const visit = (parent: DomNode, disabled: boolean, depth = 0) => {
+    if (depth > MAX_DEPTH) return; // deeper than the page walk goes: such controls are not read
     for (let n = parent.firstChild; n; n = n.nextSibling) {
       if (n.nodeType !== 1) continue;
       const el = n as DomElement;
@@ -203,11 +207,11 @@ function controls(form: DomElement): DomElement[] {
           const legend = first && (c as DomElement).localName === "legend";
           if ((c as DomElement).localName === "legend") first = false;
           if (CONTROL.has((c as DomElement).localName)) continue;
-          visit(c, disabled || !legend);
+          visit(c, disabled || !legend, depth + 1);
         }
         continue;
       }
-      visit(el, disabled);
+      visit(el, disabled, depth + 1);
     }
   };
   visit(form, false);
@@ -217,11 +221,12 @@ function controls(form: DomElement): DomElement[] {
 function selectOptions(select: DomElement): { options: FormOptionSpec[]; selected: string[] } {
   const options: FormOptionSpec[] = [];
   const selected: string[] = [];
-  const visit = (parent: DomNode, disabled: boolean) => {
+  const visit = (parent: DomNode, disabled: boolean, depth = 0) => {
+    if (depth > 8) return; // optgroups do not nest in HTML; a page that nests them deeply is not followed
     for (let n = parent.firstChild; n; n = n.nextSibling) {
       if (n.nodeType !== 1) continue;
       const el = n as DomElement;
-      if (el.localName === "optgroup") visit(el, disabled || el.hasAttribute("disabled"));
+      if (el.localName === "optgroup") visit(el, disabled || el.hasAttribute("disabled"), depth + 1);
       else if (el.localName === "option" && options.length < MAX_OPTIONS) {
         if (disabled || el.hasAttribute("disabled")) continue;
         const text = squash(textOf(el));
@@ -378,13 +383,14 @@ function readForm(
   };
 }
 
-function headingInside(form: DomNode): string {
+function headingInside(form: DomNode, depth = 0): string {
+  if (depth > MAX_DEPTH) return "";
   for (let n = form.firstChild; n; n = n.nextSibling) {
     if (n.nodeType !== 1) continue;
     const el = n as DomElement;
     if (/^h[1-6]$/.test(el.localName)) return labelText(el);
     if (CONTROL.has(el.localName)) continue;
-    const inner = headingInside(el);
+    const inner = headingInside(el, depth + 1);
     if (inner) return inner;
   }
   return "";

@@ -80,3 +80,14 @@ Deno.test("extract: truncated and mangled pages never throw, and every URL out i
   }
   assertEquals(checked, pages.length * 46);
 });
+
+Deno.test("extract: nesting deeper than the walk follows is read as flat text, without overflowing the stack", () => {
+  const n = 20_000;
+  const html = `<main><p>top</p>${"<div><span>".repeat(n)}deep <b>text</b>${
+    "</span></div>".repeat(n)
+  }</main>`;
+  const page = extractPage(html, "https://example.org/");
+  assertEquals(page.text, "top\n\ndeep text");
+  const label = `<form action="/a">${"<label>".repeat(n)}Name <input name="n">${"</label>".repeat(n)}</form>`;
+  assertEquals(extractPage(label, "https://example.org/").forms[0].fields.length, 0); // too deep to follow
+});
