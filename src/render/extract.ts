@@ -432,7 +432,7 @@ export function extractPage(html: string, url: string): PageExtract {
       captures.push(cell);
       walk(el, region, false);
       captures.pop();
-      draft.row.push(squash(cell.text));
+      draft.row.push(clip(cell.text, 2_000)); // the table card's own cell limit
       const span = Math.min(Number(el.getAttribute("colspan")) || 1, 50);
       for (let i = 1; i < span; i++) draft.row.push("");
       return true;
@@ -469,10 +469,11 @@ export function extractPage(html: string, url: string): PageExtract {
 
   return {
     url: pageUrl.href,
-    title: title || ogTitle || firstH1,
-    description: description || ogDescription,
-    ...(root?.getAttribute("lang") ? { lang: root.getAttribute("lang")! } : {}),
-    headings: headings.filter((h) => inRegion(h.region)).map(({ level, text }) => ({ level, text })),
+    // Page-chosen lengths are capped where one string could crowd out the rest of a result.
+    title: clip(title || ogTitle || firstH1, 300),
+    description: clip(description || ogDescription, 1_000),
+    ...(root?.getAttribute("lang") ? { lang: clip(root.getAttribute("lang")!, 35) } : {}),
+    headings: headings.filter((h) => inRegion(h.region)).map(({ level, text }) => ({ level, text: clip(text, 300) })),
     text: joinBlocks(blocks.filter((b) => inRegion(b.region)), tables, region),
     tables: tables.filter((t) => inRegion(t.region)).map(finishTable),
     images: dedupeImages(images.filter((i) => inRegion(i.region))),
@@ -510,7 +511,7 @@ function joinBlocks(blocks: Block[], tables: TableDraft[], region: Region): stri
 
 function finishTable(draft: TableDraft): TableSpec {
   const headers = draft.headerRows > 0 ? draft.rows[draft.headerRows - 1] : undefined;
-  const caption = draft.caption ? squash(draft.caption.text) : "";
+  const caption = draft.caption ? clip(draft.caption.text, 300) : "";
   return {
     ...(caption ? { caption } : {}),
     ...(headers ? { headers } : {}),

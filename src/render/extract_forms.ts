@@ -4,7 +4,7 @@
  * submit, as plain data. Labels come from aria-labelledby, aria-label, `<label for>`, a wrapping
  * `<label>`, title and placeholder, in that order, and fall back to the field's name.
  */
-import { absoluteUrl, type DomElement, type DomNode, squash, textOf } from "./extract_dom.ts";
+import { absoluteUrl, clip, type DomElement, type DomNode, squash, textOf } from "./extract_dom.ts";
 
 /** Control types a field spec may have (inputs of unknown type read as text, as browsers do). */
 export type FormFieldKind =
@@ -368,11 +368,18 @@ function readForm(
   const title = labelledBy(form, ctx) || squash(form.getAttribute("aria-label") ?? "") ||
     headingInside(form) || (form.getAttribute("role") === "search" ? "Search" : "") ||
     ctx.headingBefore?.get(form) || `Form ${index}`;
+  // Words a page chose are capped; names and values are kept exact, since they are submitted.
+  for (const field of fields) {
+    field.label = clip(field.label, 200);
+    if (field.placeholder) field.placeholder = clip(field.placeholder, 200);
+    for (const option of field.options ?? []) option.label = clip(option.label, 200);
+  }
+  if (submit) submit.label = clip(submit.label, 100);
   return {
     index,
-    ...(id ? { id } : {}),
-    ...(formName ? { name: formName } : {}),
-    title,
+    ...(id ? { id: clip(id, 200) } : {}),
+    ...(formName ? { name: clip(formName, 200) } : {}),
+    title: clip(title, 200),
     action,
     method,
     enctype,

@@ -6,6 +6,7 @@
  * result ceiling, and every cut is named in `truncated`.
  */
 import { z } from "zod";
+import { ToolError } from "../errors.ts";
 import { formatCount } from "../output/budget.ts";
 import type { FormSpec, PageExtract, TableSpec } from "../render/extract.ts";
 import { plural } from "../render/summary.ts";
@@ -210,6 +211,16 @@ export default defineTool({
     const extract = extractAny(page);
     const data = fit(extract, page.status, Math.max(1_000, ctx.config.resultLimit - SUMMARY_ROOM));
     const text = summary(data, extract);
-    return { content: [{ type: "text", text }], structuredContent: data };
+    const result = { content: [{ type: "text", text }], structuredContent: data };
+    const size = JSON.stringify(result).length;
+    if (size > ctx.config.resultLimit) {
+      // Only the fixed parts (title, description, URL) are left, and they alone are over: say so.
+      throw new ToolError(
+        "too_large",
+        `Cannot return "${page.url}": even cut down, the extract is ${size} characters, over the ${ctx.config.resultLimit}-character ceiling (MCP_CHAT_CARDS_RESULT_LIMIT)`,
+        "Raise MCP_CHAT_CARDS_RESULT_LIMIT if the host accepts larger results",
+      );
+    }
+    return result;
   },
 });

@@ -139,3 +139,20 @@ Deno.test("fetch_reference: a server built from any configuration reaches no loo
   await using allowed = await connect(parseConfig([], { MCP_CHAT_CARDS_ALLOW_PRIVATE: "1" }));
   assertEquals(structured(await call(allowed, `${web.origin}/`)).title, "secret");
 });
+
+Deno.test("fetch_reference: one giant title, heading, cell or link text cannot push the result over the ceiling", async () => {
+  const huge = "word ".repeat(40_000);
+  const html = `<title>${huge}</title><meta name="description" content="${huge}"><main><h1>${huge}</h1>
+    <table><tr><td>${huge}</td></tr></table><a href="/x">${huge}</a><img src="/i.png" alt="${huge}">
+    <form action="/f"><label for="a">${huge}</label><input id="a" name="a"></form></main>`;
+  await using web = await site({ "/huge": html });
+  await using client = await webClient([web.origin], { resultLimit: 4_000 });
+  const result = await call(client, `${web.origin}/huge`);
+  assertEquals(result.isError, undefined, textOf(result));
+  const size =
+    JSON.stringify({ content: result.content, structuredContent: result.structuredContent }).length;
+  assertEquals(size <= 4_000, true, `${size}`);
+  const data = structured(result) as { title: string; description: string };
+  assertEquals(data.title.length, 300);
+  assertEquals(data.title.endsWith("…"), true);
+});
