@@ -473,7 +473,10 @@ export function extractPage(html: string, url: string): PageExtract {
     title: clip(title || ogTitle || firstH1, 300),
     description: clip(description || ogDescription, 1_000),
     ...(root?.getAttribute("lang") ? { lang: clip(root.getAttribute("lang")!, 35) } : {}),
-    headings: headings.filter((h) => inRegion(h.region)).map(({ level, text }) => ({ level, text: clip(text, 300) })),
+    headings: headings.filter((h) => inRegion(h.region)).map(({ level, text }) => ({
+      level,
+      text: clip(text, 300),
+    })),
     text: joinBlocks(blocks.filter((b) => inRegion(b.region)), tables, region),
     tables: tables.filter((t) => inRegion(t.region)).map(finishTable),
     images: dedupeImages(images.filter((i) => inRegion(i.region))),
