@@ -15,6 +15,7 @@ import http from "node:http";
 import https from "node:https";
 import zlib from "node:zlib";
 import { ToolError } from "../errors.ts";
+import { denoTls, denoTlsAgent } from "./deno_tls.ts";
 import { VERSION } from "../version.ts";
 import {
   type AddressVerdict,
@@ -54,8 +55,10 @@ export interface FetchSettings {
 export interface TestSeam {
   /** Replaces the system resolver. */
   resolve?: Resolver;
-  /** Loopback origins (`http://127.0.0.1:PORT`, `http://[::1]:PORT`) fetched as if they were public. */
+  /** Loopback origins (`http://127.0.0.1:PORT`, `https://[::1]:PORT`) fetched as if they were public. */
   origins?: readonly string[];
+  /** Extra trusted CA certificates (PEM) for HTTPS test servers. */
+  caCerts?: readonly string[];
 }
 
 /** A request: GET by default; POST with a body. */
@@ -144,8 +147,9 @@ export function createFetcher(settings: FetchSettings, seam?: TestSeam): Fetcher
   const allowPrivate = settings.allowPrivate === true;
   const resolve = seam?.resolve ?? systemResolve;
   const origins = new Set((seam?.origins ?? []).map(testOriginKey));
+  const caCerts = seam?.caCerts ? [...seam.caCerts] : undefined;
   return {
-    fetch: (request) => fetchChain(request, { allowPrivate, resolve, origins }),
+    fetch: (request) => fetchChain(request, { allowPrivate, resolve, origins, caCerts }),
   };
 }
 
@@ -153,12 +157,13 @@ interface Policy {
   allowPrivate: boolean;
   resolve: Resolver;
   origins: ReadonlySet<string>;
+  caCerts?: string[];
 }
 
 function testOriginKey(origin: string): string {
-  const m = /^http:\/\/(127\.0\.0\.1|\[::1\]):(\d{1,5})$/.exec(origin);
-  if (!m) throw new Error(`Test origin "${origin}" must be http://127.0.0.1:PORT or http://[::1]:PORT`);
-  return `http:|${m[1].replace(/[[\]]/g, "")}|${Number(m[2])}`;
+  const m = /^(https?):\/\/(127\.0\.0\.1|\[::1\]):(\d{1,5})$/.exec(origin);
+  if (!m) throw new Error(`Test origin "${origin}" must be http(s)://127.0.0.1:PORT or http(s)://[::1]:PORT`);
+  return `${m[1]}:|${m[2].replace(/[[\]]/g, "")}|${Number(m[3])}`;
 }
 
 async function systemResolve(host: string): Promise<ResolvedAddress[]> {
@@ -222,6 +227,7 @@ async function fetchChain(request: FetchRequest, policy: Policy): Promise<Fetche
         request.accept ?? DEFAULT_ACCEPT,
         limits,
         deadline,
+        policy,
       );
       if (response.location === undefined) {
         return { ...response.page, url: target.url.href, redirects };
@@ -378,6 +384,7 @@ function exchange(
   accept: string,
   limits: FetchLimits,
   deadline: number,
+  policy: Policy,
 ): Promise<Exchange> {
   return new Promise<Exchange>((resolve, reject) => {
     let settled = false;
@@ -405,6 +412,7 @@ function exchange(
       else callback(null, target.address, target.family);
     };
     const headers: Record<string, string> = {
+      host: target.url.host, // the name (and a port only when not the scheme's default)
       "user-agent": USER_AGENT,
       accept,
       "accept-encoding": "gzip, deflate",
@@ -418,18 +426,31 @@ function exchange(
       ? `[${target.address}]:${target.port}`
       : `${target.address}:${target.port}`;
     if (denoDenies(socketAddress)) return finish(permissionRefusal(socketAddress));
+    const common = {
+      hostname: target.host,
+      port: target.port,
+      path: target.url.pathname + target.url.search,
+      method,
+      headers,
+    };
+    const deno = https_ ? denoTls() : undefined;
     try {
-      req = (https_ ? https : http).request({
-        protocol: target.url.protocol,
-        hostname: target.host,
-        port: target.port,
-        path: target.url.pathname + target.url.search,
-        method,
-        headers,
-        agent: false,
-        lookup: lookup as never,
-        ...(https_ && !classifyAddress(target.host) ? { servername: target.host } : {}),
-      });
+      if (deno) {
+        // Under Deno, HTTPS rides on Deno's own TLS (see deno_tls.ts), to the checked address.
+        req = http.request({
+          ...common,
+          agent: denoTlsAgent(deno, target.address, target.port, target.host, policy.caCerts),
+        });
+      } else {
+        req = (https_ ? https : http).request({
+          ...common,
+          protocol: target.url.protocol,
+          agent: false,
+          lookup: lookup as never,
+          ...(https_ && !classifyAddress(target.host) ? { servername: target.host } : {}),
+          ...(https_ && policy.caCerts ? { ca: policy.caCerts } : {}),
+        });
+      }
     } catch (error) {
       finish(error);
       return;

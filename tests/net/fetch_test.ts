@@ -77,7 +77,7 @@ Deno.test("the test seam cannot be switched on by any setting, variable or flag"
   for (
     const origin of [
       "http://93.184.216.34:80",
-      "https://127.0.0.1:1",
+      "ftp://127.0.0.1:1",
       "http://127.0.0.1",
       "http://10.0.0.1:80",
     ]
@@ -88,7 +88,7 @@ Deno.test("the test seam cannot be switched on by any setting, variable or flag"
     } catch (e) {
       message = (e as Error).message;
     }
-    assertEquals(message, `Test origin "${origin}" must be http://127.0.0.1:PORT or http://[::1]:PORT`);
+    assertEquals(message, `Test origin "${origin}" must be http(s)://127.0.0.1:PORT or http(s)://[::1]:PORT`);
   }
 });
 
