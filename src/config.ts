@@ -88,7 +88,8 @@ export const SETTINGS: readonly Setting[] = [
     env: "MCP_CHAT_CARDS_ALLOW_PRIVATE",
     flag: "--allow-private",
     kind: "bool",
-    about: "allow fetching loopback and private-network addresses (no current tool fetches)",
+    about:
+      "let the web tools (fetch_reference, mirror_web_form, submit_web_form) reach loopback and private-network addresses",
   },
   {
     key: "httpToken",

@@ -8,9 +8,15 @@
 export type ToolErrorCode =
   | "invalid_input"
   | "too_large"
-  | "not_found"
+  /** Policy said no: a private address, a scheme, a permission, a path outside the root. */
   | "forbidden"
+  /** The network or the remote server failed. */
+  | "fetch_failed"
+  /** Input or a response the tool cannot use (not text, an unknown encoding, a method). */
   | "unsupported"
+  /** Something the call refers to is not (or no longer) there. */
+  | "not_found"
+  /** The server failed in a way the caller cannot fix. */
   | "internal";
 
 /** An error the model can act on: the field, the limit and a hint. */

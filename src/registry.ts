@@ -11,9 +11,12 @@ import revealCard from "./cards/reveal.ts";
 import tabCard from "./cards/tab.ts";
 import tableCard from "./cards/table.ts";
 import type { ToolDefinition } from "./tool.ts";
+import fetchReference from "./tools/fetch_reference.ts";
 import { getCardTool } from "./tools/get_card.ts";
 import readLocalFile from "./tools/read_local_file.ts";
 import unpackArchive from "./tools/unpack_archive.ts";
+import mirrorWebForm from "./tools/mirror_web_form.ts";
+import submitWebForm from "./tools/submit_web_form.ts";
 
 /** The card tools, in the order hosts list them. */
 export const CARDS: readonly CardDefinition[] = [
@@ -26,7 +29,13 @@ export const CARDS: readonly CardDefinition[] = [
 ];
 
 /** Tools that are not cards. */
-const OTHER_TOOLS: readonly ToolDefinition[] = [readLocalFile, unpackArchive];
+const OTHER_TOOLS: readonly ToolDefinition[] = [
+  readLocalFile,
+  unpackArchive,
+  fetchReference,
+  mirrorWebForm,
+  submitWebForm,
+];
 
 /** Every tool, in `tools/list` order. */
 export const TOOLS: readonly ToolDefinition[] = [...CARDS, ...OTHER_TOOLS, getCardTool(CARDS)];

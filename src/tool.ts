@@ -4,7 +4,9 @@
  */
 import type { z } from "zod";
 import type { Config } from "./config.ts";
+import type { Fetcher } from "./net/fetch.ts";
 import type { CardStore } from "./output/store.ts";
+import type { WebFormStore } from "./output/web_forms.ts";
 
 /** What a handler knows about the server and the call besides its arguments. */
 export interface ToolContext {
@@ -19,6 +21,10 @@ export interface ToolContext {
    * no progress token.
    */
   progress: (progress: number, total?: number, message?: string) => Promise<void>;
+  /** The one way out to the network (src/net/fetch.ts): checked addresses, caps, deadline. */
+  fetcher: Fetcher;
+  /** Website forms mirrored in this session, for submit_web_form. */
+  webForms: WebFormStore;
 }
 
 /** MCP tool annotations: hints hosts use to decide on confirmations. Every tool states all four. */

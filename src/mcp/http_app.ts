@@ -21,7 +21,8 @@ import { badRequest, jsonRpcError, payloadTooLargeMessage } from "../http/respon
 import { buildServerCard, SERVER_CARD_SUFFIX, serverCardResponse } from "../http/server_card.ts";
 import { bearerTokenChecker } from "../http/token.ts";
 import { log } from "../log.ts";
-import { ExpiringCardStore } from "../output/expiring_store.ts";
+import { ExpiringCardStore, STATELESS_CARD_TTL_MS } from "../output/expiring_store.ts";
+import { WebFormStore } from "../output/web_forms.ts";
 import { SessionRouter } from "./http_sessions.ts";
 import { createServer } from "./server.ts";
 
@@ -66,7 +67,8 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}): Htt
   const modernHandler = (): McpHttpHandler => {
     if (modern) return modern;
     const statelessStore = new ExpiringCardStore(); // shared by every per-request server
-    return modern = createMcpHandler(() => createServer({ ...config, store: statelessStore }), {
+    const webForms = new WebFormStore(256, STATELESS_CARD_TTL_MS); // ids are random, as card ids are
+    return modern = createMcpHandler(() => createServer({ ...config, store: statelessStore, webForms }), {
       legacy: "reject",
       maxRequestBodySize: config.maxBody,
       onerror: (error) => log(`HTTP: ${error.message}`),

@@ -12,7 +12,9 @@ import {
 import { type Config, DEFAULT_CONFIG } from "../config.ts";
 import { ToolError } from "../errors.ts";
 import { log } from "../log.ts";
+import { createFetcher, type Fetcher } from "../net/fetch.ts";
 import { CardStore } from "../output/store.ts";
+import { WebFormStore } from "../output/web_forms.ts";
 import { TOOLS } from "../registry.ts";
 import type { ToolContext, ToolDefinition } from "../tool.ts";
 import { APP_MIME_TYPE, APPS_EXTENSION_ID, CARD_URI_PREFIX, TEMPLATE_URI } from "../ui/shared/protocol.ts";
@@ -27,6 +29,10 @@ export interface ServerOptions extends Partial<Config> {
   store?: CardStore;
   /** Card id factory; random UUIDs by default. */
   newId?: () => string;
+  /** Mirrored website forms (stateless HTTP shares one); a new one per server by default. */
+  webForms?: WebFormStore;
+  /** Test seam: a fetcher made with `createFetcher(settings, seam)`. No setting reaches it. */
+  fetcher?: Fetcher;
 }
 
 /** Server instructions: what the server is for and how to use cards (kept under 2 KB). */
@@ -50,8 +56,15 @@ function declaresApps(capabilities: Capabilities): boolean {
 
 /** Creates a server with every card and tool registered; connect it to any transport. */
 export function createServer(options: ServerOptions = {}): McpServer {
-  const { store = new CardStore(), newId = () => crypto.randomUUID(), ...settings } = options;
+  const {
+    store = new CardStore(),
+    newId = () => crypto.randomUUID(),
+    webForms = new WebFormStore(),
+    fetcher: injected,
+    ...settings
+  } = options;
   const config: Config = { ...DEFAULT_CONFIG, ...settings };
+  const fetcher = injected ?? createFetcher({ allowPrivate: config.allowPrivate });
   const server = new McpServer(
     { name: SERVER_NAME, version: VERSION },
     { instructions: INSTRUCTIONS, maxToolInputElements: MAX_INPUT_ELEMENTS },
@@ -69,6 +82,8 @@ export function createServer(options: ServerOptions = {}): McpServer {
       newId,
       apps: isAppsClient(ctx),
       progress: progressReporter(ctx),
+      fetcher,
+      webForms,
     }));
   }
   registerResources(server, store);

@@ -57,6 +57,7 @@ Deno.test("stdio: deno run with the README's flags renders every golden card and
       (t._meta?.ui as { visibility?: string[] })?.visibility?.includes("model") ?? true
     );
     for (const tool of modelTools) {
+      if (tool.annotations?.openWorldHint) continue; // the web tools: tests/tools/ and the refusal below
       const kind = KIND_OF_TOOL[tool.name];
       if (FILE_TOOLS.has(tool.name)) continue;
       if (!kind) throw new Error(`no golden cases for ${tool.name}: add it to KIND_OF_TOOL`);
@@ -94,6 +95,15 @@ Deno.test("stdio: deno run with the README's flags renders every golden card and
     assertEquals(
       textOf(bad),
       `Invalid "rows": a table needs rows, rawText or at least headers\nPass rows: [[...], ...] or rawText`,
+    );
+    // The web tools run under the same flags: the fetcher refuses before Deno's fence is even asked.
+    const fetched = await client.callTool({
+      name: "fetch_reference",
+      arguments: { url: "http://127.0.0.1:9/" },
+    });
+    assertEquals(
+      textOf(fetched),
+      `Cannot fetch "http://127.0.0.1:9/": "127.0.0.1" is a loopback address\nOnly public addresses are fetched; the server's operator can set MCP_CHAT_CARDS_ALLOW_PRIVATE=1 to allow private networks`,
     );
   } finally {
     await client.close();

@@ -42,6 +42,8 @@ function onKey(event: KeyboardEvent): void {
 function onSubmit(event: SubmitEvent, host: Host): void {
   const form = event.target as HTMLFormElement;
   event.preventDefault(); // a card never navigates; prompts go to the chat instead
+  const widget = WIDGETS.find((w) => w.submit && form.matches(w.submit.selector));
+  if (widget) return widget.submit!.handle(form, host);
   if (form.matches("form[data-mcc-prompt]")) void sendPrompt(formPrompt(form), host, form);
 }
 

@@ -29,3 +29,6 @@ export const ACTION = {
   /** A Raw | Code or Raw | Rendered switch in a code tour (`data-mcc-view` names the view). */
   view: "view",
 } as const;
+
+/** A mirrored website form in card markup: `<form data-mcc-web-form="<form id>" data-mcc-intro="...">`. */
+export const WEB_FORM_SELECTOR = "form[data-mcc-web-form]";

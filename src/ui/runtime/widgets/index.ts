@@ -5,6 +5,7 @@ import { markdownWidget } from "./markdown.ts";
 import { revealWidget } from "./reveal.ts";
 import { tabWidget } from "./tab.ts";
 import type { Widget } from "./types.ts";
+import { webFormWidget } from "./web_form.ts";
 
 export const WIDGETS: readonly Widget[] = [
   coreWidget,
@@ -12,4 +13,5 @@ export const WIDGETS: readonly Widget[] = [
   revealWidget,
   codeTourWidget,
   markdownWidget,
+  webFormWidget,
 ];

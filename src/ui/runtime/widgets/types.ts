@@ -16,6 +16,8 @@ export interface Widget {
   click?: { selector: string; handle: (target: HTMLElement, host: Host) => void };
   /** Keys on focused elements matching a selector; `handle` returns true when it used the key. */
   keys?: { selector: string; handle: (target: HTMLElement, key: string) => boolean };
+  /** Submits of forms matching a selector (forms without one send `data-mcc-prompt`). */
+  submit?: { selector: string; handle: (form: HTMLFormElement, host: Host) => void };
   /** Runs once for every painted card article. */
   enhance?: (article: Element, host: Host) => void;
 }

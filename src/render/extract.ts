@@ -1,0 +1,533 @@
+/**
+ * Turns a fetched HTML page into plain data a model can build cards from: title, description,
+ * headings, main text (navigation, footers and other boilerplate dropped), tables as rows, images
+ * and links as absolute URLs, and the specs of its forms. Nothing here returns markup: every value
+ * is plain text (entities decoded once by the parser), so nothing fetched can reach a card
+ * unescaped. linkedom parses; one walk over the tree (first child / next sibling, which linkedom
+ * answers cheaply) collects everything, so extraction costs less than the parse itself.
+ */
+import { parseHTML } from "linkedom";
+import {
+  absoluteUrl,
+  CDATA,
+  clip,
+  type DomElement,
+  type DomNode,
+  type DomText,
+  ELEMENT,
+  squash,
+  TEXT,
+  textOf,
+} from "./extract_dom.ts";
+import { type FormSpec, readForms } from "./extract_forms.ts";
+
+export type { FormFieldSpec, FormOptionSpec, FormSpec } from "./extract_forms.ts";
+
+/** One heading of the outline. */
+export interface HeadingSpec {
+  level: number;
+  text: string;
+}
+
+/** A table as rows of cell text; `headers` is the header row when the table has one. */
+export interface TableSpec {
+  caption?: string;
+  headers?: string[];
+  rows: string[][];
+}
+
+export interface ImageSpec {
+  src: string;
+  alt: string;
+}
+
+export interface LinkSpec {
+  href: string;
+  text: string;
+}
+
+/** Everything extracted from one page. */
+export interface PageExtract {
+  /** The page's URL (the base for every absolute URL below). */
+  url: string;
+  title: string;
+  description: string;
+  lang?: string;
+  headings: HeadingSpec[];
+  /** Main text: paragraphs separated by blank lines, headings as `#` lines, list items as `- ` lines. */
+  text: string;
+  tables: TableSpec[];
+  images: ImageSpec[];
+  links: LinkSpec[];
+  forms: FormSpec[];
+}
+
+/** Never content: their text is code, styling or fallback. */
+const SKIP = new Set([
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "svg",
+  "math",
+  "iframe",
+  "object",
+  "embed",
+  "canvas",
+  "head",
+  "select",
+  "textarea",
+  "button",
+  "input",
+  "option",
+  "datalist",
+  "dialog",
+]);
+/** Page furniture: kept for links, dropped from the text, headings, tables and images. */
+const BOILERPLATE = new Set(["nav", "aside", "footer", "form", "menu"]);
+const BOILERPLATE_ROLES = new Set([
+  "navigation",
+  "banner",
+  "contentinfo",
+  "complementary",
+  "search",
+  "menu",
+  "menubar",
+  "dialog",
+  "alertdialog",
+  "toolbar",
+]);
+const BOILERPLATE_NAME =
+  /(^|[\s_-])(nav|navbar|navigation|menu|breadcrumbs?|footer|sidebar|cookies?|consent|share|sharing|social|related|advert|ads|promo|newsletter|skip-link|comments?)($|[\s_-])/i;
+const BLOCKS = new Set([
+  "address",
+  "article",
+  "blockquote",
+  "body",
+  "dd",
+  "details",
+  "div",
+  "dl",
+  "dt",
+  "fieldset",
+  "figcaption",
+  "figure",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "hgroup",
+  "hr",
+  "li",
+  "main",
+  "ol",
+  "p",
+  "pre",
+  "section",
+  "summary",
+  "table",
+  "caption",
+  "td",
+  "th",
+  "tr",
+  "ul",
+]);
+const HEADING = /^h([1-6])$/;
+/** Element nesting the structured walk follows; deeper content is kept as flat text. */
+export const MAX_DEPTH = 256;
+
+/** Where a block of text sits, so the main region can be picked after the walk (inner ranks higher). */
+type Region = 0 | 1 | 2;
+const Region = { Body: 0, Article: 1, Main: 2 } as const;
+
+interface Block {
+  text: string;
+  region: Region;
+  kind: "p" | "li" | "h" | "pre";
+  /** A list item's marker, indented by its depth: `- `, `  2. `. */
+  marker?: string;
+}
+
+interface Capture {
+  text: string;
+}
+
+interface TableDraft {
+  caption?: Capture;
+  rows: string[][];
+  headerRows: number;
+  row?: string[];
+  cell?: Capture;
+  cellSpan: number;
+  inHead: boolean;
+  allTh: boolean;
+  region: Region;
+}
+
+function isHidden(el: DomElement): boolean {
+  if (el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true") return true;
+  const style = el.getAttribute("style");
+  return style !== null && /(display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style);
+}
+
+function isBoilerplate(el: DomElement, name: string, region: Region): boolean {
+  // A header inside an article or main is the article's own (its title): keep it.
+  if (name === "header") return region === Region.Body;
+  if (BOILERPLATE.has(name)) return true;
+  const role = el.getAttribute("role");
+  if (role !== null && BOILERPLATE_ROLES.has(role)) return !(role === "banner" && region !== Region.Body);
+  const id = el.getAttribute("id");
+  const cls = el.getAttribute("class");
+  return (id !== null && BOILERPLATE_NAME.test(id)) || (cls !== null && BOILERPLATE_NAME.test(cls));
+}
+
+/** The document linkedom returns, as far as extraction reads it. */
+interface ParsedDocument {
+  childNodes: DomNode[];
+  documentElement: DomElement | null;
+  head: DomElement | null;
+  getElementById(id: string): DomElement | null;
+}
+
+/** Extracts a page. `url` is where it came from (relative URLs resolve against it or its `<base>`). */
+export function extractPage(html: string, url: string): PageExtract {
+  const { document } = parseHTML(html) as unknown as { document: ParsedDocument };
+  const pageUrl = new URL(url);
+  const root = document.documentElement;
+  const head = root ? document.head : null; // linkedom's head getter throws on a document with no element
+
+  // The head first: the base URL must be known before any link resolves.
+  let base = pageUrl;
+  let title = "";
+  let description = "";
+  let ogTitle = "";
+  let ogDescription = "";
+  for (let n = head?.firstChild ?? null; n; n = n.nextSibling) {
+    if (n.nodeType !== ELEMENT) continue;
+    const el = n as DomElement;
+    if (el.localName === "base") {
+      const href = absoluteUrl(el.getAttribute("href"), pageUrl);
+      if (href) base = new URL(href);
+    } else if (el.localName === "title" && title === "") {
+      title = squash(textOf(el));
+    } else if (el.localName === "meta") {
+      const key = (el.getAttribute("name") ?? el.getAttribute("property") ?? "").toLowerCase();
+      const content = squash(el.getAttribute("content") ?? "");
+      if (key === "description" && description === "") description = content;
+      else if (key === "og:title" && ogTitle === "") ogTitle = content;
+      else if (key === "og:description" && ogDescription === "") ogDescription = content;
+    }
+  }
+
+  const self = absoluteUrl(pageUrl.href, pageUrl);
+  const blocks: Block[] = [];
+  const headings: (HeadingSpec & { region: Region })[] = [];
+  const tables: TableDraft[] = [];
+  const images: (ImageSpec & { region: Region })[] = [];
+  const links = new Map<string, string>();
+  const forms: DomElement[] = [];
+  const outsideControls: DomElement[] = [];
+  const labelsFor = new Map<string, DomElement>();
+  const headingBefore = new Map<DomElement, string>();
+  let lastHeading = "";
+
+  // Active captures: every text node appends to each of them.
+  const captures: Capture[] = [];
+  let block: Capture = { text: "" };
+  let blockKind: Block["kind"] = "p";
+  let marker: string | undefined;
+  let tableStack: TableDraft[] = [];
+  let pre = 0;
+  const lists: { ordered: boolean; n: number }[] = [];
+
+  const flush = (region: Region) => {
+    const text = pre > 0 ? block.text.replace(/^\n+|\s+$/g, "") : squashLines(block.text);
+    if (text !== "") {
+      blocks.push(
+        marker === undefined ? { text, region, kind: blockKind } : { text, region, kind: blockKind, marker },
+      );
+    }
+    block = { text: "" };
+    blockKind = "p";
+    marker = undefined;
+  };
+
+  let depth = 0;
+  const walk = (parent: DomNode, region: Region, content: boolean) => {
+    if (depth >= MAX_DEPTH) {
+      // Deeper than any real page nests: the walk is recursive, so the rest of this subtree is read
+      // as flat text instead of overflowing the stack.
+      const flat = ` ${textOf(parent).replace(/\s+/g, " ")} `;
+      if (content) block.text += flat;
+      for (const c of captures) c.text += flat;
+      return;
+    }
+    depth++;
+    for (let n = parent.firstChild; n; n = n.nextSibling) visit(n, region, content);
+    depth--;
+  };
+
+  const visit = (n: DomNode, region: Region, content: boolean): void => {
+    const type = n.nodeType;
+    if (type === TEXT || type === CDATA) {
+      const data = (n as DomText).data;
+      const piece = pre > 0 ? data : data.replace(/\s+/g, " ");
+      if (content) block.text += piece;
+      for (let i = 0; i < captures.length; i++) captures[i].text += piece;
+      return;
+    }
+    if (type !== ELEMENT) return;
+    const el = n as DomElement;
+    const name = el.localName;
+    if (name === "form") {
+      forms.push(el);
+      headingBefore.set(el, lastHeading);
+    } else if (
+      (name === "input" || name === "select" || name === "textarea" || name === "button") &&
+      el.hasAttribute("form")
+    ) outsideControls.push(el);
+    else if (name === "label" && el.hasAttribute("for")) {
+      const id = el.getAttribute("for")!;
+      if (!labelsFor.has(id)) labelsFor.set(id, el);
+    }
+    if (name === "a") {
+      readLink(el, region, content);
+      return;
+    }
+    if (name === "title") {
+      if (title === "") title = squash(textOf(el));
+      return;
+    }
+    if (SKIP.has(name) || isHidden(el)) return;
+    if (name === "br") {
+      if (content) block.text += "\n";
+      for (const c of captures) c.text += " ";
+      return;
+    }
+    if (name === "img") {
+      if (content) readImage(el, region);
+      // The alt text stands for the image in a link's or a cell's text.
+      const alt = captures.length > 0 ? el.getAttribute("alt") : null;
+      if (alt) { for (const c of captures) c.text += ` ${alt} `; }
+      return;
+    }
+    let inner = region;
+    if (name === "main" || el.getAttribute("role") === "main") inner = Region.Main;
+    else if (name === "article" && region === Region.Body) inner = Region.Article;
+    const innerContent = content && !isBoilerplate(el, name, inner);
+    const heading = HEADING.exec(name);
+    if (heading) {
+      readHeading(el, Number(heading[1]), inner, innerContent);
+      return;
+    }
+    if (
+      name === "table" && el.getAttribute("role") !== "presentation" && el.getAttribute("role") !== "none"
+    ) {
+      readTable(el, inner, innerContent);
+      return;
+    }
+    if (tableStack.length > 0 && readTablePart(el, name, inner)) return;
+    const isBlock = BLOCKS.has(name);
+    if (isBlock && content) flush(region);
+    const list = innerContent && (name === "ul" || name === "ol");
+    if (list) lists.push({ ordered: name === "ol", n: Number(el.getAttribute("start")) - 1 || 0 });
+    if (innerContent && (name === "li" || name === "dt" || name === "dd")) {
+      blockKind = "li";
+      const current = lists[lists.length - 1];
+      const indent = "  ".repeat(Math.max(0, lists.length - 1));
+      marker = indent + (current?.ordered && name === "li" ? `${++current.n}. ` : "- ");
+    }
+    if (name === "pre") pre++;
+    walk(el, inner, innerContent);
+    if (list) lists.pop();
+    if (name === "pre") {
+      if (innerContent) {
+        blockKind = "pre";
+        flush(inner);
+      }
+      pre--;
+    } else if (isBlock && innerContent) flush(inner);
+  };
+
+  const readLink = (el: DomElement, region: Region, content: boolean) => {
+    const capture: Capture = { text: "" };
+    captures.push(capture);
+    walk(el, region, content && !isHidden(el));
+    captures.pop();
+    const href = absoluteUrl(el.getAttribute("href"), base);
+    if (href === undefined || href === self) return;
+    const text = squash(capture.text) ||
+      squash(el.getAttribute("aria-label") ?? el.getAttribute("title") ?? "");
+    const known = links.get(href);
+    if (known === undefined || (known === "" && text !== "")) links.set(href, text);
+  };
+
+  const readImage = (el: DomElement, region: Region) => {
+    const raw = el.getAttribute("src") ?? el.getAttribute("data-src") ??
+      el.getAttribute("srcset")?.trim().split(/\s+/)[0] ?? null;
+    const src = absoluteUrl(raw, base);
+    if (src === undefined) return;
+    if (el.getAttribute("width") === "1" || el.getAttribute("height") === "1") return; // tracking pixels
+    images.push({ src, alt: clip(el.getAttribute("alt") ?? "", 300), region });
+  };
+
+  const readHeading = (el: DomElement, level: number, region: Region, content: boolean) => {
+    if (content) flush(region);
+    const capture: Capture = { text: "" };
+    captures.push(capture);
+    walk(el, region, false);
+    captures.pop();
+    const text = squash(capture.text);
+    if (text !== "") lastHeading = text;
+    if (!content || text === "") return;
+    headings.push({ level, text, region });
+    blocks.push({ text: "#".repeat(level) + " " + text, region, kind: "h" });
+  };
+
+  const readTable = (el: DomElement, region: Region, content: boolean) => {
+    if (content) flush(region);
+    const draft: TableDraft = { rows: [], headerRows: 0, cellSpan: 1, inHead: false, allTh: true, region };
+    const saved = tableStack;
+    tableStack = [draft, ...saved];
+    // A table's cells are not paragraphs: the walk inside collects cells only.
+    walk(el, region, false);
+    endRow(draft);
+    tableStack = saved;
+    if (content && draft.rows.length > 0) {
+      tables.push(draft);
+      blocks.push({ text: `[Table ${tables.length}]`, region, kind: "p" });
+    }
+  };
+
+  const readTablePart = (el: DomElement, name: string, region: Region): boolean => {
+    const draft = tableStack[0];
+    if (name === "caption") {
+      draft.caption = { text: "" };
+      captures.push(draft.caption);
+      walk(el, region, false);
+      captures.pop();
+      return true;
+    }
+    if (name === "thead") {
+      draft.inHead = true;
+      walk(el, region, false);
+      endRow(draft);
+      draft.inHead = false;
+      return true;
+    }
+    if (name === "tr") {
+      endRow(draft);
+      draft.row = [];
+      walk(el, region, false);
+      endRow(draft);
+      return true;
+    }
+    if (name === "td" || name === "th") {
+      if (!draft.row) draft.row = [];
+      if (name === "td") draft.allTh = false;
+      const cell: Capture = { text: "" };
+      captures.push(cell);
+      walk(el, region, false);
+      captures.pop();
+      draft.row.push(clip(cell.text, 2_000)); // the table card's own cell limit
+      const span = Math.min(Number(el.getAttribute("colspan")) || 1, 50);
+      for (let i = 1; i < span; i++) draft.row.push("");
+      return true;
+    }
+    return false;
+  };
+
+  const endRow = (draft: TableDraft) => {
+    const row = draft.row;
+    draft.row = undefined;
+    if (!row || row.every((c) => c === "")) {
+      if (row) draft.allTh = true;
+      return;
+    }
+    draft.rows.push(row);
+    if (draft.inHead || (draft.rows.length === 1 && draft.allTh)) draft.headerRows = draft.rows.length;
+    draft.allTh = true;
+  };
+
+  // The whole document, not just <body>: linkedom does not move stray content into the body the
+  // way browsers do, so text outside it (or a page without <html> and <body>) would be lost.
+  // (At the document level linkedom answers only childNodes: firstChild.nextSibling stops at the doctype.)
+  for (const n of document.childNodes) visit(n, Region.Body, true);
+  flush(Region.Body);
+
+  // The main region: <main> (or role=main) if it has text, else the articles, else the body.
+  const region = blocks.some((b) => b.region === Region.Main)
+    ? Region.Main
+    : blocks.some((b) => b.region === Region.Article)
+    ? Region.Article
+    : Region.Body;
+  const inRegion = (r: Region) => r >= region;
+  const firstH1 = headings.find((h) => h.level === 1)?.text ?? "";
+
+  return {
+    url: pageUrl.href,
+    // Page-chosen lengths are capped where one string could crowd out the rest of a result.
+    title: clip(title || ogTitle || firstH1, 300),
+    description: clip(description || ogDescription, 1_000),
+    ...(root?.getAttribute("lang") ? { lang: clip(root.getAttribute("lang")!, 35) } : {}),
+    headings: headings.filter((h) => inRegion(h.region)).map(({ level, text }) => ({
+      level,
+      text: clip(text, 300),
+    })),
+    text: joinBlocks(blocks.filter((b) => inRegion(b.region)), tables, region),
+    tables: tables.filter((t) => inRegion(t.region)).map(finishTable),
+    images: dedupeImages(images.filter((i) => inRegion(i.region))),
+    links: [...links].map(([href, text]) => ({ href, text })),
+    forms: readForms(forms, outsideControls, labelsFor, {
+      base,
+      page: pageUrl,
+      headingBefore,
+      byId: (id) => document.getElementById(id) ?? undefined,
+    }),
+  };
+}
+
+/** Collapses spaces, keeps the line breaks `<br>` made. */
+function squashLines(text: string): string {
+  return text.split("\n").map((line) => line.replace(/\s+/g, " ").trim()).filter((l) => l !== "").join("\n");
+}
+
+function joinBlocks(blocks: Block[], tables: TableDraft[], region: Region): string {
+  // Tables outside the region were left out of the list: renumber the placeholders to match.
+  const kept = tables.filter((t) => t.region >= region);
+  const renumber = new Map(tables.map((t, i) => [i + 1, kept.indexOf(t) + 1]));
+  let out = "";
+  let previous: Block["kind"] | undefined;
+  for (const b of blocks) {
+    let text = b.text;
+    const placeholder = /^\[Table (\d+)\]$/.exec(text);
+    if (placeholder) text = `[Table ${renumber.get(Number(placeholder[1]))}]`;
+    if (out !== "") out += previous === "li" && b.kind === "li" ? "\n" : "\n\n";
+    out += b.marker === undefined ? text : b.marker + text.replace(/\n/g, "\n" + " ".repeat(b.marker.length));
+    previous = b.kind;
+  }
+  return out;
+}
+
+function finishTable(draft: TableDraft): TableSpec {
+  const headers = draft.headerRows > 0 ? draft.rows[draft.headerRows - 1] : undefined;
+  const caption = draft.caption ? clip(draft.caption.text, 300) : "";
+  return {
+    ...(caption ? { caption } : {}),
+    ...(headers ? { headers } : {}),
+    rows: draft.rows.slice(draft.headerRows),
+  };
+}
+
+function dedupeImages(images: (ImageSpec & { region: Region })[]): ImageSpec[] {
+  const seen = new Map<string, ImageSpec>();
+  for (const { src, alt } of images) {
+    const known = seen.get(src);
+    if (!known) seen.set(src, { src, alt });
+    else if (known.alt === "" && alt !== "") known.alt = alt;
+  }
+  return [...seen.values()];
+}

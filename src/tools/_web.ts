@@ -1,0 +1,54 @@
+/**
+ * What the three web tools share: fetching a page through the context's safe fetcher and refusing
+ * error statuses, and reading a response as an extract whatever its text type.
+ */
+import { ToolError } from "../errors.ts";
+import type { FetchedPage } from "../net/fetch.ts";
+import { extractPage, type PageExtract } from "../render/extract.ts";
+import type { ToolContext } from "../tool.ts";
+
+/** Fetches `url` (GET) and refuses 4xx and 5xx answers with the status in words. */
+export async function fetchPage(ctx: ToolContext, url: string): Promise<FetchedPage> {
+  const page = await ctx.fetcher.fetch({ url });
+  if (page.status >= 400) {
+    throw new ToolError(
+      "fetch_failed",
+      `Cannot fetch "${url}": the server answered ${page.status}${
+        page.statusText ? " " + page.statusText : ""
+      }`,
+      page.status >= 500 ? "Try again later" : "Check the URL, or fetch the page that links to it",
+    );
+  }
+  return page;
+}
+
+/** HTML and XHTML are parsed; any other text becomes the extract's text as it is. */
+export function extractAny(page: FetchedPage): PageExtract {
+  if (page.contentType === "text/html" || page.contentType === "application/xhtml+xml") {
+    return extractPage(page.text, page.url);
+  }
+  return {
+    url: page.url,
+    title: "",
+    description: "",
+    headings: [],
+    text: page.text.trim(),
+    tables: [],
+    images: [],
+    links: [],
+    forms: [],
+  };
+}
+
+/** Words in a text, roughly (for summaries). */
+export function wordCount(text: string): number {
+  return text.match(/\S+/g)?.length ?? 0;
+}
+
+/** The start of a text, cut at a word boundary with an ellipsis. */
+export function opening(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.lastIndexOf(" ", max - 1);
+  return flat.slice(0, cut > max / 2 ? cut : max - 1) + "…";
+}

@@ -1,0 +1,286 @@
+/**
+ * mirror_web_form: rebuilds one form of a real page as a form card. The page comes through the
+ * safe fetcher; the form is picked by number, id or name (a page with several forms and no pick
+ * gets the list back). Visible fields are drawn by the shared form renderer with their resolved
+ * labels; the action, method, encoding, hidden fields and submit button stay on the server under
+ * a form id, for submit_web_form. Submitting the card sends the values to the chat for review,
+ * never to the website.
+ */
+import { z } from "zod";
+import { CARD_OUTPUT_SCHEMA } from "../card.ts";
+import { invalidInput, ToolError } from "../errors.ts";
+import { type Html, markup, safeUrl } from "../html/html.ts";
+import { idMaker } from "../html/ids.ts";
+import { buildCardResult } from "../output/result.ts";
+import type { FormFieldSpec, FormSpec } from "../render/extract.ts";
+import { type FormField, renderFormFields } from "../render/form_fields.ts";
+import { brief, plural } from "../render/summary.ts";
+import { defineTool } from "../tool.ts";
+import { TEMPLATE_URI } from "../ui/shared/protocol.ts";
+import { extractAny, fetchPage } from "./_web.ts";
+
+export const KIND = "web_form";
+
+const output = CARD_OUTPUT_SCHEMA.extend({
+  form: z.object({
+    id: z.string().describe("Pass this as formId to submit_web_form"),
+    title: z.string(),
+    page: z.string(),
+    action: z.string(),
+    method: z.string(),
+    fields: z.array(z.object({
+      name: z.string(),
+      label: z.string(),
+      type: z.string(),
+      required: z.boolean().optional(),
+      options: z.array(z.string()).optional(),
+    })),
+  }),
+});
+
+/** A form's one-line description for lists. */
+function describeForm(form: FormSpec): string {
+  const names = [form.id ? `id "${form.id}"` : "", form.name ? `name "${form.name}"` : ""].filter(Boolean);
+  const path = form.action ? new URL(form.action).pathname : "(no http action)";
+  return `${form.index}. "${brief(form.title, 60)}"${names.length ? ` (${names.join(", ")})` : ""}: ${
+    plural(form.fields.length, "field")
+  }, ${form.method} ${path}`;
+}
+
+/** Picks the form the caller named, or explains which forms there are. */
+export function pickForm(forms: FormSpec[], pick: string | undefined, url: string): FormSpec {
+  if (forms.length === 0) {
+    throw new ToolError(
+      "not_found",
+      `No form on "${url}"`,
+      "Pass the URL of the page that shows the form (a sign-up or contact page, say)",
+    );
+  }
+  const list = forms.map(describeForm).join("\n");
+  if (pick === undefined || pick.trim() === "") {
+    if (forms.length === 1) return forms[0];
+    throw invalidInput(
+      "form",
+      `the page has ${forms.length} forms, so say which one:\n${list}`,
+      'Call again with "form" set to a number above, or a form\'s id or name',
+    );
+  }
+  const wanted = pick.trim();
+  const found = /^\d+$/.test(wanted)
+    ? forms.find((f) => f.index === Number(wanted))
+    : forms.find((f) => f.id === wanted) ?? forms.find((f) => f.name === wanted);
+  if (!found) {
+    throw invalidInput(
+      "form",
+      `no form "${wanted}" on the page, which has:\n${list}`,
+      "Pick a number, id or name above",
+    );
+  }
+  return found;
+}
+
+const number = (value: string | undefined) => {
+  const n = Number(value);
+  return value !== undefined && value !== "" && Number.isFinite(n) ? n : undefined;
+};
+
+/** A field spec as a card field, or the reason it is left out. */
+export function cardField(f: FormFieldSpec): FormField | string {
+  const base = { name: f.name, label: f.label, ...(f.required ? { required: true } : {}) };
+  const options = f.options ?? [];
+  switch (f.type) {
+    case "password":
+      return `"${f.label}" is a password field: type it on the website itself, never in a chat`;
+    case "file":
+      return `"${f.label}" is a file upload, which a card cannot send`;
+    case "radio":
+      return { ...base, type: "radio", options, ...(f.checked?.length ? { default: f.checked[0] } : {}) };
+    case "checkbox":
+      return options.length === 1
+        ? {
+          ...base,
+          label: options[0].label || f.label,
+          type: "checkbox",
+          default: (f.checked?.length ?? 0) > 0,
+        }
+        : { ...base, type: "checkboxes", options, ...(f.checked?.length ? { default: f.checked } : {}) };
+    case "select": {
+      if (f.multiple) {
+        return { ...base, type: "checkboxes", options, ...(f.checked?.length ? { default: f.checked } : {}) };
+      }
+      // A leading empty option is the page's own "Choose…": it becomes the card's placeholder.
+      const blank = options[0]?.value === "" ? options[0] : undefined;
+      return {
+        ...base,
+        type: "select",
+        options: blank ? options.slice(1) : options,
+        ...(blank ? { placeholder: blank.label } : {}),
+        ...(f.value ? { default: f.value } : {}),
+      };
+    }
+    case "number":
+    case "range": {
+      const [min, max, step, value] = [number(f.min), number(f.max), number(f.step), number(f.value)];
+      return {
+        ...base,
+        type: f.type,
+        ...(min !== undefined ? { min } : {}),
+        ...(max !== undefined ? { max } : {}),
+        ...(step !== undefined && step > 0 ? { step } : {}),
+        ...(value !== undefined ? { default: value } : {}),
+      };
+    }
+    default: {
+      const type = f.type === "textarea" || f.type === "email" || f.type === "url" || f.type === "date"
+        ? f.type
+        : "text";
+      return {
+        ...base,
+        type,
+        ...(f.value ? { default: f.value } : {}),
+        ...(f.placeholder ? { placeholder: f.placeholder } : {}),
+        ...(f.maxLength ? { maxLength: f.maxLength } : {}),
+        ...(type === "date" && f.min ? { min: f.min } : {}),
+        ...(type === "date" && f.max ? { max: f.max } : {}),
+      };
+    }
+  }
+}
+
+/** The line the card sends ahead of the values: it tells the model what to do with them. */
+export function introLine(title: string, formId: string, host: string): string {
+  return `The user filled in the mirrored form "${title}" from ${host} (formId "${formId}"). Show these values to the user and call submit_web_form with them only after the user confirms:`;
+}
+
+function renderCard(
+  form: FormSpec,
+  formId: string,
+  page: URL,
+  fields: FormField[],
+  notes: string[],
+): Html[] {
+  const action = new URL(form.action);
+  const elsewhere = action.origin !== page.origin;
+  const id = idMaker(`${KIND}\n${formId}`);
+  const pageLink = safeUrl(page.href);
+  const source = markup`<p class="mcc-web-source">From ${
+    pageLink ? markup`<a href="${pageLink}">${page.host}</a>` : page.host
+  }${elsewhere ? markup` · sends to ${action.host}` : ""}</p>`;
+  const formHtml = markup`<form class="mcc-form" data-mcc-web-form="${formId}" data-mcc-intro="${
+    introLine(form.title, formId, page.host)
+  }" novalidate>
+${renderFormFields(fields, id)}
+<div class="mcc-form-bar"><button type="submit" class="mcc-tool mcc-primary">${form.submit.label}</button></div>
+</form>`;
+  const about =
+    markup`<p class="mcc-web-note">Submitting sends your answers to this chat for review. Nothing reaches ${page.host} until you confirm.</p>`;
+  const list = notes.length
+    ? markup`<ul class="mcc-web-notes">${notes.map((n) => markup`<li>${n}</li>`)}</ul>`
+    : "";
+  return [source, formHtml, markup`${list}${about}`];
+}
+
+export default defineTool({
+  name: "mirror_web_form",
+  title: "Mirror a website form",
+  description:
+    "Fetch a public page and rebuild one of its forms as an interactive form card. The form's action and hidden fields stay on the server under a form id. When the user submits the card, their values come back to the chat: confirm them with the user, then call submit_web_form. A page with several forms: pass `form`, or call without it to get the list.",
+  input: z.object({
+    url: z.string().min(1).max(2_048).describe("Absolute http(s) URL of the page with the form"),
+    form: z.string().max(200).optional().describe(
+      "Which form: its number on the page (1 = first), or its id or name. Not needed when the page has one form",
+    ),
+  }),
+  output,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  meta: { ui: { resourceUri: TEMPLATE_URI }, "ui/resourceUri": TEMPLATE_URI },
+  async handler({ url, form: pick }, ctx) {
+    const page = await fetchPage(ctx, url);
+    const extract = extractAny(page);
+    const form = pickForm(extract.forms, pick, page.url);
+    if (form.action === "") {
+      throw new ToolError(
+        "unsupported",
+        `Cannot mirror form ${form.index} of "${page.url}": its action is not an http or https URL, so it cannot be submitted`,
+        "Pick another form, or fill this one in on the website",
+      );
+    }
+    const fields: FormField[] = [];
+    const notes = [...form.notes];
+    for (const spec of form.fields) {
+      const field = cardField(spec);
+      if (typeof field === "string") notes.push(field);
+      else fields.push(field);
+    }
+    if (fields.length === 0) {
+      throw new ToolError(
+        "unsupported",
+        `Cannot mirror form ${form.index} of "${page.url}": it has no field a card can fill in`,
+        "Pick another form, or fill this one in on the website",
+      );
+    }
+    const formId = "wf-" + ctx.newId();
+    const pageUrl = new URL(page.url);
+    pageUrl.hash = "";
+    const result = buildCardResult({
+      title: form.title,
+      summary: summary(form, formId, pageUrl, fields.length, notes),
+      blocks: renderCard(form, formId, pageUrl, fields, notes),
+    }, {
+      tool: "mirror_web_form",
+      kind: KIND,
+      splittable: false,
+      config: ctx.config,
+      store: ctx.store,
+      apps: ctx.apps,
+      newId: ctx.newId,
+    });
+    const full = {
+      ...result,
+      structuredContent: {
+        ...result.structuredContent,
+        form: {
+          id: formId,
+          title: form.title,
+          page: pageUrl.href,
+          action: form.action,
+          method: form.method,
+          fields: fields.map((f) => ({
+            name: f.name,
+            label: f.label ?? f.name,
+            type: f.type ?? "text",
+            ...(f.required ? { required: true } : {}),
+            ...(f.options ? { options: f.options.map((o) => typeof o === "string" ? o : o.value) } : {}),
+          })),
+        },
+      },
+    };
+    // buildCardResult measured the card; the form outline added here counts against the ceiling too.
+    const size = JSON.stringify(full).length;
+    if (size > ctx.config.resultLimit) {
+      throw new ToolError(
+        "too_large",
+        `Cannot mirror form ${form.index} of "${page.url}": the card is ${size} characters, over the ${ctx.config.resultLimit}-character ceiling (MCP_CHAT_CARDS_RESULT_LIMIT)`,
+        "Raise MCP_CHAT_CARDS_RESULT_LIMIT if the host accepts larger results, or fill this form in on the website",
+      );
+    }
+    ctx.webForms.put({ id: formId, page: pageUrl.href, form });
+    return full;
+  },
+});
+
+function summary(form: FormSpec, formId: string, page: URL, shown: number, notes: string[]): string {
+  const action = new URL(form.action);
+  const encoding = form.method === "POST" ? `, ${form.enctype}` : "";
+  const lines = [
+    `Mirrored "${form.title}" from ${page.href} as a form card with ${
+      plural(shown, "field")
+    } (formId "${formId}").`,
+    `It submits by ${form.method}${encoding} to ${form.action}${
+      action.origin !== page.origin ? ` (another site: ${action.host})` : ""
+    }; ${plural(form.hidden.length, "hidden field")} and the action stay on the server.`,
+    "When the user submits the card, their values arrive in the chat: show them to the user, and call submit_web_form with formId and values only after the user confirms.",
+  ];
+  if (notes.length) lines.push(`Not in the card: ${notes.join("; ")}.`);
+  return lines.join("\n");
+}

@@ -1,0 +1,243 @@
+/**
+ * submit_web_form: sends user-confirmed values to the real form behind a mirrored form card. The
+ * target, method, encoding, hidden fields and submit button come from what mirror_web_form
+ * remembered, never from the call: the model supplies values only, each checked against the
+ * field it names. The request goes through the safe fetcher like any other, and the answer is
+ * reported as status, final URL and a short extract.
+ */
+import { z } from "zod";
+import { invalidInput, ToolError } from "../errors.ts";
+import type { FetchedPage } from "../net/fetch.ts";
+import type { FormFieldSpec, FormSpec } from "../render/extract.ts";
+import { brief } from "../render/summary.ts";
+import { defineTool } from "../tool.ts";
+import { extractAny, opening } from "./_web.ts";
+
+type Value = string | number | boolean | string[];
+type Entry = [string, string];
+
+const TRUE = new Set(["yes", "true", "on", "1", "checked"]);
+const FALSE = new Set(["no", "false", "off", "0", ""]);
+/** Longest text sent for one field. */
+const MAX_VALUE = 100_000;
+
+const output = z.object({
+  status: z.number().int(),
+  statusText: z.string(),
+  url: z.string().describe("Final URL after redirects"),
+  title: z.string(),
+  extract: z.string().describe("The start of the response's main text"),
+});
+
+function quoteList(values: string[]): string {
+  const shown = values.slice(0, 12).map((v) => `"${brief(v, 40)}"`).join(", ");
+  return values.length > 12 ? `${shown}, …` : shown;
+}
+
+function asText(field: string, value: Value): string {
+  if (Array.isArray(value)) throw invalidInput(field, "takes one value, not a list");
+  return typeof value === "string" ? value : String(value);
+}
+
+/** The entries one field submits, from the caller's value or the page's own default. */
+function fieldEntries(spec: FormFieldSpec, given: Value | undefined): Entry[] {
+  const field = `values.${spec.name}`;
+  const options = (spec.options ?? []).map((o) => o.value);
+  const choose = (value: string) => {
+    if (!options.includes(value)) {
+      const shown = quoteList(options.filter((o) => o !== ""));
+      throw invalidInput(field, `"${brief(value, 60)}" is not one of its options: ${shown}`);
+    }
+    return value;
+  };
+  const several = spec.type === "checkbox" && options.length > 1 || spec.type === "select" && spec.multiple;
+  let entries: Entry[];
+  if (several) {
+    const list = given === undefined
+      ? spec.checked ?? []
+      : Array.isArray(given)
+      ? given
+      : [asText(field, given)];
+    entries = list.filter((v) => v !== "").map((v) => [spec.name, choose(v)]);
+  } else if (spec.type === "checkbox") {
+    // A lone checkbox: the card sends "yes"/"no"; the website gets its own value when ticked.
+    const own = options[0] ?? "on";
+    const text = given === undefined ? undefined : asText(field, given).trim();
+    const ticked = text === undefined
+      ? (spec.checked?.length ?? 0) > 0
+      : TRUE.has(text.toLowerCase()) || text === own
+      ? true
+      : FALSE.has(text.toLowerCase())
+      ? false
+      : choose(text) === own;
+    entries = ticked ? [[spec.name, own]] : [];
+  } else if (spec.type === "radio") {
+    const value = given === undefined ? spec.checked?.[0] ?? "" : asText(field, given);
+    entries = value === "" ? [] : [[spec.name, choose(value)]];
+  } else if (spec.type === "select") {
+    const value = given === undefined ? spec.value ?? "" : asText(field, given);
+    // The card's own blank choice: the website gets what the page would have sent untouched.
+    entries = [[spec.name, value === "" && !options.includes("") ? spec.value ?? "" : choose(value)]];
+  } else {
+    const value = given === undefined ? spec.value ?? "" : asText(field, given);
+    if (value.length > MAX_VALUE) throw invalidInput(field, `is longer than ${MAX_VALUE} characters`);
+    if (spec.maxLength && [...value].length > spec.maxLength) {
+      throw invalidInput(field, `is longer than the form allows (${spec.maxLength} characters)`);
+    }
+    entries = [[spec.name, value]];
+  }
+  if (spec.required && entries.every(([, v]) => v === "")) {
+    throw invalidInput(
+      field,
+      `"${spec.label}" is required by the form`,
+      "Ask the user for it, then call again",
+    );
+  }
+  return entries;
+}
+
+/** Every entry the form submits, in the browser's order: hidden fields, fields, the submit button. */
+export function formEntries(form: FormSpec, values: Record<string, Value>): Entry[] {
+  const byName = new Map<string, FormFieldSpec>();
+  for (const f of form.fields) if (!byName.has(f.name)) byName.set(f.name, f);
+  const hidden = new Set(form.hidden.map((h) => h.name));
+  for (const name of Object.keys(values)) {
+    const spec = byName.get(name);
+    if (hidden.has(name) && !spec) {
+      throw invalidInput(`values.${name}`, "is a hidden field: the website's own value is sent");
+    }
+    if (!spec) {
+      throw invalidInput(
+        `values.${name}`,
+        "the form has no such field",
+        `Its fields are ${
+          quoteList(form.fields.filter((f) => f.type !== "password" && f.type !== "file").map((f) => f.name))
+        }`,
+      );
+    }
+    if (spec.type === "password" || spec.type === "file") {
+      throw invalidInput(
+        `values.${name}`,
+        `${spec.type} fields are not sent from a chat`,
+        "Ask the user to fill in this form on the website itself",
+      );
+    }
+  }
+  const entries: Entry[] = form.hidden.map((h) => [h.name, h.value]);
+  for (const spec of byName.values()) {
+    if (spec.type === "password" || spec.type === "file") continue;
+    entries.push(...fieldEntries(spec, values[spec.name]));
+  }
+  if (form.submit.name) entries.push([form.submit.name, form.submit.value ?? ""]);
+  return entries;
+}
+
+/** Line breaks as browsers send them in form data: CRLF. */
+const crlf = (text: string) => text.replace(/\r\n|\r|\n/g, "\r\n");
+
+/** The request a browser would make for these entries. */
+export function encodeForm(
+  form: FormSpec,
+  entries: Entry[],
+  boundary = "----mcp-chat-cards-" + crypto.randomUUID().replaceAll("-", ""),
+): { url: string; method: "GET" | "POST"; body?: { contentType: string; bytes: Uint8Array } } {
+  const normalized = entries.map(([n, v]): Entry => [crlf(n), crlf(v)]);
+  if (form.method === "GET") {
+    const url = new URL(form.action);
+    url.search = new URLSearchParams(normalized).toString();
+    return { url: url.href, method: "GET" };
+  }
+  const encoder = new TextEncoder();
+  if (form.enctype === "multipart/form-data") {
+    const escapeName = (name: string) =>
+      name.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+    const parts = normalized.map(([name, value]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"\r\n\r\n${value}\r\n`
+    );
+    return {
+      url: form.action,
+      method: "POST",
+      body: {
+        contentType: `multipart/form-data; boundary=${boundary}`,
+        bytes: encoder.encode(parts.join("") + `--${boundary}--\r\n`),
+      },
+    };
+  }
+  if (form.enctype === "text/plain") {
+    const text = normalized.map(([n, v]) => `${n}=${v}\r\n`).join("");
+    return {
+      url: form.action,
+      method: "POST",
+      body: { contentType: "text/plain;charset=UTF-8", bytes: encoder.encode(text) },
+    };
+  }
+  return {
+    url: form.action,
+    method: "POST",
+    body: {
+      contentType: "application/x-www-form-urlencoded",
+      bytes: encoder.encode(new URLSearchParams(normalized).toString()),
+    },
+  };
+}
+
+function report(page: FetchedPage) {
+  const extract = extractAny(page);
+  return {
+    status: page.status,
+    statusText: page.statusText,
+    url: page.url,
+    title: extract.title,
+    extract: opening(extract.text, 600),
+  };
+}
+
+export default defineTool({
+  name: "submit_web_form",
+  title: "Submit a mirrored website form",
+  description:
+    "Submit a form mirrored by mirror_web_form to the real website, with values the user entered in the card or explicitly confirmed. Never invent or guess values, and never call this without the user's go-ahead: it acts on the website (sign-ups, messages, orders). Hidden fields and the target come from the mirrored page. Returns the HTTP status, the final URL and the start of the response page.",
+  input: z.object({
+    formId: z.string().min(1).max(200).describe('The formId from mirror_web_form, e.g. "wf-…"'),
+    values: z.record(
+      z.string().max(500),
+      z.union([z.string(), z.number(), z.boolean(), z.array(z.string()).max(500)]),
+    ).describe(
+      "Field name to value, as the card sent them; a list for a checkbox group. Fields left out keep the page's defaults",
+    ),
+  }),
+  output,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  async handler({ formId, values }, ctx) {
+    const remembered = ctx.webForms.get(formId);
+    if (!remembered) {
+      throw new ToolError(
+        "not_found",
+        `Form "${brief(formId, 80)}" is not known: mirrored forms are kept for this session, for an hour`,
+        "Call mirror_web_form again, let the user fill in the new card, then submit with its formId",
+      );
+    }
+    const { form } = remembered;
+    const request = encodeForm(form, formEntries(form, values));
+    let page: FetchedPage;
+    try {
+      page = await ctx.fetcher.fetch(request);
+    } catch (error) {
+      if (!(error instanceof ToolError)) throw error;
+      // The fetcher names the URL it could not fetch; say which form that was.
+      const message = error.message.replace(/^Cannot fetch /, `Cannot submit "${form.title}" to `);
+      throw new ToolError(error.code, message, error.hint);
+    }
+    const result = report(page);
+    const outcome = page.status >= 400 ? "The website refused it" : "The website accepted it";
+    const lines = [
+      `Submitted "${form.title}" (${form.method} to ${form.action}): HTTP ${page.status}${
+        page.statusText ? " " + page.statusText : ""
+      }. ${outcome}${page.status >= 400 ? "" : " (check the page text below to be sure)"}.`,
+      `Final URL: ${page.url}`,
+    ];
+    if (result.title) lines.push(`Page title: ${result.title}`);
+    if (result.extract) lines.push(`Page text: ${result.extract}`);
+    return { content: [{ type: "text", text: lines.join("\n") }], structuredContent: result };
+  },
+});

@@ -1,0 +1,407 @@
+/**
+ * The fetcher against real loopback servers, reached through the test seam: redirects (and the
+ * refusal of redirects to private addresses), DNS answers that change, size caps counted after
+ * decompression, the deadline, content types and request bodies.
+ */
+import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import zlib from "node:zlib";
+import { DEFAULT_CONFIG, parseConfig, SETTINGS } from "../../src/config.ts";
+import { ToolError } from "../../src/errors.ts";
+import { createFetcher, type FetchRequest, type ResolvedAddress, USER_AGENT } from "../../src/net/fetch.ts";
+import { type Handler, listen, page, text } from "./servers.ts";
+
+async function refusal(promise: Promise<unknown>): Promise<ToolError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ToolError) return error;
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+/** A fetcher that treats the given servers' origins as public, resolving nothing else. */
+function seamFetcher(origins: string[], dns: Record<string, ResolvedAddress[]> = {}) {
+  return createFetcher({ allowPrivate: false }, {
+    origins,
+    resolve: (host) => {
+      if (dns[host]) return Promise.resolve(dns[host]);
+      return Promise.reject(Object.assign(new Error("ENOTFOUND"), { code: "ENOTFOUND" }));
+    },
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+Deno.test("a page through the seam: status, type, text, headers sent", async () => {
+  await using server = await listen(page("<title>Café</title>"));
+  const result = await seamFetcher([server.origin]).fetch({ url: `${server.origin}/a?b=1#frag` });
+  assertDeep(result, {
+    url: `${server.origin}/a?b=1#frag`,
+    status: 200,
+    statusText: "OK",
+    contentType: "text/html",
+    text: "<title>Café</title>",
+    bytes: 20,
+    redirects: [],
+  });
+  const { headers, url } = server.requests[0];
+  assertEquals(url, "/a?b=1");
+  assertEquals(headers["user-agent"], USER_AGENT);
+  assertEquals(headers["accept-encoding"], "gzip, deflate");
+  assertEquals(headers.host, `127.0.0.1:${server.port}`);
+});
+
+Deno.test("the test seam cannot be switched on by any setting, variable or flag", async () => {
+  await using server = await listen(page("<p>test origin</p>"));
+  const env = Object.fromEntries(SETTINGS.map((s) => [s.env, s.kind === "int" ? String(s.min) : "x"]));
+  env.MCP_CHAT_CARDS_EMBED_HTML = "1";
+  env.MCP_CHAT_CARDS_ALLOW_PRIVATE = "0";
+  env.MCP_CHAT_CARDS_FS_ROOT = ".";
+  env.MCP_CHAT_CARDS_ALLOWED_HOSTS = "127.0.0.1";
+  env.MCP_CHAT_CARDS_TEST_ORIGINS = server.origin; // not a setting: ignored
+  const config = parseConfig([], env);
+  // Even a configuration object carrying seam-shaped keys opens nothing: only allowPrivate is read.
+  const spoofed = {
+    ...DEFAULT_CONFIG,
+    ...config,
+    origins: [server.origin],
+    resolve: () => Promise.resolve([{ address: "127.0.0.1", family: 4 }]),
+  };
+  for (const settings of [config, spoofed]) {
+    const error = await refusal(createFetcher(settings).fetch({ url: `${server.origin}/` }));
+    assertEquals(error.message, `Cannot fetch "${server.origin}/": "127.0.0.1" is a loopback address`);
+  }
+  assertEquals(server.connections(), 0);
+  // Test origins themselves must be loopback http origins.
+  for (
+    const origin of [
+      "http://93.184.216.34:80",
+      "ftp://127.0.0.1:1",
+      "http://127.0.0.1",
+      "http://10.0.0.1:80",
+    ]
+  ) {
+    let message = "";
+    try {
+      createFetcher({ allowPrivate: false }, { origins: [origin] });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    assertEquals(message, `Test origin "${origin}" must be http(s)://127.0.0.1:PORT or http(s)://[::1]:PORT`);
+  }
+});
+
+Deno.test("a test origin opens exactly that port: another loopback port stays refused", async () => {
+  await using allowed = await listen(page("ok"));
+  await using other = await listen(page("no"));
+  const error = await refusal(seamFetcher([allowed.origin]).fetch({ url: `${other.origin}/` }));
+  assertEquals(error.message, `Cannot fetch "${other.origin}/": "127.0.0.1" is a loopback address`);
+  assertEquals(other.connections(), 0);
+});
+
+Deno.test("redirects: followed by hand, relative and absolute, up to five", async () => {
+  let origin = "";
+  await using server = await listen((req, res) => {
+    const n = Number(new URL(req.url, "http://x").searchParams.get("n"));
+    if (n < 5) {
+      res.writeHead(n % 2 ? 302 : 301, { location: n % 2 ? `${origin}/r?n=${n + 1}` : `/r?n=${n + 1}#x` });
+      res.end("moved");
+    } else page("<p>landed</p>")(req, res);
+  });
+  origin = server.origin;
+  const result = await seamFetcher([origin]).fetch({ url: `${origin}/r?n=0` });
+  assertEquals(result.url, `${origin}/r?n=5`);
+  assertEquals(result.text, "<p>landed</p>");
+  assertDeep(result.redirects, [1, 2, 3, 4, 5].map((n) => `${origin}/r?n=${n}`));
+  assertEquals(server.connections(), 6, "a fresh connection per hop");
+});
+
+Deno.test("redirects: a sixth one is refused", async () => {
+  await using server = await listen((req, res) => {
+    res.writeHead(302, { location: req.url + "x" });
+    res.end();
+  });
+  const error = await refusal(seamFetcher([server.origin]).fetch({ url: `${server.origin}/` }));
+  assertEquals(error.message, `Cannot fetch "${server.origin}/": it redirects more than 5 times`);
+  assertEquals(error.hint, "Fetch the final address directly if you know it");
+  assertEquals(server.requests.length, 6);
+});
+
+Deno.test("redirects from an allowed origin to private or forbidden targets are refused before connecting", async () => {
+  await using victim = await listen(page("internal secret"));
+  let target = "";
+  await using server = await listen((_req, res) => {
+    res.writeHead(302, { location: target });
+    res.end();
+  });
+  const fetcher = seamFetcher([server.origin], { "rebound.test": [{ address: "10.9.8.7", family: 4 }] });
+  const cases: [string, string][] = [
+    [`${victim.origin}/`, `"127.0.0.1" is a loopback address`],
+    [`http://localhost:${victim.port}/`, `"localhost" is a local host name`],
+    [`http://2130706433:${victim.port}/`, `"127.0.0.1" is a loopback address`],
+    [`http://[::ffff:127.0.0.1]:${victim.port}/`, `"::ffff:7f00:1" embeds "127.0.0.1", a loopback address`],
+    ["http://169.254.169.254/latest/meta-data/", `"169.254.169.254" is a link-local address`],
+    ["http://[fd00::1]/", `"fd00::1" is a unique local address`],
+    ["http://rebound.test/", `"rebound.test" resolves to "10.9.8.7", a private address`],
+    ["file:///etc/passwd", `only http and https URLs are fetched, not "file:"`],
+    ["gopher://127.0.0.1:70/", `only http and https URLs are fetched, not "gopher:"`],
+    [`http://user:pw@${victim.origin.slice(7)}/`, "URLs with a user name or password are refused"],
+  ];
+  for (const [location, reason] of cases) {
+    target = location;
+    const shown = new URL(location).href.replace("user:pw@", "***@");
+    const error = await refusal(fetcher.fetch({ url: `${server.origin}/start` }));
+    assertEquals(
+      error.message,
+      `Cannot fetch "${server.origin}/start": its redirect to "${shown}" is refused: ${reason}`,
+    );
+  }
+  assertEquals(victim.connections(), 0);
+});
+
+Deno.test("DNS that changes between checks: the checked address is the one connected to", async () => {
+  await using server = await listen((req, res) => {
+    if (req.url === "/hop") {
+      res.writeHead(302, { location: "/after" });
+      res.end();
+    } else page(`<p>host ${req.headers.host}</p>`)(req, res);
+  });
+  // First answer: the (allowed) test listener; every later answer: a private address.
+  const calls: string[] = [];
+  const fetcher = createFetcher({ allowPrivate: false }, {
+    origins: [server.origin],
+    resolve: (host) => {
+      calls.push(host);
+      const address = calls.length === 1 ? "127.0.0.1" : "10.0.0.1";
+      return Promise.resolve([{ address, family: 4 }]);
+    },
+  });
+  // One check, one connection, to the checked address: the name never resolves again (nor at all
+  // outside the seam: "rebind.test" does not exist, so an unpinned socket would fail).
+  const result = await fetcher.fetch({ url: `http://rebind.test:${server.port}/page` });
+  assertEquals(result.text, `<p>host rebind.test:${server.port}</p>`);
+  assertDeep(calls, ["rebind.test"]);
+  // The next hop to the same name is checked again, and its new answer is refused.
+  calls.length = 0;
+  const error = await refusal(fetcher.fetch({ url: `http://rebind.test:${server.port}/hop` }));
+  assertEquals(
+    error.message,
+    `Cannot fetch "http://rebind.test:${server.port}/hop": its redirect to "http://rebind.test:${server.port}/after" is refused: "rebind.test" resolves to "10.0.0.1", a private address`,
+  );
+  assertDeep(calls, ["rebind.test", "rebind.test"]);
+  assertEquals(server.connections(), 2);
+});
+
+Deno.test("bodies over the cap are refused, counted as they arrive", async () => {
+  const big = "x".repeat(5_000);
+  await using server = await listen((req, res) => {
+    if (req.url === "/declared") {
+      res.writeHead(200, { "content-type": "text/plain", "content-length": String(big.length) });
+      res.end(big);
+    } else {
+      res.writeHead(200, { "content-type": "text/plain" }); // chunked: no length to trust
+      res.write(big.slice(0, 2_000));
+      res.end(big.slice(2_000));
+    }
+  });
+  const fetcher = seamFetcher([server.origin]);
+  for (const path of ["/declared", "/chunked"]) {
+    const error = await refusal(fetcher.fetch({ url: server.origin + path, limits: { maxBytes: 4_096 } }));
+    assertEquals(
+      error.message,
+      `Cannot fetch "${server.origin}${path}": the body is larger than 4,096 bytes`,
+    );
+    assertEquals(error.code, "too_large");
+    assertEquals(error.hint, "Fetch a smaller page");
+  }
+  const exact = await fetcher.fetch({ url: server.origin + "/declared", limits: { maxBytes: 5_000 } });
+  assertEquals(exact.bytes, 5_000);
+});
+
+Deno.test("the default cap is 2 MB", async () => {
+  await using server = await listen(page("y".repeat(2_097_153), "text/plain"));
+  const error = await refusal(seamFetcher([server.origin]).fetch({ url: server.origin }));
+  assertEquals(error.message, `Cannot fetch "${server.origin}": the body is larger than 2,097,152 bytes`);
+});
+
+Deno.test("compressed bodies: gzip and deflate decoded; a decompression bomb stopped by decoded bytes", async () => {
+  const html = "<p>" + "compressible ".repeat(200) + "</p>";
+  const bomb = zlib.gzipSync(new Uint8Array(64 * 1024 * 1024)); // 64 MB of zeros in ~64 KB
+  const handlers: Record<string, [string, Uint8Array]> = {
+    "/gzip": ["gzip", zlib.gzipSync(html)],
+    "/deflate": ["deflate", zlib.deflateSync(html)],
+    "/raw-deflate": ["deflate", zlib.deflateRawSync(html)],
+    "/bomb": ["gzip", bomb],
+    "/broken": ["gzip", new TextEncoder().encode("not gzip at all")],
+    "/brotli": ["br", zlib.brotliCompressSync(html)],
+  };
+  await using server = await listen((req, res) => {
+    const [encoding, body] = handlers[req.url];
+    res.writeHead(200, { "content-type": "text/html", "content-encoding": encoding });
+    res.end(body);
+  });
+  const fetcher = seamFetcher([server.origin]);
+  for (const path of ["/gzip", "/deflate", "/raw-deflate"]) {
+    const result = await fetcher.fetch({ url: server.origin + path });
+    assertEquals(result.text, html, path);
+    assertEquals(result.bytes, html.length);
+  }
+  assertEquals(bomb.length < 2_097_152, true, "the bomb itself is under the cap");
+  const error = await refusal(fetcher.fetch({ url: server.origin + "/bomb" }));
+  assertEquals(
+    error.message,
+    `Cannot fetch "${server.origin}/bomb": the body decompresses to more than 2,097,152 bytes`,
+  );
+  assertEquals(error.code, "too_large");
+  const small = await refusal(fetcher.fetch({ url: server.origin + "/gzip", limits: { maxBytes: 1_000 } }));
+  assertEquals(
+    small.message,
+    `Cannot fetch "${server.origin}/gzip": the body decompresses to more than 1,000 bytes`,
+  );
+  const broken = await refusal(fetcher.fetch({ url: server.origin + "/broken" }));
+  assertEquals(broken.message, `Cannot fetch "${server.origin}/broken": the body is not valid gzip data`);
+  const brotli = await refusal(fetcher.fetch({ url: server.origin + "/brotli" }));
+  assertEquals(
+    brotli.message,
+    `Cannot fetch "${server.origin}/brotli": the body uses the unsupported content encoding "br"`,
+  );
+});
+
+Deno.test("the deadline covers a slow drip and a silent server", async () => {
+  await using server = await listen(async (req, res) => {
+    if (req.url === "/silent") return; // never answers
+    res.writeHead(200, { "content-type": "text/plain" });
+    for (let i = 0; i < 40 && !res.destroyed; i++) {
+      res.write("x");
+      await sleep(50);
+    }
+    res.end();
+  });
+  const fetcher = seamFetcher([server.origin]);
+  for (const path of ["/drip", "/silent"]) {
+    const error = await refusal(fetcher.fetch({ url: server.origin + path, limits: { timeoutMs: 300 } }));
+    assertEquals(error.message, `Cannot fetch "${server.origin}${path}": no complete response within 0.3 s`);
+    assertEquals(error.hint, "Try again later, or fetch a smaller page");
+  }
+});
+
+Deno.test("only text-like content types are read", async () => {
+  await using server = await listen((req, res) => {
+    const type = decodeURIComponent(req.url.slice(1));
+    res.writeHead(200, type === "none" ? {} : { "content-type": type });
+    res.end(type === "none" ? "bytes" : "body");
+  });
+  const fetcher = seamFetcher([server.origin]);
+  for (
+    const type of [
+      "image/png",
+      "application/octet-stream",
+      "application/pdf",
+      "text/event-stream",
+      "video/mp4",
+    ]
+  ) {
+    const url = `${server.origin}/${encodeURIComponent(type)}`;
+    const error = await refusal(fetcher.fetch({ url }));
+    assertEquals(error.message, `Cannot fetch "${url}": the content type "${type}" is not text`);
+    assertEquals(error.code, "unsupported");
+  }
+  const none = await refusal(fetcher.fetch({ url: `${server.origin}/none` }));
+  assertEquals(none.message, `Cannot fetch "${server.origin}/none": the response has no content type`);
+  for (
+    const type of [
+      "text/html; charset=utf-8",
+      "TEXT/PLAIN",
+      "application/json",
+      "application/ld+json",
+      "application/xhtml+xml",
+      "text/csv",
+      "application/rss+xml",
+    ]
+  ) {
+    const result = await fetcher.fetch({ url: `${server.origin}/${encodeURIComponent(type)}` });
+    assertEquals(result.text, "body", type);
+  }
+});
+
+Deno.test("charsets: declared in the header, in a meta tag, or UTF-8", async () => {
+  const latin1 = new Uint8Array([0x3c, 0x70, 0x3e, 0x63, 0x61, 0x66, 0xe9]); // "<p>café" in latin1
+  const meta = new TextEncoder().encode('<meta charset="windows-1252"><p>');
+  const handlers: Record<string, [string, Uint8Array]> = {
+    "/header": ["text/html; charset=ISO-8859-1", latin1],
+    "/meta": ["text/html", new Uint8Array([...meta, 0x93, 0x68, 0x69, 0x94])],
+    "/unknown": ["text/plain; charset=klingon", new TextEncoder().encode("plain ✓")],
+  };
+  await using server = await listen((req, res) => {
+    const [type, body] = handlers[req.url];
+    res.writeHead(200, { "content-type": type });
+    res.end(body);
+  });
+  const fetcher = seamFetcher([server.origin]);
+  assertEquals((await fetcher.fetch({ url: server.origin + "/header" })).text, "<p>café");
+  assertEquals(
+    (await fetcher.fetch({ url: server.origin + "/meta" })).text,
+    '<meta charset="windows-1252"><p>“hi”',
+  );
+  assertEquals((await fetcher.fetch({ url: server.origin + "/unknown" })).text, "plain ✓");
+});
+
+Deno.test("POST bodies: sent as given; 303 turns into GET, 307 repeats the POST", async () => {
+  const handler: Handler = (req, res) => {
+    if (req.url === "/see-other") {
+      res.writeHead(303, { location: "/result" });
+      return void res.end();
+    }
+    if (req.url === "/temporary") {
+      res.writeHead(307, { location: "/echo" });
+      return void res.end();
+    }
+    res.writeHead(200, { "content-type": "text/plain" });
+    res.end(`${req.method} ${req.url} ${req.headers["content-type"] ?? "-"} ${text(req.body)}`);
+  };
+  await using server = await listen(handler);
+  const fetcher = seamFetcher([server.origin]);
+  const body = {
+    contentType: "application/x-www-form-urlencoded",
+    bytes: new TextEncoder().encode("a=1&b=%C3%A9"),
+  };
+  const post = (path: string): FetchRequest => ({ url: server.origin + path, method: "POST", body });
+  assertEquals(
+    (await fetcher.fetch(post("/echo"))).text,
+    "POST /echo application/x-www-form-urlencoded a=1&b=%C3%A9",
+  );
+  const seeOther = await fetcher.fetch(post("/see-other"));
+  assertEquals(seeOther.text, "GET /result - ");
+  assertEquals(seeOther.url, `${server.origin}/result`);
+  assertEquals(
+    (await fetcher.fetch(post("/temporary"))).text,
+    "POST /echo application/x-www-form-urlencoded a=1&b=%C3%A9",
+  );
+  assertEquals(server.requests[0].headers["content-length"], "12");
+});
+
+Deno.test("error statuses are results, not refusals; a body-less answer is empty", async () => {
+  await using server = await listen((req, res) => {
+    if (req.url === "/none") {
+      res.writeHead(204);
+      return void res.end();
+    }
+    res.writeHead(404, { "content-type": "text/html" });
+    res.end("<h1>Not here</h1>");
+  });
+  const fetcher = seamFetcher([server.origin]);
+  const missing = await fetcher.fetch({ url: server.origin + "/gone" });
+  assertDeep([missing.status, missing.statusText, missing.text], [404, "Not Found", "<h1>Not here</h1>"]);
+  const none = await fetcher.fetch({ url: server.origin + "/none" });
+  assertDeep([none.status, none.contentType, none.text], [204, "", ""]);
+});
+
+Deno.test("a refused connection is a clear failure", async () => {
+  const server = await listen(page(""));
+  const origin = server.origin;
+  await server.close();
+  const error = await refusal(seamFetcher([origin]).fetch({ url: origin + "/" }));
+  assertEquals(error.message, `Cannot fetch "${origin}/": the connection failed (ECONNREFUSED)`);
+  assertEquals(error.code, "fetch_failed");
+});
