@@ -55,6 +55,7 @@ const T = {
   smokeDeno: "tests/smoke/deno_test.ts",
   smokeNode: "tests/smoke/node_test.ts",
   metadata: "tests/smoke/metadata_test.ts",
+  gallery: "tests/gallery_test.ts",
   browser: "tests/browser/runtime_test.ts",
 } as const;
 
@@ -670,7 +671,22 @@ export const MUTANTS: readonly Mutant[] = [
     tests: [T.card],
     breaks: "a splittable card's render receives the part field it must never use",
   },
-
+  {
+    id: "missing-card-internal-error",
+    file: "src/mcp/server.ts",
+    find: "        throw new ResourceNotFoundError(\n          uri.href,",
+    replace: "        throw new Error(\n          uri.href,",
+    tests: [T.advHttp],
+    breaks: "reading a card another session owns fails as an internal error, not the not-available refusal",
+  },
+  {
+    id: "gallery-as-plain-client",
+    file: "scripts/gallery.ts",
+    find: "capabilities: { extensions: { [APPS_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } } },",
+    replace: "capabilities: {},",
+    tests: [T.gallery],
+    breaks: "the gallery connects as a plain client, gets no articles and skips every card",
+  },
   // --- documents and template ---
   {
     id: "template-mime-plain-html",
