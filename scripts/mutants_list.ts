@@ -55,6 +55,7 @@ const T = {
   smokeDeno: "tests/smoke/deno_test.ts",
   smokeNode: "tests/smoke/node_test.ts",
   metadata: "tests/smoke/metadata_test.ts",
+  inputGuard: "tests/mcp/input_guard_test.ts",
   gallery: "tests/gallery_test.ts",
   browser: "tests/browser/runtime_test.ts",
 } as const;
@@ -553,6 +554,31 @@ export const MUTANTS: readonly Mutant[] = [
     replace: "const atCut = path.length > max;",
     tests: [T.advCards],
     breaks: "arguments may nest 33 levels instead of the README's 32",
+  },
+  {
+    id: "isolates-not-marked",
+    file: "src/mcp/input_schema.ts",
+    find: "const BIDI_CONTROLS = /[\\u202A-\\u202E\\u2066-\\u2069]/g;",
+    replace: "const BIDI_CONTROLS = /[\\u202A-\\u202E]/g;",
+    tests: [T.inputGuard],
+    breaks: "bidi isolates (U+2066-U+2069) reach cards and summaries unmarked",
+  },
+  {
+    id: "objects-not-strict",
+    file: "src/mcp/input_schema.ts",
+    find: "made = cloneWith(schema, { shape, catchall: z.never() });",
+    replace: "made = cloneWith(schema, { shape });",
+    tests: [T.inputGuard],
+    breaks: "unknown fields are dropped silently instead of refused",
+  },
+  {
+    id: "schema-keeps-safe-integer-bounds",
+    file: "src/mcp/input_schema.ts",
+    find: '      if (key === "maximum" && child === Number.MAX_SAFE_INTEGER) continue;\n',
+    replace: "",
+    tests: [T.server],
+    breaks:
+      "every integer field's schema carries maximum 9007199254740991, bytes every conversation pays for",
   },
   {
     id: "permission-denial-internal",

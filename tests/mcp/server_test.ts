@@ -321,3 +321,13 @@ Deno.test("the ceiling judges one input alike for every host, article or not", a
     assertEquals(/^Card is too large: the result is [\d,]+ characters/.test(text), true, text);
   }
 });
+
+Deno.test("tools/list schemas leave out what tells a host nothing: $schema and the safe-integer bounds", async () => {
+  await using client = await connect();
+  const listed = JSON.stringify((await client.listTools()).tools);
+  assertEquals(listed.includes('"$schema"'), false);
+  assertEquals(listed.includes("9007199254740991"), false, "maximum: Number.MAX_SAFE_INTEGER");
+  assertEquals(listed.includes("-9007199254740991"), false, "minimum: Number.MIN_SAFE_INTEGER");
+  const table = (await client.listTools()).tools.find((t) => t.name === "create_table_card")!;
+  assertEquals(table.inputSchema.additionalProperties, false, "objects are strict");
+});
