@@ -59,6 +59,16 @@ Deno.test("tools/list matches the registry, with schemas, annotations and both M
     openWorldHint: false,
   };
   for (const card of CARDS) assertDeep(card.annotations, cardHints, card.name);
+  // The other tools' hints, written out: a hint flipped in a tool file must show up in review here.
+  const otherHints: Record<string, typeof cardHints> = {
+    read_local_file: cardHints,
+    unpack_archive: cardHints,
+    get_card: cardHints,
+  };
+  for (const [name, hints] of Object.entries(otherHints)) {
+    const listed = tools.find((t) => t.name === name);
+    assertDeep({ ...listed?.annotations, title: undefined }, { ...hints, title: undefined }, name);
+  }
   assertDeep(tools.find((t) => t.name === "get_card")?._meta?.ui, { visibility: ["app"] });
 });
 
