@@ -64,6 +64,11 @@ const T = {
   files: "tests/tools/files_test.ts",
   parts: "tests/cards/parts_test.ts",
   browserTour: "tests/browser/code_tour_test.ts",
+  address: "tests/net/address_test.ts",
+  fetch: "tests/net/fetch_test.ts",
+  refusal: "tests/net/refusal_test.ts",
+  fetchReference: "tests/tools/fetch_reference_test.ts",
+  submitForm: "tests/tools/submit_web_form_test.ts",
   gallery: "tests/gallery_test.ts",
   browser: "tests/browser/runtime_test.ts",
 } as const;
@@ -500,8 +505,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "stateless-store-per-request",
     file: "src/mcp/http_app.ts",
-    find: "createServer({ ...config, store: statelessStore })",
-    replace: "createServer({ ...config, store: new ExpiringCardStore() })",
+    find: "store: statelessStore, webForms",
+    replace: "store: new ExpiringCardStore(), webForms",
     tests: [T.security],
     breaks: "2026-07-28 clients can never read a card back",
   },
@@ -1006,6 +1011,40 @@ export const MUTANTS: readonly Mutant[] = [
     replace: "",
     tests: [T.browserTour],
     breaks: "code tour files lose their line-number gutter",
+  },
+
+  // --- issue 13: the safe fetcher and the web tools (a few) ---
+  {
+    id: "metadata-address-fetched",
+    file: "src/net/address.ts",
+    find: '  ["169.254.0.0/16", "linkLocal"],',
+    replace: '  ["169.254.0.0/17", "linkLocal"],',
+    tests: [T.address],
+    breaks: "169.254.169.254 (cloud metadata) counts as public",
+  },
+  {
+    id: "private-addresses-fetched",
+    file: "src/net/fetch.ts",
+    find: "  if (policy.allowPrivate) return;\n",
+    replace: "  return;\n",
+    tests: [T.fetch, T.refusal],
+    breaks: "private and loopback addresses are fetched without MCP_CHAT_CARDS_ALLOW_PRIVATE",
+  },
+  {
+    id: "redirects-unbounded",
+    file: "src/net/fetch.ts",
+    find: "if (redirects.length >= limits.maxRedirects) {",
+    replace: "if (redirects.length >= limits.maxRedirects * 10) {",
+    tests: [T.fetch],
+    breaks: "a fetch follows 50 redirects instead of 5",
+  },
+  {
+    id: "submit-form-not-destructive",
+    file: "src/tools/submit_web_form.ts",
+    find: "annotations: { readOnlyHint: false, destructiveHint: true,",
+    replace: "annotations: { readOnlyHint: false, destructiveHint: false,",
+    tests: [T.server, T.submitForm],
+    breaks: "submit_web_form stops declaring that it may change the world, so hosts skip confirmation",
   },
 
   // --- equivalent mutants: listed with the reason, never counted ---

@@ -64,6 +64,14 @@ Deno.test("tools/list matches the registry, with schemas, annotations and both M
     read_local_file: cardHints,
     unpack_archive: cardHints,
     get_card: cardHints,
+    fetch_reference: { ...cardHints, openWorldHint: true },
+    mirror_web_form: { ...cardHints, idempotentHint: false, openWorldHint: true },
+    submit_web_form: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
   };
   for (const [name, hints] of Object.entries(otherHints)) {
     const listed = tools.find((t) => t.name === name);
