@@ -276,7 +276,13 @@ async function main(): Promise<number> {
     return 0;
   }
   const chosen = selected(options);
-  const live = chosen.filter((m) => m.reason === undefined);
+  // Quick mutants first, those that need the browser or the npm package last: a long run shows
+  // most of its answers early.
+  const heavy = (m: Mutant) =>
+    m.tests.some((t) => t.startsWith("tests/browser/") || t.endsWith("node_test.ts"));
+  const live = chosen.filter((m) => m.reason === undefined).sort((a, b) =>
+    Number(heavy(a)) - Number(heavy(b))
+  );
   const equivalent = chosen.filter((m) => m.reason !== undefined);
 
   const dir = await copyTree();

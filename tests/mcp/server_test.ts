@@ -59,6 +59,24 @@ Deno.test("tools/list matches the registry, with schemas, annotations and both M
     openWorldHint: false,
   };
   for (const card of CARDS) assertDeep(card.annotations, cardHints, card.name);
+  // The other tools' hints, written out: a hint flipped in a tool file must show up in review here.
+  const otherHints: Record<string, typeof cardHints> = {
+    read_local_file: cardHints,
+    unpack_archive: cardHints,
+    get_card: cardHints,
+    fetch_reference: { ...cardHints, openWorldHint: true },
+    mirror_web_form: { ...cardHints, idempotentHint: false, openWorldHint: true },
+    submit_web_form: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
+  };
+  for (const [name, hints] of Object.entries(otherHints)) {
+    const listed = tools.find((t) => t.name === name);
+    assertDeep({ ...listed?.annotations, title: undefined }, { ...hints, title: undefined }, name);
+  }
   assertDeep(tools.find((t) => t.name === "get_card")?._meta?.ui, { visibility: ["app"] });
 });
 
@@ -320,4 +338,14 @@ Deno.test("the ceiling judges one input alike for every host, article or not", a
   for (const text of texts) {
     assertEquals(/^Card is too large: the result is [\d,]+ characters/.test(text), true, text);
   }
+});
+
+Deno.test("tools/list schemas leave out what tells a host nothing: $schema and the safe-integer bounds", async () => {
+  await using client = await connect();
+  const listed = JSON.stringify((await client.listTools()).tools);
+  assertEquals(listed.includes('"$schema"'), false);
+  assertEquals(listed.includes("9007199254740991"), false, "maximum: Number.MAX_SAFE_INTEGER");
+  assertEquals(listed.includes("-9007199254740991"), false, "minimum: Number.MIN_SAFE_INTEGER");
+  const table = (await client.listTools()).tools.find((t) => t.name === "create_table_card")!;
+  assertEquals(table.inputSchema.additionalProperties, false, "objects are strict");
 });
