@@ -171,9 +171,9 @@ function hasLongToken(text: string): boolean {
   return false;
 }
 
-function cellAttributes(text: string, numeric: boolean): Html {
+function cellAttributes(text: string, numeric: boolean, extra = ""): Html {
   const long = hasLongToken(text);
-  const classes = [numeric ? "mcc-num" : "", long ? "mcc-long" : ""].filter(Boolean);
+  const classes = [numeric ? "mcc-num" : "", long ? "mcc-long" : "", extra].filter(Boolean);
   return markup`${classes.length ? markup` class="${classes.join(" ")}"` : ""}${
     RTL.test(text) ? markup` dir="auto"` : ""
   }`;
@@ -185,12 +185,32 @@ function renderCell(text: string, numeric: boolean): Html {
   return url ? markup`<td${attrs}><a href="${url}">${text}</a></td>` : markup`<td${attrs}>${text}</td>`;
 }
 
+/** Cells longer than this (in characters) are phrases, past the next one sentences. */
+const PHRASE_CHARS = 10;
+const SENTENCE_CHARS = 30;
+
+/**
+ * Minimum widths for text columns, so a table too wide for the card scrolls with readable columns
+ * instead of squeezing phrases to a word a line. Set on the heading cell (a column is as wide as
+ * its widest minimum, and headings repeat in every part), classed by the column's longest cell;
+ * numbers never wrap, so they need none.
+ */
+function columnClasses(model: TableModel, numeric: boolean[]): string[] {
+  return numeric.map((isNumber, c) => {
+    if (isNumber) return "";
+    let longest = model.headers[c]?.length ?? 0;
+    for (const row of model.rows) longest = Math.max(longest, row[c].length);
+    return longest > SENTENCE_CHARS ? "mcc-col-l" : longest > PHRASE_CHARS ? "mcc-col-m" : "";
+  });
+}
+
 /** The table's rows and how to draw any run of them, header repeated, for the part packer. */
 function tableBlock(model: TableModel, caption?: string) {
   const numeric = numericColumns(model);
   const rowHtml = model.rows.map((r) => markup`<tr>${r.map((c, i) => renderCell(c, numeric[i]))}</tr>`.value);
+  const widths = columnClasses(model, numeric);
   const headings = model.headers.map((h, i) =>
-    markup`<th scope="col"${cellAttributes(h, numeric[i])}>${h}</th>`
+    markup`<th scope="col"${cellAttributes(h, numeric[i], widths[i])}>${h}</th>`
   );
   const head = headings.length ? markup`<thead><tr>${headings}</tr></thead>` : "";
   const total = model.rows.length;

@@ -41,7 +41,7 @@ export const INSTRUCTIONS =
 Reach for a card in conversations about research, education, professional skills, hobbyist skills (woodworking, arts and the like), professional topics, history and news, or any subject, whenever a card communicates better than prose: comparisons, step-by-step outlines, data, alternatives side by side.
 Always state the card's conclusion in your reply as well: some hosts show only the text summary.
 Text fields are plain text and are escaped once: never pre-escape (write "A & B", not "A &amp; B"). Only fields named "html" accept markup, and it is sanitized.
-A card too big for one result (today a big table) comes in parts: while structuredContent.parts.hasMore is true, call the same tool again with the same input and part: current + 1.`;
+A card too big for one result (a long table, document or code tour) comes in parts: while structuredContent.parts.hasMore is true, call the same tool again with the same input and part: current + 1.`;
 
 /** Elements (values, array items, object keys) one tool call may carry: a guard against floods. */
 const MAX_INPUT_ELEMENTS = 1_000_000;
