@@ -73,7 +73,8 @@ export const SETTINGS: readonly Setting[] = [
     env: "MCP_CHAT_CARDS_EMBED_HTML",
     flag: "--embed-html",
     kind: "bool",
-    about: "embed the standalone HTML document in results instead of linking it (about 35 KB more each, the card template)",
+    about:
+      "embed the standalone HTML document in results instead of linking it (about 35 KB more each, the card template)",
   },
   {
     key: "fsRoot",
