@@ -32,6 +32,8 @@ export interface Config {
   maxBody: number;
   /** Redis URL of the shared card store; undefined keeps cards in this process's memory. */
   storeUrl?: string;
+  /** This replica's name, the prefix of its session ids (balancers route sessions by it). */
+  replica?: string;
 }
 
 /** Thrown for an invalid setting; the message is the one line printed at start-up. */
@@ -43,7 +45,7 @@ interface Setting {
   key: keyof Config;
   env: string;
   flag: string;
-  kind: "int" | "bool" | "path" | "token" | "hosts" | "store";
+  kind: "int" | "bool" | "path" | "token" | "hosts" | "store" | "name";
   min?: number;
   max?: number;
   about: string;
@@ -124,6 +126,13 @@ export const SETTINGS: readonly Setting[] = [
     kind: "store",
     about: "card store: memory (default) or a redis:// URL replicas share",
   },
+  {
+    key: "replica",
+    env: "MCP_CHAT_CARDS_REPLICA",
+    flag: "--replica",
+    kind: "name",
+    about: "replica name prefixed to session ids, for balancer affinity",
+  },
 ];
 
 /** Names of every variable the server reads, for `--allow-env`. */
@@ -189,6 +198,14 @@ function parseValue(setting: Setting, source: string, text: string): Config[keyo
       return parseHosts(source, text);
     case "store":
       return parseStore(source, text);
+    case "name": {
+      if (!/^[a-z0-9][a-z0-9-]{0,31}$/.test(text)) {
+        throw new ConfigError(
+          `${source} must be 1 to 32 lower-case letters, digits or hyphens, starting with a letter or digit, got "${text}"`,
+        );
+      }
+      return text;
+    }
   }
 }
 

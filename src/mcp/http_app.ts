@@ -65,6 +65,7 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}): Htt
   const sessions = new SessionRouter((id) => createServer({ ...config, store: stores.session(id) }), {
     maxSessions: options.maxSessions ?? 256,
     idleMs: options.idleMs ?? SESSION_IDLE_MS,
+    idPrefix: config.replica === undefined ? undefined : `${config.replica}.`,
     maxBody: config.maxBody,
   });
   const tokenMatches = config.httpToken === undefined ? undefined : bearerTokenChecker(config.httpToken);

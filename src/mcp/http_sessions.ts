@@ -25,6 +25,8 @@ export interface SessionLimits {
   idleMs: number;
   /** Body limit the transport enforces itself (the app checks it first). */
   maxBody: number;
+  /** Written before each session id ("a." for replica a), so a balancer can route sessions back. */
+  idPrefix?: string;
   /** Clock, for tests. */
   now?: () => number;
 }
@@ -84,7 +86,8 @@ export class SessionRouter {
 
   async #start(request: Request, body: unknown): Promise<Response> {
     await this.#makeRoom();
-    const sessionId = crypto.randomUUID(); // known before the server, which scopes its card store by it
+    // Known before the server, which scopes its card store by it.
+    const sessionId = (this.#limits.idPrefix ?? "") + crypto.randomUUID();
     const server = this.#build(sessionId);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => sessionId,
