@@ -26,6 +26,11 @@ export async function healthResponse(request: Request, probe: () => Promise<Stor
   const body = reachable
     ? { status: "ok", store }
     : { status: "unavailable", store, problem: "the card store is unreachable" };
-  const response = Response.json(body, { status: reachable ? 200 : 503, headers: { "Cache-Control": "no-store" } });
-  return request.method === "HEAD" ? new Response(null, { status: response.status, headers: response.headers }) : response;
+  const response = Response.json(body, {
+    status: reachable ? 200 : 503,
+    headers: { "Cache-Control": "no-store" },
+  });
+  return request.method === "HEAD"
+    ? new Response(null, { status: response.status, headers: response.headers })
+    : response;
 }

@@ -63,7 +63,9 @@ export async function connectRedis(url: string, options: RedisOptions = {}): Pro
     if (!serving || !reachable || closed) return;
     reachable = false;
     log(
-      `Card store: Redis at ${where} is unreachable (${reason(cause)}): cards still render, stored documents cannot be read until it is back`,
+      `Card store: Redis at ${where} is unreachable (${
+        reason(cause)
+      }): cards still render, stored documents cannot be read until it is back`,
     );
   };
   const up = () => {

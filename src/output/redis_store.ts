@@ -18,8 +18,8 @@ import {
   type CardListing,
   type CardStorage,
   SESSION_CARD_CAPACITY,
-  StoreUnavailableError,
   type StoredCard,
+  StoreUnavailableError,
 } from "./store.ts";
 import type { CardStores } from "./stores.ts";
 
@@ -82,7 +82,9 @@ export function redisStores(connection: RedisConnection, options: RedisStoreOpti
     try {
       return await connection.command(args);
     } catch (error) {
-      if (error instanceof RedisUnavailableError) throw new StoreUnavailableError("the card store is unreachable");
+      if (error instanceof RedisUnavailableError) {
+        throw new StoreUnavailableError("the card store is unreachable");
+      }
       throw error;
     }
   };
@@ -138,7 +140,9 @@ function decode(id: string, reply: unknown): StoredCard | undefined {
   if (typeof reply !== "string") return undefined;
   try {
     const { kind, title, articleHtml } = JSON.parse(reply);
-    if ([kind, title, articleHtml].every((v) => typeof v === "string")) return { id, kind, title, articleHtml };
+    if ([kind, title, articleHtml].every((v) => typeof v === "string")) {
+      return { id, kind, title, articleHtml };
+    }
   } catch {
     // not JSON: not ours
   }

@@ -4,7 +4,7 @@
  * backend (redis_store.ts) gives the same shape to every replica of a deployment.
  */
 import { ExpiringCardStore } from "./expiring_store.ts";
-import { CardStore, type CardStorage } from "./store.ts";
+import { type CardStorage, CardStore } from "./store.ts";
 
 /** What /healthz reports about the store. */
 export interface StoreHealth {
