@@ -174,7 +174,12 @@ function registerResources(server: McpServer, store: CardStorage): void {
     "card-document",
     new ResourceTemplate(`${CARD_URI_PREFIX}{id}`, {
       list: async () => {
-        const cards = await readStore(() => store.list(), "Cards cannot be listed right now");
+        // While the store is unreachable the listing holds no cards: hosts list resources on
+        // connect, and the template must stay listed (the outage is logged once by the store).
+        const cards = await store.list().catch((error) => {
+          if (error instanceof StoreUnavailableError) return [];
+          throw error;
+        });
         return {
           resources: cards.map(({ id, title }) => ({
             uri: CARD_URI_PREFIX + id,
@@ -210,7 +215,7 @@ const RETRY_AFTER_SECONDS = 5;
  * A store read, or the retryable error clients see while the store is unreachable (Redis down):
  * JSON-RPC internal error with `data.retryable` and the seconds to wait.
  */
-async function readStore<T>(read: () => Promise<T>, what: string, uri?: string): Promise<T> {
+async function readStore<T>(read: () => Promise<T>, what: string, uri: string): Promise<T> {
   try {
     return await read();
   } catch (error) {
@@ -218,7 +223,7 @@ async function readStore<T>(read: () => Promise<T>, what: string, uri?: string):
     throw new ProtocolError(
       ProtocolErrorCode.InternalError,
       `${what}: the card store is unreachable; retry in a few seconds`,
-      { ...(uri ? { uri } : {}), retryable: true, retryAfterSeconds: RETRY_AFTER_SECONDS },
+      { uri, retryable: true, retryAfterSeconds: RETRY_AFTER_SECONDS },
     );
   }
 }

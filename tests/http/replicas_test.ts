@@ -259,6 +259,8 @@ Deno.test({
       assertEquals(refused.code, -32603);
       assertDeep(refused.data, { uri, retryable: true, retryAfterSeconds: 5 });
     }
+    const listing = await session.listResources(); // hosts list on connect: the template stays
+    assertDeep(listing.resources.map((r) => r.uri), ["ui://mcp-chat-cards/card.html"]);
     for (const target of [servers.a, servers.b]) {
       assertDeep(await healthz(target), {
         status: 503,
