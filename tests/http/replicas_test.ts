@@ -5,9 +5,10 @@
  * sessions stay apart, cards expire, a Redis outage keeps card calls working with a retryable
  * error on reads, and Redis coming back is picked up without restarting anything.
  */
+import { Client } from "@modelcontextprotocol/client";
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { connectRedis } from "../../src/net/redis.ts";
-import { denoRunArgs, type HttpTarget, runCommand, startHttp } from "../smoke/targets.ts";
+import { denoRunArgs, type HttpTarget, runCommand, startHttp, stdioTransport } from "../smoke/targets.ts";
 import { announceRedis, freePort, redisSkipReason, sharedRedis, startRedis } from "../store/redis_server.ts";
 import { httpClient, post, sessionHeaders } from "./helpers.ts";
 
@@ -303,4 +304,25 @@ Deno.test("replicas: an unreachable Redis at start is refused with one line, ove
       `[mcp-chat-cards] Cannot start: the card store at redis://:***@127.0.0.1:${port} is unreachable: connect ECONNREFUSED 127.0.0.1:${port}\n`,
     );
   }
+});
+
+Deno.test({
+  name: "stdio with the Redis store: one session of its own, listed and read back like in memory",
+  ignore,
+  fn: async () => {
+    await using redis = await sharedRedis();
+    const client = new Client({ name: "stdio-redis", version: "1.0.0" });
+    await client.connect(stdioTransport(Deno.execPath(), denoRunArgs(["--store", redis.url])));
+    try {
+      const uri = linkOf(await client.callTool({ name: "create_table_card", arguments: TABLE }));
+      const document = await client.readResource({ uri });
+      assertEquals((document.contents[0] as { text: string }).text.includes("<title>Replicas</title>"), true);
+      assertDeep((await client.listResources()).resources.map((r) => r.uri), [
+        "ui://mcp-chat-cards/card.html",
+        uri,
+      ]);
+    } finally {
+      await client.close();
+    }
+  },
 });
