@@ -55,6 +55,7 @@ export async function connectRedis(url: string, options: RedisOptions = {}): Pro
   const where = maskUrl(url);
   const commandTimeout = options.commandTimeoutMs ?? 1_500;
   const maxDelay = options.maxRetryDelayMs ?? 1_000;
+  const connectTimeout = options.connectTimeoutMs ?? 3_000;
   let serving = false; // until connected once, a failure is final (start-up refuses)
   let reachable = true;
   let closed = false;
@@ -78,9 +79,8 @@ export async function connectRedis(url: string, options: RedisOptions = {}): Pro
     url,
     disableOfflineQueue: true, // a command for a Redis that is gone fails now instead of waiting
     maintNotifications: "disabled", // Redis Enterprise hand-offs; also reads variables we do not allow
-    commandOptions: { timeout: commandTimeout },
     socket: {
-      connectTimeout: options.connectTimeoutMs ?? 3_000,
+      connectTimeout,
       reconnectStrategy: (retries: number, cause: Error) =>
         serving && !closed ? Math.min(50 * 2 ** retries, maxDelay) : cause,
     },
@@ -88,23 +88,48 @@ export async function connectRedis(url: string, options: RedisOptions = {}): Pro
   client.on("error", down); // also keeps the emitter from throwing on an unhandled "error"
   client.on("ready", up);
 
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    await client.connect();
+    const connecting = client.connect();
+    connecting.catch(() => {}); // may fail after the timer won
+    await Promise.race([
+      connecting,
+      new Promise<never>((_, reject) => { // a listener that never answers the handshake
+        timer = setTimeout(() => reject(new Error(`no answer within ${connectTimeout} ms`)), connectTimeout);
+      }),
+    ]);
   } catch (error) {
-    client.destroy();
+    closed = true;
+    try {
+      client.destroy();
+    } catch {
+      // never connected: nothing to tear down
+    }
     throw new RedisUnavailableError(`the card store at ${where} is unreachable: ${reason(error)}`);
+  } finally {
+    clearTimeout(timer);
   }
   serving = true;
 
+  // node-redis times a command only until it is written, so a Redis that hangs (frozen, swapping,
+  // a partition that drops packets) would hold calls forever: each command races its own timer.
   const command = async (args: readonly string[]): Promise<unknown> => {
+    const sent = client.sendCommand([...args]);
+    sent.catch(() => {}); // it may fail after losing the race; that failure was already reported
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${commandTimeout} ms`)), commandTimeout);
+    });
     try {
-      const reply = await client.sendCommand([...args]);
+      const reply = await Promise.race([sent, late]);
       up();
       return reply;
     } catch (error) {
       if (error instanceof ErrorReply) throw error; // Redis answered: a bug, not an outage
       down(error);
       throw new RedisUnavailableError(`Redis at ${where} is unreachable: ${reason(error)}`);
+    } finally {
+      clearTimeout(timer);
     }
   };
 

@@ -33,6 +33,10 @@ export interface RedisServer extends AsyncDisposable {
   kill(): Promise<void>;
   /** Starts it again on the same port, empty. */
   restart(): Promise<void>;
+  /** Freezes it (SIGSTOP): connections stay open, nothing answers. */
+  pause(): void;
+  /** Thaws it (SIGCONT). */
+  resume(): void;
 }
 
 /** A free loopback port (bound, then released). */
@@ -68,6 +72,8 @@ export async function startRedis(port = freePort()): Promise<RedisServer> {
   const kill = async () => {
     if (!child) return;
     try {
+      child.kill("SIGCONT"); // a paused one must be able to die
+
       child.kill("SIGKILL");
     } catch {
       // already gone
@@ -81,6 +87,8 @@ export async function startRedis(port = freePort()): Promise<RedisServer> {
     port,
     kill,
     restart: spawn,
+    pause: () => child?.kill("SIGSTOP"),
+    resume: () => child?.kill("SIGCONT"),
     [Symbol.asyncDispose]: kill,
   };
 }

@@ -164,6 +164,38 @@ Deno.test({
   },
 });
 
+Deno.test({
+  name:
+    "redis store: a Redis that hangs fails calls after the command timeout, then recovers when it answers",
+  ignore,
+  fn: async () => {
+    await using redis = await startRedis();
+    const lines: string[] = [];
+    const connection = await quietConnection(redis.url, lines); // 1 s command timeout
+    try {
+      const stores = redisStores(connection, { sessionTtlMs: 60_000 });
+      await stores.stateless.put(card("kept"));
+      redis.pause();
+      const stalled = await Promise.allSettled([
+        stores.stateless.get("kept"),
+        stores.stateless.put(card("x")),
+      ]);
+      for (const result of stalled) {
+        assertEquals(result.status, "rejected");
+        assertEquals((result as PromiseRejectedResult).reason instanceof StoreUnavailableError, true);
+      }
+      assertEquals(lines.length, 1, lines.join("\n"));
+      assertEquals(lines[0].includes(" is unreachable ("), true, lines[0]);
+      redis.resume();
+      await eventually(async () => (await stores.health()).reachable);
+      assertEquals((await stores.stateless.get("kept"))?.id, "kept");
+      assertDeep(lines.slice(1), [`Card store: Redis at ${redis.url} is reachable again`]);
+    } finally {
+      await connection.close();
+    }
+  },
+});
+
 Deno.test("redis connection: an unreachable Redis is refused at once with one line; passwords are masked", async () => {
   const port = freePort(); // nothing listens there
   let message = "";
@@ -180,4 +212,29 @@ Deno.test("redis connection: an unreachable Redis is refused at once with one li
     "rediss://user:***@cache.example.org:6380",
   );
   assertEquals(maskUrl("redis://127.0.0.1:6379"), "redis://127.0.0.1:6379");
+});
+
+Deno.test("redis connection: a listener that never answers the handshake is refused after the connect timeout", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  const held: Deno.Conn[] = [];
+  const accepting = (async () => {
+    for await (const conn of listener) held.push(conn); // accepted, never answered
+  })();
+  try {
+    let message = "";
+    await connectRedis(`redis://127.0.0.1:${port}`, { log: () => {}, connectTimeoutMs: 300 }).catch(
+      (error) => {
+        message = error.message;
+      },
+    );
+    assertEquals(
+      message,
+      `the card store at redis://127.0.0.1:${port} is unreachable: no answer within 300 ms`,
+    );
+  } finally {
+    listener.close();
+    for (const conn of held) conn.close();
+    await accepting.catch(() => {});
+  }
 });
