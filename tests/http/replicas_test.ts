@@ -241,8 +241,11 @@ Deno.test({
         const result = await client.callTool({ name: "create_table_card", arguments: TABLE });
         assertEquals(result.isError, undefined, JSON.stringify(result));
         assertEquals((result.content as Content)[0].text!.length > 0, true);
-        const card = (result.structuredContent as { card: { articleHtml: string } }).card;
-        assertEquals(card.articleHtml.includes("<table"), true);
+        const { card, parts } = result.structuredContent as {
+          card: { config: { kind: string; title: string } };
+          parts: { total: number };
+        };
+        assertDeep([card.config.kind, card.config.title, parts.total], ["table", "Replicas", 1]);
         uris.push(linkOf(result));
       }
     }
