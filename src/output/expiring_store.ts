@@ -26,10 +26,6 @@ export class ExpiringCardStore extends CardStore {
     this.#now = now;
   }
 
-  override get retention(): string {
-    return `cards are kept ${ttlText(this.#ttlMs)}`;
-  }
-
   protected override putNow(card: StoredCard): void {
     super.putNow(card);
     this.#bornAt.set(card.id, this.#now());

@@ -26,7 +26,7 @@ Deno.test("stateless card store: cards expire after the TTL, the LRU still evict
   assertEquals((await store.get("b"))?.id, "b");
   assertEquals((await store.get("d"))?.id, "d");
   assertDeep(await store.list(), []);
-  assertEquals(store.retention, "cards are kept 1 second");
+  assertEquals(store.retention, "only the last 2 cards are kept");
 });
 
 Deno.test("sessions: one idle past the limit is closed when a new session starts", async () => {

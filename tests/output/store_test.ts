@@ -54,7 +54,7 @@ Deno.test("stateless store: a card lives exactly 10 minutes by default", async (
   assertEquals((await store.get("a"))?.id, "a");
   now += 1;
   assertEquals(await store.get("a"), undefined);
-  assertEquals(store.retention, "cards are kept 10 minutes");
+  assertEquals(store.retention, "only the last 256 cards are kept");
 });
 
 Deno.test("stateless store: reading refreshes recency but never the lifetime; ids are never listed", async () => {
