@@ -1,6 +1,7 @@
 # mcp-chat-cards over Streamable HTTP, one replica per container (see compose.yaml and README.md,
-# "Deploy with Docker"). The permission flags are exactly those of `deno task start` (a test
-# compares them); --allow-net there also covers the connection to Redis.
+# "Deploy with Docker"). The permission flags are exactly those of `deno task start` without
+# MCP_CHAT_CARDS_FS_ROOT (a test compares them): --deny-read, a hosted replica reads no local
+# files; --allow-net also covers the connection to Redis.
 FROM denoland/deno:2.9.6
 
 WORKDIR /app
@@ -15,5 +16,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
   CMD ["deno", "eval", "const r = await fetch('http://127.0.0.1:3000/healthz'); Deno.exit(r.ok ? 0 : 1)"]
 
-ENTRYPOINT ["deno", "run", "--no-prompt", "--allow-net", "--allow-env=MCP_CHAT_CARDS_CARD_BUDGET,MCP_CHAT_CARDS_RESULT_LIMIT,MCP_CHAT_CARDS_EMBED_HTML,MCP_CHAT_CARDS_FS_ROOT,MCP_CHAT_CARDS_ALLOW_PRIVATE,MCP_CHAT_CARDS_HTTP_TOKEN,MCP_CHAT_CARDS_ALLOWED_HOSTS,MCP_CHAT_CARDS_HTTP_MAX_BODY,MCP_CHAT_CARDS_STORE,MCP_CHAT_CARDS_REPLICA,CI", "src/main.ts"]
+ENTRYPOINT ["deno", "run", "--no-prompt", "--deny-read", "--allow-net", "--allow-env=MCP_CHAT_CARDS_CARD_BUDGET,MCP_CHAT_CARDS_RESULT_LIMIT,MCP_CHAT_CARDS_EMBED_HTML,MCP_CHAT_CARDS_FS_ROOT,MCP_CHAT_CARDS_ALLOW_PRIVATE,MCP_CHAT_CARDS_HTTP_TOKEN,MCP_CHAT_CARDS_ALLOWED_HOSTS,MCP_CHAT_CARDS_HTTP_MAX_BODY,MCP_CHAT_CARDS_STORE,MCP_CHAT_CARDS_REPLICA,CI", "src/main.ts"]
 CMD ["--http", "--host", "0.0.0.0", "--port", "3000"]

@@ -10,6 +10,7 @@ import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { ENV_NAMES, parseConfig } from "../src/config.ts";
+import { taskWords } from "../scripts/read_permission.ts";
 import { runCommand, startHttp } from "./smoke/targets.ts";
 import { redisSkipReason, sharedRedis } from "./store/redis_server.ts";
 
@@ -31,9 +32,10 @@ const one = (instructions: { op: string; args: string }[], op: string) => {
   return found[0].args;
 };
 
+/** What `deno task start` runs without MCP_CHAT_CARDS_FS_ROOT (a replica serves no local files). */
 async function startTaskWords(): Promise<string[]> {
   const denoJson = JSON.parse(await read("deno.json"));
-  return (denoJson.tasks.start as string).split(/\s+/);
+  return taskWords(denoJson.tasks.start as string);
 }
 
 interface Compose {
