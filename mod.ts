@@ -12,6 +12,6 @@
  */
 export { createServer, INSTRUCTIONS, type ServerOptions } from "./src/mcp/server.ts";
 export { type Config, DEFAULT_CONFIG, parseConfig } from "./src/config.ts";
-export { CardStore } from "./src/output/store.ts";
+export { type CardStorage, CardStore, type StoredCard } from "./src/output/store.ts";
 export { ToolError } from "./src/errors.ts";
 export { SERVER_NAME, VERSION } from "./src/version.ts";

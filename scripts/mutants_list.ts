@@ -71,6 +71,9 @@ const T = {
   submitForm: "tests/tools/submit_web_form_test.ts",
   gallery: "tests/gallery_test.ts",
   browser: "tests/browser/runtime_test.ts",
+  redisStore: "tests/store/redis_store_test.ts",
+  replicas: "tests/http/replicas_test.ts",
+  health: "tests/http/health_test.ts",
 } as const;
 
 export const MUTANTS: readonly Mutant[] = [
@@ -449,8 +452,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "stateless-ids-listed",
     file: "src/output/expiring_store.ts",
-    find: "  override ids(): string[] {\n    return [];",
-    replace: "  override ids(): string[] {\n    return super.ids();",
+    find: "  override list(): Promise<CardListing[]> {\n    return Promise.resolve([]);",
+    replace: "  override list(): Promise<CardListing[]> {\n    return super.list();",
     tests: [T.store, T.security],
     breaks: "stateless clients can list every other client's card ids",
   },
@@ -505,8 +508,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "stateless-store-per-request",
     file: "src/mcp/http_app.ts",
-    find: "store: statelessStore, webForms",
-    replace: "store: new ExpiringCardStore(), webForms",
+    find: "store: stores.stateless, webForms",
+    replace: "store: memoryStores().stateless, webForms",
     tests: [T.security],
     breaks: "2026-07-28 clients can never read a card back",
   },
@@ -603,9 +606,9 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "resources-listed-oldest-first",
-    file: "src/mcp/server.ts",
-    find: "store.ids().reverse().map(",
-    replace: "store.ids().map(",
+    file: "src/output/store.ts",
+    find: "[...this.#cards.values()].reverse().map(",
+    replace: "[...this.#cards.values()].map(",
     tests: [T.server],
     breaks: "resources/list shows the oldest card first",
   },
@@ -647,8 +650,8 @@ export const MUTANTS: readonly Mutant[] = [
     id: "refused-card-stored",
     file: "src/output/result.ts",
     find:
-      "  assertUnderCeiling(result, ctx);\n  ctx.store.put(stored); // only once the result is certain to be sent",
-    replace: "  ctx.store.put(stored);\n  assertUnderCeiling(result, ctx);",
+      "  assertUnderCeiling(result, ctx);\n  await storeCard(ctx.store, stored); // only once the result is certain to be sent",
+    replace: "  await storeCard(ctx.store, stored);\n  assertUnderCeiling(result, ctx);",
     tests: [T.server],
     breaks: "a card refused as too large is still stored and listed",
   },
@@ -663,8 +666,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "store-keeps-23",
     file: "src/output/store.ts",
-    find: "constructor(readonly capacity = 24) {}",
-    replace: "constructor(readonly capacity = 23) {}",
+    find: "export const SESSION_CARD_CAPACITY = 24;",
+    replace: "export const SESSION_CARD_CAPACITY = 23;",
     tests: [T.store, T.server],
     breaks: "the server keeps 23 cards instead of the README's 24",
   },
@@ -1066,5 +1069,55 @@ export const MUTANTS: readonly Mutant[] = [
     breaks: "edits the generated module's banner",
     reason:
       "assets.gen.ts is generated: the runtime and CSS mutants above are rebuilt into it, and build:ui --check guards it",
+  },
+
+  // --- the shared card store (issue 15): run with redis-server installed ---
+  {
+    id: "redis-sessions-share-keys",
+    file: "src/output/redis_store.ts",
+    find: "const keys = [`${KEY_PREFIX}s:{${sessionId}}:cards`, `${KEY_PREFIX}s:{${sessionId}}:order`];",
+    replace: "const keys = [`${KEY_PREFIX}s:cards`, `${KEY_PREFIX}s:order`];",
+    tests: [T.redisStore, T.replicas],
+    breaks: "every session reads every other session's cards",
+  },
+  {
+    id: "redis-stateless-kept-an-hour",
+    file: "src/output/redis_store.ts",
+    find: '"PX", String(statelessTtlMs)]',
+    replace: '"PX", String(statelessTtlMs * 6)]',
+    tests: [T.redisStore, T.replicas],
+    breaks: "stateless cards in Redis live an hour instead of 10 minutes",
+  },
+  {
+    id: "store-outage-fails-card-calls",
+    file: "src/output/result.ts",
+    find: "    if (!(error instanceof StoreUnavailableError)) throw error;",
+    replace: "    throw error;",
+    tests: [T.replicas],
+    breaks: "card calls fail while Redis is down",
+  },
+  {
+    id: "redis-logs-every-failure",
+    file: "src/net/redis.ts",
+    find: "if (!serving || !reachable || closed) return;",
+    replace: "if (!serving || closed) return;",
+    tests: [T.redisStore, T.replicas],
+    breaks: "a Redis outage logs one line per failed call instead of one per outage",
+  },
+  {
+    id: "healthz-always-ok",
+    file: "src/http/health.ts",
+    find: "status: reachable ? 200 : 503",
+    replace: "status: 200",
+    tests: [T.replicas],
+    breaks: "balancers keep sending reads to a replica that cannot reach the store",
+  },
+  {
+    id: "session-ids-without-replica",
+    file: "src/mcp/http_sessions.ts",
+    find: '(this.#limits.idPrefix ?? "") + crypto.randomUUID()',
+    replace: "crypto.randomUUID()",
+    tests: [T.replicas],
+    breaks: "balancers cannot route a 2025-era session back to its replica",
   },
 ];

@@ -70,7 +70,7 @@ export function defineCard<S extends z.ZodObject>(spec: CardSpec<S>): CardDefini
     handler: async (args: Record<string, unknown>, ctx: ToolContext) => {
       const { part, ...fields } = args;
       const output = await spec.render((splittable ? fields : args) as z.output<S>, ctx);
-      return buildCardResult(output, {
+      return await buildCardResult(output, {
         tool: spec.name,
         kind: spec.kind,
         splittable,

@@ -30,6 +30,10 @@ export interface Config {
   allowedHosts: string[];
   /** Largest HTTP request body accepted, in bytes. */
   maxBody: number;
+  /** Redis URL of the shared card store; undefined keeps cards in this process's memory. */
+  storeUrl?: string;
+  /** This replica's name, the prefix of its session ids (balancers route sessions by it). */
+  replica?: string;
 }
 
 /** Thrown for an invalid setting; the message is the one line printed at start-up. */
@@ -41,7 +45,7 @@ interface Setting {
   key: keyof Config;
   env: string;
   flag: string;
-  kind: "int" | "bool" | "path" | "token" | "hosts";
+  kind: "int" | "bool" | "path" | "token" | "hosts" | "store" | "name";
   min?: number;
   max?: number;
   about: string;
@@ -115,6 +119,20 @@ export const SETTINGS: readonly Setting[] = [
     max: 67_108_864,
     about: "largest HTTP request body in bytes (default 4194304)",
   },
+  {
+    key: "storeUrl",
+    env: "MCP_CHAT_CARDS_STORE",
+    flag: "--store",
+    kind: "store",
+    about: "card store: memory (default) or a redis:// URL replicas share",
+  },
+  {
+    key: "replica",
+    env: "MCP_CHAT_CARDS_REPLICA",
+    flag: "--replica",
+    kind: "name",
+    about: "replica name prefixed to session ids, for balancer affinity",
+  },
 ];
 
 /** Names of every variable the server reads, for `--allow-env`. */
@@ -178,7 +196,36 @@ function parseValue(setting: Setting, source: string, text: string): Config[keyo
     }
     case "hosts":
       return parseHosts(source, text);
+    case "store":
+      return parseStore(source, text);
+    case "name": {
+      if (!/^[a-z0-9][a-z0-9-]{0,31}$/.test(text)) {
+        throw new ConfigError(
+          `${source} must be 1 to 32 lower-case letters, digits or hyphens, starting with a letter or digit, got "${text}"`,
+        );
+      }
+      return text;
+    }
   }
+}
+
+/** "memory" (undefined: the default) or a redis:// / rediss:// URL with a host. */
+function parseStore(source: string, text: string): string | undefined {
+  const value = text.trim();
+  if (value === "" || value.toLowerCase() === "memory") return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^rediss?:$/.test(url.protocol) || url.hostname === "") {
+    const shown = value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/:@]*:)[^/@]*@/i, "$1***@"); // never echo a password
+    throw new ConfigError(
+      `${source} must be "memory" or a Redis URL like redis://127.0.0.1:6379 (rediss:// for TLS), got "${shown}"`,
+    );
+  }
+  return value;
 }
 
 const HOST_NAME = /^([a-z0-9-]+\.)*[a-z0-9-]+\.?$|^\[[0-9a-f:.]+\]$/i;

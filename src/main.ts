@@ -24,11 +24,21 @@ async function main(args: string[]): Promise<number> {
     const { serveHttp } = await import("./mcp/http_serve.ts");
     return serveHttp(config);
   }
-  const [{ serveStdio }, { createServer }] = await Promise.all([
+  const [{ serveStdio }, { createServer }, { openCardStores, StoreStartError }] = await Promise.all([
     import("./mcp/stdio.ts"),
     import("./mcp/server.ts"),
+    import("./mcp/card_stores.ts"),
   ]);
-  await serveStdio(() => createServer(config));
+  let stores;
+  try {
+    stores = await openCardStores(config);
+  } catch (error) {
+    if (!(error instanceof StoreStartError)) throw error;
+    log(`Cannot start: ${error.message}`);
+    return 1;
+  }
+  const connection = stores.session(crypto.randomUUID()); // stdio is one session
+  await serveStdio(() => createServer({ ...config, store: connection }));
   return -1; // keep running until stdin closes
 }
 

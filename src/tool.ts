@@ -5,13 +5,13 @@
 import type { z } from "zod";
 import type { Config } from "./config.ts";
 import type { Fetcher } from "./net/fetch.ts";
-import type { CardStore } from "./output/store.ts";
+import type { CardStorage } from "./output/store.ts";
 import type { WebFormStore } from "./output/web_forms.ts";
 
 /** What a handler knows about the server and the call besides its arguments. */
 export interface ToolContext {
   config: Config;
-  store: CardStore;
+  store: CardStorage;
   /** The client declared the MCP Apps extension. */
   apps: boolean;
   /** Makes a card id. */

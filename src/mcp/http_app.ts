@@ -17,12 +17,15 @@ import {
 } from "@modelcontextprotocol/server";
 import type { Config } from "../config.ts";
 import { allowedHostnames, refuseHost, refuseOrigin, refuseToken } from "../http/guard.ts";
+import { HEALTH_PATH, healthResponse } from "../http/health.ts";
 import { badRequest, jsonRpcError, payloadTooLargeMessage } from "../http/responses.ts";
 import { buildServerCard, SERVER_CARD_SUFFIX, serverCardResponse } from "../http/server_card.ts";
 import { bearerTokenChecker } from "../http/token.ts";
 import { log } from "../log.ts";
-import { ExpiringCardStore, STATELESS_CARD_TTL_MS } from "../output/expiring_store.ts";
+import { STATELESS_CARD_TTL_MS } from "../output/expiring_store.ts";
+import { type CardStores, memoryStores } from "../output/stores.ts";
 import { WebFormStore } from "../output/web_forms.ts";
+import { SESSION_IDLE_MS } from "./card_stores.ts";
 import { SessionRouter } from "./http_sessions.ts";
 import { createServer } from "./server.ts";
 
@@ -41,7 +44,7 @@ export const PROTOCOL_VERSIONS: readonly string[] = [
 /** The HTTP application. */
 export interface HttpApp {
   fetch(request: Request): Promise<Response>;
-  /** Closes every session and in-flight exchange. */
+  /** Closes every session and in-flight exchange (not the stores: their opener closes them). */
   close(): Promise<void>;
   /** Open 2025-era sessions. */
   readonly sessionCount: number;
@@ -51,14 +54,18 @@ export interface HttpApp {
 export interface HttpAppOptions {
   maxSessions?: number;
   idleMs?: number;
+  /** Where cards are kept (see card_stores.ts); in this process's memory by default. */
+  stores?: CardStores;
 }
 
 /** Builds the fetch handler for a validated config. */
 export function createHttpApp(config: Config, options: HttpAppOptions = {}): HttpApp {
   const hosts = allowedHostnames(config);
-  const sessions = new SessionRouter(() => createServer(config), {
+  const stores = options.stores ?? memoryStores();
+  const sessions = new SessionRouter((id) => createServer({ ...config, store: stores.session(id) }), {
     maxSessions: options.maxSessions ?? 256,
-    idleMs: options.idleMs ?? 30 * 60_000,
+    idleMs: options.idleMs ?? SESSION_IDLE_MS,
+    idPrefix: config.replica === undefined ? undefined : `${config.replica}.`,
     maxBody: config.maxBody,
   });
   const tokenMatches = config.httpToken === undefined ? undefined : bearerTokenChecker(config.httpToken);
@@ -66,9 +73,8 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}): Htt
   let modern: McpHttpHandler | undefined;
   const modernHandler = (): McpHttpHandler => {
     if (modern) return modern;
-    const statelessStore = new ExpiringCardStore(); // shared by every per-request server
     const webForms = new WebFormStore(256, STATELESS_CARD_TTL_MS); // ids are random, as card ids are
-    return modern = createMcpHandler(() => createServer({ ...config, store: statelessStore, webForms }), {
+    return modern = createMcpHandler(() => createServer({ ...config, store: stores.stateless, webForms }), {
       legacy: "reject",
       maxRequestBodySize: config.maxBody,
       onerror: (error) => log(`HTTP: ${error.message}`),
@@ -96,6 +102,8 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}): Htt
     fetch: async (request) => {
       try {
         const url = new URL(request.url);
+        // Before the Host check: balancers probe by address, and the answer reveals nothing.
+        if (url.pathname === HEALTH_PATH) return await healthResponse(request, () => stores.health());
         const badHost = refuseHost(request, hosts);
         if (badHost) return badHost;
         if (url.pathname === MCP_PATH + SERVER_CARD_SUFFIX) {

@@ -6,6 +6,7 @@ import type { Config } from "../config.ts";
 import { type Listening, origin } from "../http/listener.ts";
 import { SERVER_CARD_SUFFIX } from "../http/server_card.ts";
 import { log } from "../log.ts";
+import { openCardStores, StoreStartError } from "./card_stores.ts";
 import { createHttpApp, type HttpApp, MCP_PATH } from "./http_app.ts";
 
 const isDeno = "Deno" in globalThis;
@@ -33,16 +34,28 @@ async function shutdownSignal(): Promise<void> {
 
 /** Serves until a shutdown signal; resolves with the exit code. */
 export async function serveHttp(config: Config): Promise<number> {
-  const app = createHttpApp(config);
+  let stores;
+  try {
+    stores = await openCardStores(config);
+  } catch (error) {
+    if (!(error instanceof StoreStartError)) throw error;
+    log(`Cannot start: ${error.message}`);
+    return 1;
+  }
+  const app = createHttpApp(config, { stores });
   let listening: Listening;
   try {
     listening = await listenOnRuntime(app, config);
   } catch (error) {
     log(`Cannot start: cannot listen on ${origin(config.host, config.port)}: ${(error as Error).message}`);
+    await stores.close();
     return 1;
   }
   const base = origin(config.host, listening.port);
   log(`Listening on ${base}${MCP_PATH} (Server Card: ${base}${MCP_PATH}${SERVER_CARD_SUFFIX})`);
+  if (config.storeUrl !== undefined) {
+    log(`Cards are stored in Redis: replicas sharing it read each other's cards`);
+  }
   if (config.allowedHosts.length === 0 && (config.host === "0.0.0.0" || config.host === "::")) {
     log("Only loopback Host names are accepted: set MCP_CHAT_CARDS_ALLOWED_HOSTS to the names clients use");
   }
@@ -50,6 +63,7 @@ export async function serveHttp(config: Config): Promise<number> {
   log("Shutting down");
   await app.close();
   await listening.stop();
+  await stores.close();
   log("Stopped");
   return 0;
 }

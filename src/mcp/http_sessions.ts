@@ -25,6 +25,8 @@ export interface SessionLimits {
   idleMs: number;
   /** Body limit the transport enforces itself (the app checks it first). */
   maxBody: number;
+  /** Written before each session id ("a." for replica a), so a balancer can route sessions back. */
+  idPrefix?: string;
   /** Clock, for tests. */
   now?: () => number;
 }
@@ -32,11 +34,12 @@ export interface SessionLimits {
 /** The session table and the request router in front of it. */
 export class SessionRouter {
   readonly #sessions = new Map<string, Session>();
-  readonly #build: () => McpServer;
+  readonly #build: (sessionId: string) => McpServer;
   readonly #limits: SessionLimits;
   readonly #now: () => number;
 
-  constructor(build: () => McpServer, limits: SessionLimits) {
+  /** `build` makes the server of a new session, given the id its client will send. */
+  constructor(build: (sessionId: string) => McpServer, limits: SessionLimits) {
     this.#build = build;
     this.#limits = limits;
     this.#now = limits.now ?? Date.now;
@@ -83,9 +86,11 @@ export class SessionRouter {
 
   async #start(request: Request, body: unknown): Promise<Response> {
     await this.#makeRoom();
-    const server = this.#build();
+    // Known before the server, which scopes its card store by it.
+    const sessionId = (this.#limits.idPrefix ?? "") + crypto.randomUUID();
+    const server = this.#build(sessionId);
     const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => crypto.randomUUID(),
+      sessionIdGenerator: () => sessionId,
       enableJsonResponse: true,
       maxRequestBodySize: this.#limits.maxBody,
       onsessioninitialized: (id) => {

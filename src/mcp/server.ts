@@ -5,6 +5,8 @@
 import {
   type CallToolResult,
   McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
   ResourceNotFoundError,
   ResourceTemplate,
   type ServerContext,
@@ -13,7 +15,7 @@ import { type Config, DEFAULT_CONFIG } from "../config.ts";
 import { ToolError } from "../errors.ts";
 import { log } from "../log.ts";
 import { createFetcher, type Fetcher } from "../net/fetch.ts";
-import { CardStore } from "../output/store.ts";
+import { type CardStorage, CardStore, StoreUnavailableError } from "../output/store.ts";
 import { WebFormStore } from "../output/web_forms.ts";
 import { TOOLS } from "../registry.ts";
 import type { ToolContext, ToolDefinition } from "../tool.ts";
@@ -25,8 +27,8 @@ import { toolInputSchema, toolOutputSchema } from "./input_schema.ts";
 
 /** Options of {@link createServer}: any setting of the config, plus test seams. */
 export interface ServerOptions extends Partial<Config> {
-  /** Card store to use (HTTP shares one per session); a new one of 24 by default. */
-  store?: CardStore;
+  /** Card store to use (HTTP gives one per session); a new in-memory one of 24 by default. */
+  store?: CardStorage;
   /** Card id factory; random UUIDs by default. */
   newId?: () => string;
   /** Mirrored website forms (stateless HTTP shares one); a new one per server by default. */
@@ -149,7 +151,7 @@ function errorResult(toolName: string, error: unknown): CallToolResult {
   return { content: [{ type: "text" as const, text }], isError: true };
 }
 
-function registerResources(server: McpServer, store: CardStore): void {
+function registerResources(server: McpServer, store: CardStorage): void {
   // Nothing external: an empty CSP declaration, in the spec's key and in ChatGPT's own.
   const uiMeta = {
     ui: { csp: {}, prefersBorder: false },
@@ -171,29 +173,57 @@ function registerResources(server: McpServer, store: CardStore): void {
   server.registerResource(
     "card-document",
     new ResourceTemplate(`${CARD_URI_PREFIX}{id}`, {
-      list: () => ({
-        resources: store.ids().reverse().map((id) => ({
-          uri: CARD_URI_PREFIX + id,
-          name: store.peekTitle(id) ?? id,
-          mimeType: "text/html",
-        })),
-      }),
+      list: async () => {
+        // While the store is unreachable the listing holds no cards: hosts list resources on
+        // connect, and the template must stay listed (the outage is logged once by the store).
+        const cards = await store.list().catch((error) => {
+          if (error instanceof StoreUnavailableError) return [];
+          throw error;
+        });
+        return {
+          resources: cards.map(({ id, title }) => ({
+            uri: CARD_URI_PREFIX + id,
+            name: title,
+            mimeType: "text/html",
+          })),
+        };
+      },
     }),
     {
       title: "Card document",
       description: "A rendered card as a standalone HTML document (the last 24 cards are kept)",
       mimeType: "text/html",
     },
-    (uri: URL, variables: Record<string, string | string[]>) => {
+    async (uri: URL, variables: Record<string, string | string[]>) => {
       const id = String(variables.id);
-      const card = store.get(id);
+      const card = await readStore(() => store.get(id), `Card "${id}" cannot be read right now`, uri.href);
       if (!card) {
         throw new ResourceNotFoundError(
           uri.href,
-          `Card "${id}" is not available: only the last ${store.capacity} cards are kept; render it again`,
+          `Card "${id}" is not available: ${store.retention}; render it again`,
         );
       }
       return { contents: [{ uri: uri.href, mimeType: "text/html", text: standaloneDocument(card) }] };
     },
   );
+}
+
+/** Seconds a client should wait before retrying a read the store could not answer. */
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A store read, or the retryable error clients see while the store is unreachable (Redis down):
+ * JSON-RPC internal error with `data.retryable` and the seconds to wait.
+ */
+async function readStore<T>(read: () => Promise<T>, what: string, uri: string): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    throw new ProtocolError(
+      ProtocolErrorCode.InternalError,
+      `${what}: the card store is unreachable; retry in a few seconds`,
+      { uri, retryable: true, retryAfterSeconds: RETRY_AFTER_SECONDS },
+    );
+  }
 }

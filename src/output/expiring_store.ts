@@ -3,10 +3,16 @@
  * scope cards to, so the card id itself is the capability: ids are random UUIDs (122 bits), cards
  * expire a few minutes after they were rendered, and the store never lists its ids.
  */
-import { CardStore, type StoredCard } from "./store.ts";
+import { type CardListing, CardStore, type StoredCard } from "./store.ts";
 
 /** How long a stateless card stays readable. */
 export const STATELESS_CARD_TTL_MS = 10 * 60_000;
+
+/** "10 minutes": the retention of stateless cards in words. */
+export function ttlText(ttlMs: number): string {
+  const [n, unit] = ttlMs % 60_000 === 0 ? [ttlMs / 60_000, "minute"] : [Math.round(ttlMs / 1000), "second"];
+  return `${n} ${unit}${n === 1 ? "" : "s"}`;
+}
 
 /** A shared LRU whose cards expire and whose ids are never enumerated. */
 export class ExpiringCardStore extends CardStore {
@@ -20,22 +26,22 @@ export class ExpiringCardStore extends CardStore {
     this.#now = now;
   }
 
-  override put(card: StoredCard): void {
-    super.put(card);
+  protected override putNow(card: StoredCard): void {
+    super.putNow(card);
     this.#bornAt.set(card.id, this.#now());
     for (const id of this.#bornAt.keys()) {
-      if (super.peekTitle(id) === undefined) this.#bornAt.delete(id); // evicted by the LRU
+      if (!this.holds(id)) this.#bornAt.delete(id); // evicted by the LRU
     }
   }
 
-  override get(id: string): StoredCard | undefined {
+  protected override getNow(id: string): StoredCard | undefined {
     const born = this.#bornAt.get(id);
     if (born === undefined || this.#now() - born > this.#ttlMs) return undefined;
-    return super.get(id);
+    return super.getNow(id);
   }
 
   /** Empty: listing would hand every client the other clients' card ids. */
-  override ids(): string[] {
-    return [];
+  override list(): Promise<CardListing[]> {
+    return Promise.resolve([]);
   }
 }

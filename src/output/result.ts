@@ -12,7 +12,7 @@ import { plural } from "../render/summary.ts";
 import { CARD_URI_PREFIX } from "../ui/shared/protocol.ts";
 import { standaloneDocument } from "../ui/standalone.ts";
 import { type Block, formatCount, packBlocks, renderBlock } from "./budget.ts";
-import type { CardStore } from "./store.ts";
+import { type CardStorage, type StoredCard, StoreUnavailableError } from "./store.ts";
 
 /** What a card's render step returns. */
 export interface CardOutput {
@@ -55,7 +55,7 @@ export interface ResultContext {
   /** 1-based part asked for; undefined means 1. */
   part?: number;
   config: Config;
-  store: CardStore;
+  store: CardStorage;
   /** The client declared the MCP Apps extension: skip the fallback link. */
   apps: boolean;
   /** Makes the card id (random in production, fixed in tests). */
@@ -63,7 +63,7 @@ export interface ResultContext {
 }
 
 /** Packs, frames, stores and measures a rendered card into the tool result. */
-export function buildCardResult(card: CardOutput, ctx: ResultContext): CardResult {
+export async function buildCardResult(card: CardOutput, ctx: ResultContext): Promise<CardResult> {
   const parts = ctx.splittable
     ? packBlocks(card.blocks, partBudget(card, ctx))
     : [card.blocks.map(renderBlock)];
@@ -122,7 +122,7 @@ export function buildCardResult(card: CardOutput, ctx: ResultContext): CardResul
   };
   // Measured with the article whatever the host, so one input is accepted or refused alike everywhere.
   assertUnderCeiling(result, ctx);
-  ctx.store.put(stored); // only once the result is certain to be sent
+  await storeCard(ctx.store, stored); // only once the result is certain to be sent
   if (!ctx.apps) delete result.structuredContent.card.articleHtml;
   return result;
 }
@@ -149,6 +149,19 @@ function partBudget(card: CardOutput, ctx: ResultContext): number {
     3 * JSON.stringify(card.title).length - documentShell -
     RESULT_OVERHEAD;
   return Math.max(1, Math.min(ctx.config.cardBudget, Math.floor(room / ratio)));
+}
+
+/**
+ * Stores the card for a later read of its standalone document. A store that cannot be reached
+ * does not fail the call: the summary and structuredContent carry the card without it, the store
+ * has logged the outage once, and a read of this id will say it is missing.
+ */
+async function storeCard(store: CardStorage, card: StoredCard): Promise<void> {
+  try {
+    await store.put(card);
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+  }
 }
 
 /**

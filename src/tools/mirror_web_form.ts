@@ -222,7 +222,7 @@ export default defineTool({
     const formId = "wf-" + ctx.newId();
     const pageUrl = new URL(page.url);
     pageUrl.hash = "";
-    const result = buildCardResult({
+    const result = await buildCardResult({
       title: form.title,
       summary: summary(form, formId, pageUrl, fields.length, notes),
       blocks: renderCard(form, formId, pageUrl, fields, notes),

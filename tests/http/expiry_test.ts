@@ -10,22 +10,23 @@ import { initializeBody, POST_HEADERS } from "./helpers.ts";
 
 const card = (id: string) => ({ id, kind: "table", title: id, articleHtml: "<article></article>" });
 
-Deno.test("stateless card store: cards expire after the TTL, the LRU still evicts, ids are never listed", () => {
+Deno.test("stateless card store: cards expire after the TTL, the LRU still evicts, ids are never listed", async () => {
   let now = 0;
   const store = new ExpiringCardStore(2, 1_000, () => now);
-  store.put(card("a"));
+  await store.put(card("a"));
   now = 999;
-  assertEquals(store.get("a")?.id, "a");
+  assertEquals((await store.get("a"))?.id, "a");
   now = 1_001;
-  assertEquals(store.get("a"), undefined);
-  store.put(card("b"));
-  store.put(card("c"));
-  assertEquals(store.get("b")?.id, "b"); // read: "c" is now the least recently used
-  store.put(card("d")); // capacity 2: "c" goes
-  assertEquals(store.get("c"), undefined);
-  assertEquals(store.get("b")?.id, "b");
-  assertEquals(store.get("d")?.id, "d");
-  assertDeep(store.ids(), []);
+  assertEquals(await store.get("a"), undefined);
+  await store.put(card("b"));
+  await store.put(card("c"));
+  assertEquals((await store.get("b"))?.id, "b"); // read: "c" is now the least recently used
+  await store.put(card("d")); // capacity 2: "c" goes
+  assertEquals(await store.get("c"), undefined);
+  assertEquals((await store.get("b"))?.id, "b");
+  assertEquals((await store.get("d"))?.id, "d");
+  assertDeep(await store.list(), []);
+  assertEquals(store.retention, "only the last 2 cards are kept");
 });
 
 Deno.test("sessions: one idle past the limit is closed when a new session starts", async () => {

@@ -67,7 +67,7 @@ Deno.test("truncateHtml leaves void elements unclosed and never splits a surroga
   assertEquals(out.includes('</div><p class="mcc-notice"'), true);
 });
 
-Deno.test("parts are numbered, titled and announced; a part past the end is refused", () => {
+Deno.test("parts are numbered, titled and announced; a part past the end is refused", async () => {
   const config = { ...DEFAULT_CONFIG, cardBudget: 2_000 };
   const card = {
     title: "Doc",
@@ -84,21 +84,21 @@ Deno.test("parts are numbered, titled and announced; a part past the end is refu
     apps: true,
     newId: () => "id-1",
   });
-  const first = buildCardResult(card, context());
+  const first = await buildCardResult(card, context());
   assertDeep(first.structuredContent.parts, { current: 1, total: 3, hasMore: true });
   assertEquals(first.structuredContent.card.config.title, "Doc (part 1 of 3)");
   assertEquals(
     (first.content[0] as { text: string }).text,
     "A document\n\nThis is part 1 of 3. Call create_doc_card again with the same input and part: 2 to render the rest.",
   );
-  const last = buildCardResult(card, context(3));
+  const last = await buildCardResult(card, context(3));
   assertDeep(last.structuredContent.parts, { current: 3, total: 3, hasMore: false });
   assertEquals(
     (last.content[0] as { text: string }).text,
     "A document\n\nThis is part 3 of 3, the last one.",
   );
   try {
-    buildCardResult(card, context(4));
+    await buildCardResult(card, context(4));
     throw new Error("part 4 was accepted");
   } catch (error) {
     assertEquals(

@@ -13,59 +13,62 @@ const card = (id: string) => ({
   articleHtml: "<article></article>",
 });
 
-Deno.test("card store: keeps the last 24 cards by default", () => {
+const ids = async (store: CardStore) => (await store.list()).map((c) => c.id);
+
+Deno.test("card store: keeps the last 24 cards by default", async () => {
   const store = new CardStore();
-  for (let i = 1; i <= 25; i++) store.put(card(`c${i}`));
-  assertEquals(store.get("c1"), undefined);
-  assertEquals(store.get("c2")?.id, "c2");
-  assertEquals(store.ids().length, 24);
+  for (let i = 1; i <= 25; i++) await store.put(card(`c${i}`));
+  assertEquals(await store.get("c1"), undefined);
+  assertEquals((await store.get("c2"))?.id, "c2");
+  assertEquals((await ids(store)).length, 24);
+  assertEquals(store.retention, "only the last 24 cards are kept");
 });
 
-Deno.test("card store: reading a card makes it the most recently used, so the next put evicts another", () => {
+Deno.test("card store: reading a card makes it the most recently used, so the next put evicts another", async () => {
   const store = new CardStore(2);
-  store.put(card("a"));
-  store.put(card("b"));
-  assertEquals(store.get("a")?.id, "a"); // a is now fresher than b
-  store.put(card("c"));
-  assertEquals(store.get("b"), undefined, "b was least recently used and must be the one evicted");
-  assertEquals(store.get("a")?.title, "Title a");
-  assertEquals(store.get("c")?.title, "Title c");
+  await store.put(card("a"));
+  await store.put(card("b"));
+  assertEquals((await store.get("a"))?.id, "a"); // a is now fresher than b
+  await store.put(card("c"));
+  assertEquals(await store.get("b"), undefined, "b was least recently used and must be the one evicted");
+  assertEquals((await store.get("a"))?.title, "Title a");
+  assertEquals((await store.get("c"))?.title, "Title c");
 });
 
-Deno.test("card store: peekTitle reads without refreshing; ids run from least to most recent", () => {
+Deno.test("card store: listing reads without refreshing; it runs from most to least recent", async () => {
   const store = new CardStore(2);
-  store.put(card("a"));
-  store.put(card("b"));
-  assertEquals(store.peekTitle("a"), "Title a");
-  assertDeep(store.ids(), ["a", "b"]);
-  store.put(card("c")); // peeking did not refresh a: it goes
-  assertDeep(store.ids(), ["b", "c"]);
-  store.put(card("b")); // putting again refreshes
-  assertDeep(store.ids(), ["c", "b"]);
+  await store.put(card("a"));
+  await store.put(card("b"));
+  assertDeep(await store.list(), [{ id: "b", title: "Title b" }, { id: "a", title: "Title a" }]);
+  await store.put(card("c")); // listing did not refresh a: it goes
+  assertDeep(await ids(store), ["c", "b"]);
+  await store.put(card("b")); // putting again refreshes
+  assertDeep(await ids(store), ["b", "c"]);
 });
 
-Deno.test("stateless store: a card lives exactly 10 minutes by default", () => {
+Deno.test("stateless store: a card lives exactly 10 minutes by default", async () => {
   let now = 1_000_000;
   const store = new ExpiringCardStore(undefined, undefined, () => now);
-  store.put(card("a"));
+  await store.put(card("a"));
   now += 600_000; // 10 minutes, the README's lifetime
-  assertEquals(store.get("a")?.id, "a");
+  assertEquals((await store.get("a"))?.id, "a");
   now += 1;
-  assertEquals(store.get("a"), undefined);
+  assertEquals(await store.get("a"), undefined);
+  assertEquals(store.retention, "only the last 256 cards are kept");
 });
 
-Deno.test("stateless store: reading refreshes recency but never the lifetime; ids are never listed", () => {
+Deno.test("stateless store: reading refreshes recency but never the lifetime; ids are never listed", async () => {
   let now = 0;
   const store = new ExpiringCardStore(2, 1_000, () => now);
-  store.put(card("a"));
-  store.put(card("b"));
+  await store.put(card("a"));
+  await store.put(card("b"));
   now = 500;
-  assertEquals(store.get("a")?.id, "a");
-  store.put(card("c")); // b is least recently used
-  assertEquals(store.get("b"), undefined);
-  assertEquals(store.get("a")?.id, "a");
+  assertEquals((await store.get("a"))?.id, "a");
+  await store.put(card("c")); // b is least recently used
+  assertEquals(await store.get("b"), undefined);
+  assertEquals((await store.get("a"))?.id, "a");
   now = 1_001; // a was born at 0: reading it at 500 did not extend its life
-  assertEquals(store.get("a"), undefined);
-  assertEquals(store.get("c")?.id, "c");
-  assertDeep(store.ids(), []);
+  assertEquals(await store.get("a"), undefined);
+  assertEquals((await store.get("c"))?.id, "c");
+  assertDeep(await store.list(), []);
 });

@@ -18,6 +18,8 @@ const HTTP_ONLY = new Set([
   "MCP_CHAT_CARDS_HTTP_TOKEN",
   "MCP_CHAT_CARDS_ALLOWED_HOSTS",
   "MCP_CHAT_CARDS_HTTP_MAX_BODY",
+  "MCP_CHAT_CARDS_STORE", // shared by HTTP replicas; a stdio server has no one to share with
+  "MCP_CHAT_CARDS_REPLICA",
 ]);
 
 Deno.test("metadata: server.json has the registry shape and agrees with package.json", async () => {

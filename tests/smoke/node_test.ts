@@ -9,7 +9,8 @@ import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node
 import { join } from "node:path";
 import { assembleBundle, installTarball, mcpb, packNpm } from "../../scripts/build_mcpb.ts";
 import { buildNpm, PACKAGE_NAME, TYPESCRIPT } from "../../scripts/build_npm.ts";
-import { errorMessage, post, rawRequest } from "../http/helpers.ts";
+import { errorMessage, httpClient, post, rawRequest } from "../http/helpers.ts";
+import { announceRedis, redisSkipReason, sharedRedis } from "../store/redis_server.ts";
 import { assertSameAsReference, smokeOver } from "./suite.ts";
 import { httpTransport, ROOT_PATH, runCommand, startHttp, stdioTransport, toolVersion } from "./targets.ts";
 
@@ -29,6 +30,8 @@ console.error(
     ? `node target: SKIPPED because ${skipReason}; install Node >= 20 with npm to run it`
     : `node target: node ${nodeVersion}, npm ${npmVersion}`,
 );
+
+announceRedis("node_test");
 
 Deno.test({
   name: "npm package: built, packed, installed and smoke-tested under Node (stdio, HTTP, types, mcpb)",
@@ -92,6 +95,41 @@ Deno.test({
           }
         },
       );
+
+      await t.step({
+        name:
+          "two replicas under Node share a Redis card store (@redis/client): rendered on one, read on the other",
+        ignore: redisSkipReason !== undefined,
+        fn: async () => {
+          await using redis = await sharedRedis();
+          const main = join(installed, "esm", "src", "main.js");
+          const start = (name: string) =>
+            startHttp("node", [main, "--http", "--port", "0", "--store", redis.url, "--replica", name], {
+              cwd: install,
+            });
+          const [a, b] = await Promise.all([start("a"), start("b")]);
+          try {
+            await using onA = await httpClient(a.url, { pin: "2026-07-28" });
+            await using onB = await httpClient(b.url, { pin: "2026-07-28" });
+            const result = await onA.callTool({
+              name: "create_table_card",
+              arguments: { title: "Node replicas", headers: ["k", "v"], rows: [["store", "redis"]] },
+            });
+            const link = (result.content as { type: string; uri?: string }[]).find((c) =>
+              c.type === "resource_link"
+            )!;
+            const read = await onB.readResource({ uri: link.uri! });
+            assertEquals(
+              (read.contents[0] as { text: string }).text.includes("<title>Node replicas</title>"),
+              true,
+            );
+            const health = await fetch(new URL("/healthz", b.url));
+            assertDeep(await health.json(), { status: "ok", store: "redis" });
+          } finally {
+            for (const server of [a, b]) assertEquals((await server.stop()).code, 0, server.stderr());
+          }
+        },
+      });
 
       await t.step("the published .d.ts files type-check in a TypeScript consumer", async () => {
         await Deno.writeTextFile(

@@ -1,0 +1,34 @@
+/**
+ * Opens the card stores a config asks for: in memory by default, or on Redis with
+ * MCP_CHAT_CARDS_STORE=redis://…. The Redis client is loaded only then, so the default start-up
+ * does not pay for it.
+ */
+import type { Config } from "../config.ts";
+import { type CardStores, memoryStores } from "../output/stores.ts";
+
+/** How long a 2025-era session may sit idle before the HTTP server closes it. */
+export const SESSION_IDLE_MS = 30 * 60_000;
+
+/** Thrown when the configured store cannot be reached at start; the message is one line. */
+export class StoreStartError extends Error {
+  override name = "StoreStartError";
+}
+
+/** The stores for a config; rejects with {@link StoreStartError} when Redis is unreachable. */
+export async function openCardStores(
+  config: Pick<Config, "storeUrl">,
+  options: { sessionTtlMs?: number } = {},
+): Promise<CardStores> {
+  if (config.storeUrl === undefined) return memoryStores();
+  const [{ connectRedis, RedisUnavailableError }, { redisStores }] = await Promise.all([
+    import("../net/redis.ts"),
+    import("../output/redis_store.ts"),
+  ]);
+  try {
+    const connection = await connectRedis(config.storeUrl);
+    return redisStores(connection, { sessionTtlMs: options.sessionTtlMs ?? SESSION_IDLE_MS });
+  } catch (error) {
+    if (error instanceof RedisUnavailableError) throw new StoreStartError(error.message);
+    throw error;
+  }
+}
