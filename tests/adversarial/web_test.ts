@@ -99,3 +99,21 @@ Deno.test("adversarial: a redirect whose body never ends does not keep its conne
     await server.close();
   }
 });
+
+Deno.test("adversarial: fetch_reference fits a page of 600 small tables instead of refusing it", async () => {
+  const table = (i: number) =>
+    `<table><tr><th>h${i}</th></tr>` + "<tr><td>r</td></tr>".repeat(9) + "</table>";
+  const page = `<title>Tables</title><main>${
+    Array.from({ length: 600 }, (_, i) => table(i)).join("")
+  }</main>`;
+  await using web = await site({ "/t": page });
+  await using client = await webClient([web.origin]);
+  const r = await client.callTool({ name: "fetch_reference", arguments: { url: `${web.origin}/t` } });
+  assertEquals(r.isError, undefined, textOf(r));
+  const size = JSON.stringify({ content: r.content, structuredContent: r.structuredContent }).length;
+  assertEquals(size <= 40_000, true, `result is ${size} characters`);
+  const { tables, truncated } = structured(r) as { tables: unknown[]; truncated: string[] };
+  // Every cut table is named in one line, not one line each.
+  assertEquals(tables.length, 300);
+  assertDeep(truncated, ["tables: the first 300 of 600", "300 tables: the first 4 rows of each"]);
+});
