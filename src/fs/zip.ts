@@ -254,15 +254,19 @@ export async function readZip(
     if (next > end) throw refuse(name, "the central directory is truncated");
     const rawName = data.subarray(at + 46, at + 46 + nameLen);
     // ZIP64 extra field: the 64-bit values for whichever 32-bit fields are saturated, in order.
-    for (let x = at + 46 + nameLen; x + 4 <= at + 46 + nameLen + extraLen;) {
+    const extraEnd = at + 46 + nameLen + extraLen;
+    const saturated = [size, compressedSize, localOffset].filter((v) => v === 0xffffffff).length;
+    let widened = 0;
+    for (let x = at + 46 + nameLen; x + 4 <= extraEnd;) {
       const id = view.getUint16(x, true);
       const len = view.getUint16(x + 2, true);
       if (id === 0x0001) {
         let y = x + 4;
-        const stop = x + 4 + len;
-        if (size === 0xffffffff && y + 8 <= stop) size = u64(view, y), y += 8;
-        if (compressedSize === 0xffffffff && y + 8 <= stop) compressedSize = u64(view, y), y += 8;
-        if (localOffset === 0xffffffff && y + 8 <= stop) localOffset = u64(view, y);
+        // A length that claims more than the extra field holds is read no further than its end.
+        const stop = Math.min(x + 4 + len, extraEnd);
+        if (size === 0xffffffff && y + 8 <= stop) size = u64(view, y), y += 8, widened++;
+        if (compressedSize === 0xffffffff && y + 8 <= stop) compressedSize = u64(view, y), y += 8, widened++;
+        if (localOffset === 0xffffffff && y + 8 <= stop) localOffset = u64(view, y), widened++;
       }
       x += 4 + len;
     }
@@ -308,6 +312,10 @@ export async function readZip(
     }
     if (method !== 0 && method !== 8) {
       skip(`compression method ${method} is not supported (only stored and deflate)`);
+      continue;
+    }
+    if (widened < saturated) {
+      skip("corrupt: its ZIP64 extra field is missing or truncated");
       continue;
     }
     const filtered = options.filter?.(path);

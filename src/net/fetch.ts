@@ -471,6 +471,10 @@ function exchange(
       const location = response.headers.location;
       if (REDIRECTS.has(status) && typeof location === "string" && location !== "") {
         finish(undefined, { status, location, page: emptyPage(response) });
+        // The redirect's body is never read: close its connection, or a site that never ends one
+        // would keep a socket of this server open per hop for as long as it likes.
+        response.destroy();
+        req?.destroy();
         return;
       }
       readBody(response, method, limits, (error, bytes, contentType, charset) => {

@@ -485,9 +485,42 @@ export function extractPage(html: string, url: string): PageExtract {
       base,
       page: pageUrl,
       headingBefore,
-      byId: (id) => document.getElementById(id) ?? undefined,
+      byId: idIndex(document),
     }),
   };
+}
+
+/**
+ * `getElementById` for the form readers, from one pass over the document made on first use: the
+ * first element of each id, in tree order, as the DOM answers. linkedom's own `getElementById`
+ * walks the whole document on every call, and a page chooses how many `aria-labelledby`
+ * references its controls make: one walk per reference made extraction quadratic in the page.
+ */
+function idIndex(document: ParsedDocument): (id: string) => DomElement | undefined {
+  let index: Map<string, DomElement> | undefined;
+  const build = () => {
+    const map = new Map<string, DomElement>();
+    const note = (n: DomNode) => {
+      const id = (n as DomElement).getAttribute("id");
+      if (id !== null && !map.has(id)) map.set(id, n as DomElement);
+    };
+    // Top-level nodes come from childNodes (linkedom's nextSibling is unreliable at that level).
+    for (const top of document.childNodes) {
+      if (top.nodeType !== ELEMENT) continue;
+      note(top);
+      const stack: (DomNode | null)[] = [top.firstChild];
+      while (stack.length > 0) {
+        const n = stack.pop();
+        if (!n) continue;
+        stack.push(n.nextSibling);
+        if (n.nodeType !== ELEMENT) continue;
+        note(n);
+        stack.push(n.firstChild);
+      }
+    }
+    return map;
+  };
+  return (id) => (index ??= build()).get(id);
 }
 
 /** Collapses spaces, keeps the line breaks `<br>` made. */

@@ -132,6 +132,21 @@ function labelText(el: DomNode, depth = 0): string {
   return squash(out).replace(/\s*[:*]+$/, "").replace(/\s*[:*]+$/, "");
 }
 
+/** Characters of a label kept while combining labels (each is clipped to 200 at the end). */
+const LABEL_ROOM = 1_000;
+
+/**
+ * {@link labelText}, once per element and page, and no longer than {@link LABEL_ROOM}: many
+ * controls may name one label, legend or `aria-labelledby` target, and reading (or squashing) a
+ * large one again for each would be quadratic in the page.
+ */
+const labels = new WeakMap<DomNode, string>();
+function labelOf(el: DomNode): string {
+  let text = labels.get(el);
+  if (text === undefined) labels.set(el, text = labelText(el).slice(0, LABEL_ROOM));
+  return text;
+}
+
 function attr(el: DomElement, name: string): string | undefined {
   const value = el.getAttribute(name);
   return value === null ? undefined : value;
@@ -143,7 +158,7 @@ function labelledBy(el: DomElement, ctx: Context): string {
   return squash(
     ids.split(/\s+/).map((id) => {
       const target = ctx.byId!(id);
-      return target ? labelText(target) : "";
+      return target ? labelOf(target) : "";
     }).join(" "),
   );
 }
@@ -164,8 +179,8 @@ function controlLabel(
   const id = el.getAttribute("id");
   return labelledBy(el, ctx) ||
     squash(el.getAttribute("aria-label") ?? "") ||
-    (id !== null && labelsFor.has(id) ? labelText(labelsFor.get(id)!) : "") ||
-    labelText(ancestor(el, form, (e) => e.localName === "label") ?? { firstChild: null } as DomNode) ||
+    (id !== null && labelsFor.has(id) ? labelOf(labelsFor.get(id)!) : "") ||
+    labelOf(ancestor(el, form, (e) => e.localName === "label") ?? { firstChild: null } as DomNode) ||
     squash(el.getAttribute("title") ?? "") ||
     squash(el.getAttribute("placeholder") ?? "");
 }
@@ -180,14 +195,18 @@ function groupLabel(el: DomElement, form: DomNode, ctx: Context): string {
   if (!group) return "";
   if (group.localName === "fieldset") {
     for (let n = group.firstChild; n; n = n.nextSibling) {
-      if (n.nodeType === 1 && (n as DomElement).localName === "legend") return labelText(n);
+      if (n.nodeType === 1 && (n as DomElement).localName === "legend") return labelOf(n);
     }
   }
   return labelledBy(group, ctx) || squash(group.getAttribute("aria-label") ?? "");
 }
 
-/** Controls of a form in tree order, without disabled ones (a disabled fieldset disables all but its legend's). */
-function controls(form: DomElement): DomElement[] {
+/**
+ * Controls of a form in tree order, without disabled ones (a disabled fieldset disables all but its
+ * legend's), and without those whose `form` attribute gives them to another form (or to none), as
+ * browsers decide which form submits a control.
+ */
+function controls(form: DomElement, owns: (control: DomElement) => boolean): DomElement[] {
   const out: DomElement[] = [];
   const visit = (parent: DomNode, disabled: boolean, depth = 0) => {
     if (depth > MAX_DEPTH) return; // deeper than the page walk goes: such controls are not read
@@ -197,7 +216,7 @@ function controls(form: DomElement): DomElement[] {
       const name = el.localName;
       if (name === "template" || name === "form") continue;
       if (CONTROL.has(name)) {
-        if (!disabled && !el.hasAttribute("disabled")) out.push(el);
+        if (!disabled && !el.hasAttribute("disabled") && owns(el)) out.push(el);
         if (name !== "select") continue;
       }
       if (name === "fieldset" && el.hasAttribute("disabled")) {
@@ -252,7 +271,7 @@ function bounds(el: DomElement, field: FormFieldSpec): void {
 function readForm(
   form: DomElement,
   index: number,
-  extra: DomElement[],
+  outside: DomElement[],
   labelsFor: Map<string, DomElement>,
   ctx: Context,
 ): FormSpec {
@@ -268,7 +287,15 @@ function readForm(
     fields.push(field);
   };
 
-  for (const el of [...controls(form), ...extra]) {
+  // A control with a `form` attribute belongs to the form element that id names, wherever it stands.
+  const owner = (el: DomElement) => {
+    const id = el.getAttribute("form");
+    return id === null ? form : ctx.byId?.(id);
+  };
+  const own = controls(form, (el) => owner(el) === form);
+  const mine = new Set(own);
+  const extra = outside.filter((el) => !mine.has(el) && !el.hasAttribute("disabled") && owner(el) === form);
+  for (const el of [...own, ...extra]) {
     const tag = el.localName;
     const name = el.getAttribute("name") ?? "";
     const type = tag === "input" ? (el.getAttribute("type") ?? "text").trim().toLowerCase() : tag;
@@ -410,14 +437,7 @@ export function readForms(
   labelsFor: Map<string, DomElement>,
   ctx: Context,
 ): FormSpec[] {
-  return forms.slice(0, MAX_FORMS).map((form, i) => {
-    const id = form.getAttribute("id");
-    const extra = id === null
-      ? []
-      : outside.filter((el) =>
-        el.getAttribute("form") === id && !el.hasAttribute("disabled") &&
-        ancestor(el, { parentNode: null } as unknown as DomNode, (e) => e === form) === undefined
-      );
-    return readForm(form, i + 1, extra, labelsFor, ctx);
-  });
+  return forms.slice(0, MAX_FORMS).map((form, i) =>
+    readForm(form, i + 1, form.getAttribute("id") === null ? [] : outside, labelsFor, ctx)
+  );
 }

@@ -288,10 +288,58 @@ export function tokenize(code: string, grammar: string): (string | Token)[] {
   return env.tokens;
 }
 
+/** Characters prism tokenizes at a time (see {@link tokenizeBounded}). */
+const CHUNK = 2_000;
+
+function textLength(item: string | Token | (string | Token)[]): number {
+  if (typeof item === "string") return item.length;
+  if (Array.isArray(item)) return item.reduce((n, x) => n + textLength(x), 0);
+  return textLength(item.content);
+}
+
+/**
+ * Prism's tokens for code of any length, in linear time. Some grammars are quadratic on hostile
+ * input (an unclosed C# `$@"{`, JavaScript `` `${ ``, a Rust `r#"` or a shell `$(` repeated: each
+ * start scans to the end), so prism never sees more than {@link CHUNK} characters at once. Each
+ * chunk is cut after its last line break that falls between tokens in its second half, and the
+ * next chunk starts there: a construct shorter than half a chunk is never split, and every step
+ * moves at least half a chunk on.
+ */
+function tokenizeBounded(code: string, grammar: string): (string | Token)[] {
+  if (code.length <= CHUNK) return tokenize(code, grammar);
+  const out: (string | Token)[] = [];
+  for (let from = 0; from < code.length;) {
+    let to = Math.min(code.length, from + CHUNK);
+    if (to < code.length && /[\ud800-\udbff]/.test(code[to - 1])) to--; // keep surrogate pairs whole
+    const tokens = tokenize(code.slice(from, to), grammar);
+    if (to === code.length) {
+      out.push(...tokens);
+      break;
+    }
+    let at = 0;
+    let cut: { item: number; keep: number } | undefined;
+    tokens.forEach((t, i) => {
+      if (typeof t === "string") {
+        const nl = t.lastIndexOf("\n");
+        if (nl >= 0 && at + nl + 1 >= (to - from) / 2) cut = { item: i, keep: nl + 1 };
+      }
+      at += textLength(t);
+    });
+    if (!cut) {
+      out.push(...tokens);
+      from = to;
+      continue;
+    }
+    out.push(...tokens.slice(0, cut.item), (tokens[cut.item] as string).slice(0, cut.keep));
+    from += textLength(tokens.slice(0, cut.item)) + cut.keep;
+  }
+  return out;
+}
+
 /**
  * Highlighted markup for `code` (the inside of a `<code>` element). The text content of the
  * result is exactly `code`: copying the element gives the source back.
  */
 export function highlight(code: string, grammar: string): Html {
-  return raw(renderTokens(tokenize(code, grammar), ""));
+  return raw(renderTokens(tokenizeBounded(code, grammar), ""));
 }

@@ -51,6 +51,9 @@ const output = z.object({
 
 type Output = z.infer<typeof output>;
 
+/** Cut tables named one by one in `truncated`; more are named in one line. */
+const MAX_TABLE_NOTICES = 10;
+
 /** Room kept for the text summary and the result's JSON frame. */
 const SUMMARY_ROOM = 3_500;
 
@@ -126,7 +129,10 @@ function fit(extract: PageExtract, status: number, budget: number): Output {
     forms: extract.forms.length,
   };
   let data = view(extract, status, caps);
-  while (size(data) > budget) {
+  for (;;) {
+    // The notices ride in the result too, so they are measured with it.
+    data.truncated = notices(extract, data);
+    if (size(data) <= budget) break;
     const sections: [keyof Caps, number][] = [
       ["text", data.text.length],
       ["headings", size(data.headings)],
@@ -145,7 +151,6 @@ function fit(extract: PageExtract, status: number, budget: number): Output {
     } else caps[biggest] = Math.floor(data[biggest].length / 2);
     data = view(extract, status, caps);
   }
-  data.truncated = notices(extract, data);
   return data;
 }
 
@@ -161,10 +166,16 @@ function notices(extract: PageExtract, data: Output): string[] {
   };
   count("headings", data.headings.length, extract.headings.length);
   count("tables", data.tables.length, extract.tables.length);
-  data.tables.forEach((t, i) => {
+  const cut = data.tables.flatMap((t, i) => {
     const all = extract.tables[i].rows.length;
-    if (t.rows.length < all) out.push(`table ${i + 1}: the first ${t.rows.length} of ${all} rows`);
+    return t.rows.length < all ? [`table ${i + 1}: the first ${t.rows.length} of ${all} rows`] : [];
   });
+  // One line per cut table, unless that list would itself crowd the result (a page of many tables).
+  if (cut.length <= MAX_TABLE_NOTICES) out.push(...cut);
+  else {
+    const rows = Math.max(...data.tables.map((t) => t.rows.length));
+    out.push(`${cut.length} tables: the first ${rows} rows of each`);
+  }
   count("images", data.images.length, extract.images.length);
   count("links", data.links.length, extract.links.length);
   count("forms", data.forms.length, extract.forms.length);

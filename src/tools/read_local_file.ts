@@ -43,8 +43,9 @@ export default defineTool({
         "Pass an offset within the file, or 0",
       );
     }
-    // JSON escaping can grow text up to six times; size the piece so the serialized result fits.
-    const room = Math.max(1_000, ctx.config.resultLimit - NOTE_ROOM);
+    // JSON escaping can grow text up to six times; size the piece so the serialized result fits,
+    // next to the path, which the note names twice and the structured content once.
+    const room = Math.max(1_000, ctx.config.resultLimit - NOTE_ROOM - 3 * JSON.stringify(path).length);
     let end = offset;
     let cost = 0;
     while (end < text.length && cost < room) {

@@ -126,7 +126,8 @@ export function formEntries(form: FormSpec, values: Record<string, Value>): Entr
   const entries: Entry[] = form.hidden.map((h) => [h.name, h.value]);
   for (const spec of byName.values()) {
     if (spec.type === "password" || spec.type === "file") continue;
-    entries.push(...fieldEntries(spec, values[spec.name]));
+    // Own fields only: a field named "constructor" or "toString" must not read Object.prototype.
+    entries.push(...fieldEntries(spec, Object.hasOwn(values, spec.name) ? values[spec.name] : undefined));
   }
   if (form.submit.name) entries.push([form.submit.name, form.submit.value ?? ""]);
   return entries;

@@ -40,7 +40,7 @@ export default defineTool({
     remaining: z.array(z.string()).describe(
       "Text files that did not fit: pass them as files in another call",
     ),
-    listed: z.boolean().describe("False when the lists above were cut to their first 100 entries each"),
+    listed: z.boolean().describe("False when the lists above were cut to their first entries (100 at most)"),
   }).describe("The archive's listing; file texts are in content"),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler({ path, files: wanted }, ctx) {
@@ -74,10 +74,18 @@ export default defineTool({
     }
     // Fill the result with whole files, in archive order, while they fit.
     // The structured listing is capped, then the file texts fill what the result ceiling leaves.
-    const cap = <T>(list: T[]) => list.slice(0, LISTED);
-    const listed = zip.files.length <= LISTED && skipped.length <= LISTED;
+    // Each list holds at most LISTED entries and an eighth of the ceiling: entry names may be 64 KB each.
+    const listRoom = Math.floor(ctx.config.resultLimit / 8);
+    const cap = <T>(list: T[]) => {
+      let used = 0;
+      const kept = list.slice(0, LISTED);
+      const fits = kept.findIndex((item) => (used += JSON.stringify(item).length + 1) > listRoom);
+      return fits < 0 ? kept : kept.slice(0, fits);
+    };
+    const listedFiles = cap(zip.files.map((f) => ({ path: f.path, bytes: f.bytes, returned: false })));
+    const listed = listedFiles.length === zip.files.length && cap(skipped).length === skipped.length;
     const skeleton = JSON.stringify({
-      files: cap(zip.files).map((f) => ({ path: f.path, bytes: f.bytes, returned: false })),
+      files: listedFiles,
       skipped: cap(skipped),
       remaining: cap(zip.files.map((f) => f.path)),
     }).length;
@@ -116,7 +124,7 @@ export default defineTool({
       content: [{ type: "text", text: head }, ...sent],
       structuredContent: {
         archive: path,
-        files: cap(zip.files).map((f) => ({ path: f.path, bytes: f.bytes, returned: !returned.has(f.path) })),
+        files: listedFiles.map((f) => ({ ...f, returned: !returned.has(f.path) })),
         skipped: cap(skipped),
         remaining: cap(later),
         listed,
