@@ -47,8 +47,13 @@ export interface FormField {
   readonly min?: number | string;
   readonly max?: number | string;
   readonly step?: number;
-  /** Longest answer for text-like fields and textareas. */
+  /** Longest answer for text-like fields and textareas (and the `other` input). */
   readonly maxLength?: number;
+  /**
+   * Label of a free-text "Other" input under a select, radio or checkboxes field, sharing its
+   * name, so a typed answer arrives joined with the chosen ones.
+   */
+  readonly other?: string;
 }
 
 /** The value a ticked single checkbox submits. */
@@ -108,6 +113,15 @@ function choices(field: FormField, kind: "radio" | "checkbox", id: (name: string
   }));
 }
 
+/** The free-text "Other" input of a choice field, under the field's own name. */
+function other(field: FormField, id: (name: string) => string): Html | "" {
+  return field.other
+    ? markup`<label class="mcc-other">${field.other}<input type="text" id="${
+      id("other")
+    }" name="${field.name}"${attr("maxlength", field.maxLength)}></label>`
+    : "";
+}
+
 function renderField(field: FormField, id: (name: string) => string): Html {
   const type = field.type ?? "text";
   const label = field.label ?? field.name;
@@ -129,8 +143,8 @@ function renderField(field: FormField, id: (name: string) => string): Html {
     return markup`<fieldset class="mcc-field mcc-group" id="${controlId}" data-mcc-field="${type}"${
       flag("data-mcc-required", type === "checkboxes" && field.required)
     }${described}><legend>${label}${requiredMark(field)}${spoken}</legend>${choices(field, group, id)}${
-      help(field, helpId ?? "")
-    }</fieldset>`;
+      other(field, id)
+    }${help(field, helpId ?? "")}</fieldset>`;
   }
 
   if (type === "checkbox") {
@@ -147,9 +161,10 @@ function renderField(field: FormField, id: (name: string) => string): Html {
   }${described}`;
   let control: Html;
   if (type === "textarea") {
+    // The newline after the start tag is the one the parser drops, so a default's own first newline stays.
     control = markup`<textarea ${common} rows="4"${attr("placeholder", field.placeholder)}${
       attr("maxlength", field.maxLength)
-    }>${defaults(field)[0] ?? ""}</textarea>`;
+    }>\n${defaults(field)[0] ?? ""}</textarea>`;
   } else if (type === "select") {
     const picked = defaults(field)[0];
     const options = (field.options ?? []).map((option) => {
@@ -159,7 +174,7 @@ function renderField(field: FormField, id: (name: string) => string): Html {
     // The empty first option lets an optional select stay blank and makes a required one fail until chosen.
     control = markup`<select ${common}><option value="">${
       field.placeholder ?? "Choose…"
-    }</option>${options}</select>`;
+    }</option>${options}</select>${other(field, id)}`;
   } else if (type === "range") {
     const start = rangeStart(field);
     control = markup`<div class="mcc-range"><input type="range" ${common} min="${field.min ?? 0}" max="${
@@ -241,6 +256,12 @@ export function checkFormFields(fields: readonly FormField[], path = "fields"): 
           "Use checkboxes to allow several",
         );
       }
+    } else if (f.other !== undefined) {
+      throw invalidInput(
+        `${at}.other`,
+        `${article(type)} ${type} field has no choices to add to`,
+        "Use other with select, radio or checkboxes",
+      );
     } else if (f.options?.length) {
       throw invalidInput(
         `${at}.options`,

@@ -55,7 +55,8 @@ Deno.test("text-like inputs get a label, attributes and help tied by aria-descri
         maxLength: 500,
       }]),
       `<div class="mcc-field" data-mcc-field="url"><label class="mcc-label" for="c-site-1">site</label><input type="url" id="c-site-1" name="site"></div>
-<div class="mcc-field" data-mcc-field="textarea"><label class="mcc-label" for="c-notes-2">notes</label><textarea id="c-notes-2" name="notes" rows="4" maxlength="500">a
+<div class="mcc-field" data-mcc-field="textarea"><label class="mcc-label" for="c-notes-2">notes</label><textarea id="c-notes-2" name="notes" rows="4" maxlength="500">
+a
 b</textarea></div>`,
     );
   });
@@ -107,6 +108,24 @@ Deno.test("choice fields", async (t) => {
       `<div class="mcc-field" data-mcc-field="checkbox"><label class="mcc-choice"><input type="checkbox" id="c-ok-1" name="ok" value="yes" checked> <span>Include tests</span></label></div>`,
     );
   });
+});
+
+Deno.test("a choice field's Other input shares its name, inside the group", () => {
+  assertEquals(
+    render([{
+      name: "depth",
+      label: "How much detail?",
+      type: "radio",
+      options: ["Overview"],
+      other: "Other",
+      maxLength: 300,
+    }]),
+    `<fieldset class="mcc-field mcc-group" id="c-depth-1" data-mcc-field="radio"><legend>How much detail?</legend><label class="mcc-choice"><input type="radio" id="c-opt-2" name="depth" value="Overview"> <span>Overview</span></label><label class="mcc-other">Other<input type="text" id="c-other-3" name="depth" maxlength="300"></label></fieldset>`,
+  );
+  assertEquals(
+    render([{ name: "s", type: "select", options: ["a"], other: "Or type one" }]),
+    `<div class="mcc-field" data-mcc-field="select"><label class="mcc-label" for="c-s-1">s</label><select id="c-s-1" name="s"><option value="">Choose…</option><option value="a">a</option></select><label class="mcc-other">Or type one<input type="text" id="c-other-2" name="s"></label></div>`,
+  );
 });
 
 Deno.test("range shows its value; hidden has no label", () => {
