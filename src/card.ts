@@ -20,6 +20,13 @@ export interface CardSpec<S extends z.ZodObject> {
   input: S;
   /** Returns blocks the output stage may pack into several parts (the input gains `part`). */
   splittable?: boolean;
+  /**
+   * The card shows text the model wrote: the input gains the shared `tutor` terms and context
+   * `actions` (src/cards/_fields.ts), which the frame carries to the runtime.
+   */
+  takesText?: boolean;
+  /** With `takesText`: the input also gains `tutorTermsInCode`, letting terms be marked inside code. */
+  tutorInCode?: boolean;
   /** `ctx` gives cards that read local files the configured root and progress reporting. */
   render: (input: z.output<S>, ctx: ToolContext) => CardOutput | Promise<CardOutput>;
 }
@@ -54,22 +61,73 @@ const partField = z.number().int().min(1).max(MAX_PARTS).optional().describe(
   "Part to render, from 1 (default 1); call again with part + 1 while parts.hasMore",
 );
 
+/** The frame attributes that carry tutor terms and context actions to the runtime. */
+function frameData(args: Record<string, unknown>): Record<string, string> {
+  const data: Record<string, string> = {};
+  const tutor = args.tutor as { terms: unknown[] } | undefined;
+  if (tutor) {
+    data.tutor = JSON.stringify(
+      args.tutorTermsInCode ? { terms: tutor.terms, inCode: true } : { terms: tutor.terms },
+    );
+  }
+  if (Array.isArray(args.actions) && args.actions.length) data.actions = JSON.stringify(args.actions);
+  return data;
+}
+
+/** Most tutor terms and context actions one card carries. */
+export const MAX_TUTOR_TERMS = 40;
+export const MAX_ACTIONS = 8;
+
+/** A line of plain text, not blank (the shape of `plainLine` in src/cards/_fields.ts, which sits above). */
+const line = (max: number, description: string) =>
+  z.string().max(max).regex(/\S/, { error: "must not be empty or only whitespace" }).describe(description);
+
+/**
+ * The inputs every card that shows text takes (`takesText`). Short descriptions: every tool that
+ * takes them pays for them in tools/list.
+ */
+const interactionFields = {
+  tutor: z.object({
+    terms: z.array(z.object({
+      term: line(80, "Word or phrase as it appears in the text"),
+      tip: line(600, "Tip, plain text"),
+      caseInsensitive: z.boolean().optional().describe("Match any casing (default: exact case)"),
+    })).min(1).max(MAX_TUTOR_TERMS).describe("Each term is marked once; longest wins on overlap"),
+  }).optional().describe("Terms that show a tip on hover or focus"),
+  actions: z.array(z.object({
+    label: line(60, "Menu item label"),
+    prompt: line(2_000, "Prompt it sends; {{selection}} = the user's selected text"),
+  })).max(MAX_ACTIONS).optional().describe("Right-click menu items that send a prompt"),
+};
+
+/** The code tour's opt-in to marking tutor terms inside code. */
+const tutorInCodeField = {
+  tutorTermsInCode: z.boolean().optional().describe("Also mark tutor terms inside code (default false)"),
+};
+
 /** Turns a card module into a card tool. */
 export function defineCard<S extends z.ZodObject>(spec: CardSpec<S>): CardDefinition {
   const splittable = spec.splittable ?? false;
+  let input: z.ZodObject = spec.input;
+  if (splittable) input = input.extend({ part: partField });
+  if (spec.takesText) input = input.extend(interactionFields);
+  if (spec.takesText && spec.tutorInCode) input = input.extend(tutorInCodeField);
+  // The inputs added here are taken off again before render: the card never sees them.
+  const added = new Set(Object.keys(input.shape).filter((key) => !(key in spec.input.shape)));
   return {
     name: spec.name,
     title: spec.title,
     description: spec.description,
-    input: splittable ? spec.input.extend({ part: partField }) : spec.input,
+    input,
     output: CARD_OUTPUT_SCHEMA,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     visibility: ["model", "app"],
     meta: { ui: { resourceUri: TEMPLATE_URI }, "ui/resourceUri": TEMPLATE_URI },
     card: { kind: spec.kind, splittable },
     handler: async (args: Record<string, unknown>, ctx: ToolContext) => {
-      const { part, ...fields } = args;
-      const output = await spec.render((splittable ? fields : args) as z.output<S>, ctx);
+      const fields = Object.fromEntries(Object.entries(args).filter(([key]) => !added.has(key)));
+      const output = await spec.render(fields as z.output<S>, ctx);
+      const part = args.part;
       return buildCardResult(output, {
         tool: spec.name,
         kind: spec.kind,
@@ -79,6 +137,7 @@ export function defineCard<S extends z.ZodObject>(spec: CardSpec<S>): CardDefini
         store: ctx.store,
         apps: ctx.apps,
         newId: ctx.newId,
+        frameData: frameData(args),
       });
     },
   };

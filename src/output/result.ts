@@ -60,6 +60,8 @@ export interface ResultContext {
   apps: boolean;
   /** Makes the card id (random in production, fixed in tests). */
   newId: () => string;
+  /** Data for the runtime on the card frame (`data-mcc-<name>`), e.g. tutor terms and context actions. */
+  frameData?: Readonly<Record<string, string>>;
 }
 
 /** Packs, frames, stores and measures a rendered card into the tool result. */
@@ -83,6 +85,7 @@ export function buildCardResult(card: CardOutput, ctx: ResultContext): CardResul
     title,
     body: join(parts[current - 1], "\n"),
     idPrefix: "m" + shortHash(ctx.kind + "\n" + title),
+    data: ctx.frameData,
   }).value;
 
   const id = ctx.newId();

@@ -5,8 +5,12 @@
  * prompt; a refused prompt is shown for copy and paste. Typing keeps counters and range read-outs
  * current and clears a field's error.
  */
-import { answerLines, fillTemplate, gatherAnswers } from "../../shared/prompt.ts";
+import { answerLines, countLabel, fillTemplate, gatherAnswers } from "../../shared/prompt.ts";
+import { sendPrompt } from "../actions.ts";
 import { h } from "../dom.ts";
+import { setStatus } from "../header.ts";
+import type { Host } from "../host.ts";
+import type { Widget } from "./types.ts";
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -156,3 +160,21 @@ export function formInput(target: EventTarget | null, full: (t: string) => strin
     counter.textContent = counterText(target, full);
   }
 }
+
+/** Checks, then sends; the card's status line says what happened. */
+async function submitForm(form: HTMLFormElement, host: Host): Promise<void> {
+  const article = form.closest(".mcc-card");
+  const problems = checkForm(form);
+  if (problems.length) {
+    const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : "";
+    if (article) setStatus(article, `Not sent: ${problems[0]}${more}`);
+    return;
+  }
+  const sent = await sendPrompt(formPrompt(form), host, form);
+  if (article) setStatus(article, sent ? "Sent to the conversation" : "Not sent: copy the prompt below");
+}
+
+export const formWidget: Widget = {
+  submit: { selector: "form[data-mcc-prompt]", handle: (form, host) => void submitForm(form, host) },
+  input: (target) => formInput(target, countLabel),
+};

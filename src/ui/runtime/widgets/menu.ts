@@ -6,9 +6,13 @@
  * in a text field, or with Shift held, keeps the browser's own menu.
  */
 import { cleanSelection } from "../../shared/prompt.ts";
+import { sendPrompt } from "../actions.ts";
 import { h } from "../dom.ts";
+import { copyCard } from "../header.ts";
+import type { Host } from "../host.ts";
 import { type CardAction, type MenuItem, menuItems } from "../menu_model.ts";
 import { makeRoom, place } from "./float.ts";
+import type { Widget } from "./types.ts";
 
 /** What running an item needs from the card runtime. */
 export interface MenuRunner {
@@ -148,3 +152,21 @@ export function menuShortcut(e: KeyboardEvent, runner: MenuRunner): boolean {
   openMenu(article, target.getBoundingClientRect(), runner);
   return true;
 }
+
+/** Runs menu items through the host: prompts as messages (the fallback shows under the header), copy as Copy card. */
+function runner(host: Host): MenuRunner {
+  const head = (article: Element) => article.querySelector(".mcc-head") ?? article;
+  return {
+    prompt: (text, article) => void sendPrompt(text, host, head(article)),
+    copyCard(article) {
+      const button = article.querySelector<HTMLElement>('.mcc-head [data-mcc-action="copy"]') ??
+        (head(article) as HTMLElement);
+      void copyCard(article, button, host);
+    },
+  };
+}
+
+export const menuWidget: Widget = {
+  contextMenu: (event, host) => onContextMenu(event, runner(host)),
+  anyKey: (event, host) => menuShortcut(event, runner(host)),
+};

@@ -6,6 +6,8 @@
  * it can be dropped into an editor that accepts either.
  */
 import { h } from "../dom.ts";
+import { setStatus } from "../header.ts";
+import type { Widget } from "./types.ts";
 
 /** Runtime additions that never travel with a dragged block. */
 const ADDED = ".mcc-move, .mcc-tip, .mcc-prompt-fallback, .mcc-manual";
@@ -150,3 +152,7 @@ export function enhanceMove(article: Element, announce: (text: string) => void):
     wireContainer(container, announce);
   }
 }
+
+export const moveWidget: Widget = {
+  enhance: (article) => enhanceMove(article, (text) => setStatus(article, text)),
+};

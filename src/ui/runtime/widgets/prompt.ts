@@ -4,7 +4,13 @@
  * it" sends, taking the textarea's content at that moment. Cancel, Escape or a click on the
  * backdrop send nothing. Copy prompt copies the current text.
  */
+import { ACTION } from "../../shared/protocol.ts";
+import { sendPrompt } from "../actions.ts";
+import { copyText } from "../copy.ts";
 import { h } from "../dom.ts";
+import { setStatus } from "../header.ts";
+import type { Host } from "../host.ts";
+import type { Widget } from "./types.ts";
 
 let dialogs = 0;
 
@@ -69,3 +75,30 @@ export function confirmAndSend(
 export function currentPrompt(form: HTMLFormElement): string {
   return promptBox(form)?.value ?? "";
 }
+
+async function send(form: HTMLFormElement, host: Host): Promise<void> {
+  const article = form.closest(".mcc-card");
+  let took = false;
+  const text = await confirmAndSend(form, async (t) => (took = await sendPrompt(t, host, form)));
+  if (!article) return;
+  if (text === undefined) setStatus(article, "Not sent");
+  else setStatus(article, took ? "Sent to the conversation" : "Not sent: copy the prompt below");
+}
+
+async function copyPrompt(button: HTMLElement, host: Host): Promise<void> {
+  const form = button.closest("form");
+  if (!form) return;
+  const method = await copyText(currentPrompt(form), form, host);
+  const article = form.closest(".mcc-card");
+  if (article) {
+    setStatus(
+      article,
+      method === "manual selection" ? "Copy blocked: select the text below" : `Prompt copied (${method})`,
+    );
+  }
+}
+
+export const promptWidget: Widget = {
+  submit: { selector: "form[data-mcc-final]", handle: (form, host) => void send(form, host) },
+  actions: { [ACTION.copyPrompt]: (button, _article, host) => void copyPrompt(button, host) },
+};

@@ -8,6 +8,7 @@ import { h } from "../dom.ts";
 import type { Host } from "../host.ts";
 import { normalizeTerms, planMarks, type TutorTerm } from "../tutor_marks.ts";
 import { makeRoom, place } from "./float.ts";
+import type { Widget } from "./types.ts";
 
 /** How long a pointer or focus rests on a term before its tip shows. */
 export const DWELL_MS = 1200;
@@ -101,7 +102,7 @@ export function enhanceTutor(article: Element, host: Host): void {
     parts.push(text.slice(at));
     node.replaceWith(...parts.filter((p) => p !== ""));
   }
-  body.append(...tips.values());
+  article.append(...tips.values());
 }
 
 function wireTerm(term: HTMLElement, tip: HTMLElement, host: Host, told: Set<string>): void {
@@ -131,3 +132,8 @@ export function tutorKey(key: string): boolean {
   hide();
   return true;
 }
+
+export const tutorWidget: Widget = {
+  enhance: enhanceTutor,
+  anyKey: (event) => tutorKey(event.key),
+};
