@@ -47,7 +47,9 @@ export default defineCard({
     const bar =
       markup`<div class="mcc-reveal-bar"><button type="button" class="mcc-tool" data-mcc-action="${ACTION.showAll}">Show all</button><button type="button" class="mcc-tool" data-mcc-action="${ACTION.hideAll}">Hide all</button></div>`;
     const body = markup`<div class="mcc-reveals" data-mcc-reveals>${intro}${bar}
+<div data-mcc-movable>
 ${join(sections, "\n")}
+</div>
 </div>`;
     const lines = inp.sections.map((s, i) =>
       `- ${s.title}: ${contentSummary({ ...s, htmlText: rendered[i].htmlText })}`

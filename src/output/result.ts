@@ -86,6 +86,7 @@ export function buildCardResult(card: CardOutput, ctx: ResultContext): CardResul
     body: join(parts[current - 1], "\n"),
     idPrefix: "m" + shortHash(ctx.kind + "\n" + title),
     data: ctx.frameData,
+    movable: parts[current - 1].length > 1,
   }).value;
 
   const id = ctx.newId();

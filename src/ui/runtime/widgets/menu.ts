@@ -93,7 +93,7 @@ export function openMenu(
   menu.addEventListener("focusout", (e) => {
     if (!menu.contains(e.relatedTarget as Node | null)) closeMenu(false);
   });
-  document.body.append(menu);
+  article.append(menu); // inside the card (fixed, so never clipped), and inside the page's landmark
   place(menu, at);
   current = { menu, back, done: makeRoom(menu) };
   items(menu).find((li) => !li.hasAttribute("aria-disabled"))?.focus();
@@ -134,7 +134,7 @@ const NATIVE = "input, textarea, select, [contenteditable]";
 export function onContextMenu(e: MouseEvent, runner: MenuRunner): void {
   const target = e.target as Element;
   const article = target.closest(".mcc-card");
-  if (!article || e.shiftKey || target.closest(NATIVE) || target.closest(".mcc-menu")) return;
+  if (!article || e.shiftKey || target.closest(`${NATIVE}, .mcc-menu`)) return;
   e.preventDefault();
   // A keyboard-opened menu (ContextMenu key) reports no pointer position: open under the focus.
   const at = e.clientX || e.clientY
@@ -148,7 +148,7 @@ export function menuShortcut(e: KeyboardEvent, runner: MenuRunner): boolean {
   if (e.key !== "ContextMenu" && !(e.key === "F10" && e.shiftKey)) return false;
   const target = e.target as HTMLElement;
   const article = target.closest(".mcc-card");
-  if (!article || target.closest(NATIVE)) return false;
+  if (!article || target.closest(`${NATIVE}, .mcc-menu`)) return false;
   openMenu(article, target.getBoundingClientRect(), runner);
   return true;
 }

@@ -1,6 +1,6 @@
 /**
- * Movable blocks: when a card body holds two or more blocks (or an element is marked
- * `data-mcc-movable`), each block gets a handle. Drag the handle to reorder inside its container,
+ * Movable blocks: the children of an element the server marked `data-mcc-movable` (a card body of
+ * several blocks, list items, reveal sections) each get a handle. Drag the handle to reorder inside its container,
  * or focus it and press ArrowUp/ArrowDown; the new place is announced. Dragging a block anywhere
  * carries its HTML and its text (as the server rendered them, without the runtime's additions), so
  * it can be dropped into an editor that accepts either.
@@ -40,6 +40,8 @@ export function blockPayload(block: HTMLElement): { html: string; text: string }
   const copy = block.cloneNode(true) as HTMLElement;
   copy.querySelectorAll(ADDED).forEach((e) => e.remove());
   copy.querySelectorAll(".mcc-term").forEach((e) => e.replaceWith(e.textContent ?? ""));
+  copy.classList.remove("mcc-dragging", "mcc-drop-before", "mcc-drop-after");
+  if (!copy.classList.length) copy.removeAttribute("class");
   copy.normalize();
   // innerText needs layout; the copy is not in the document, so take its text content.
   return {
@@ -118,6 +120,7 @@ function wireContainer(container: HTMLElement, announce: (text: string) => void)
     if (!dragged || dragged.parentElement !== container || !block) return;
     e.preventDefault();
     clearMarks(container);
+    dragged.classList.remove("mcc-dragging"); // dragend does not always follow a moved node
     if (block === dragged) return;
     if (side(e, block) === "before") block.before(dragged);
     else block.after(dragged);
@@ -129,10 +132,7 @@ function wireContainer(container: HTMLElement, announce: (text: string) => void)
 
 /** Adds handles to the card's movable blocks. Safe to call again. */
 export function enhanceMove(article: Element, announce: (text: string) => void): void {
-  const body = article.querySelector<HTMLElement>(".mcc-body");
-  const containers = [...article.querySelectorAll<HTMLElement>("[data-mcc-movable]")];
-  if (body && blocksOf(body).length >= 2 && !containers.includes(body)) containers.unshift(body);
-  for (const container of containers) {
+  for (const container of article.querySelectorAll<HTMLElement>("[data-mcc-movable]")) {
     if (container.classList.contains("mcc-movable")) continue;
     const blocks = blocksOf(container);
     if (blocks.length < 2) continue;

@@ -57,8 +57,15 @@ function show(term: HTMLElement, tip: HTMLElement, host: Host, told: Set<string>
   );
 }
 
+let escapeWired = false;
+
 /** Marks the card's terms and wires their tips. Safe to call again: a marked card is left alone. */
 export function enhanceTutor(article: Element, host: Host): void {
+  if (!escapeWired) {
+    // A hovered tip has no focus inside the card: Escape is heard on the whole document.
+    escapeWired = true;
+    document.addEventListener("keydown", (e) => tutorKey(e.key) && e.preventDefault());
+  }
   const tutor = readTutor(article);
   const body = article.querySelector(".mcc-body");
   if (!tutor || !body || body.querySelector(".mcc-term")) return;
@@ -133,7 +140,4 @@ export function tutorKey(key: string): boolean {
   return true;
 }
 
-export const tutorWidget: Widget = {
-  enhance: enhanceTutor,
-  anyKey: (event) => tutorKey(event.key),
-};
+export const tutorWidget: Widget = { enhance: enhanceTutor };
