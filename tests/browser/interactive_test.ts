@@ -46,7 +46,10 @@ async function axeViolations(view: View): Promise<string[]> {
 
 /** Sets the host's card width, waits for the frame to take the card's height, and saves a screenshot. */
 async function shot(m: Mounted, name: string, width?: number): Promise<void> {
-  if (width) await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
+  if (width) {
+    await m.page.setViewportSize({ width: Math.max(720, width + 60), height: 900 });
+    await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
+  }
   for (let i = 0; i < 100; i++) {
     const want = await m.view.evaluate(() =>
       Math.ceil(document.documentElement.getBoundingClientRect().height)
@@ -120,8 +123,8 @@ Deno.test({
         v.evaluate(() => [...document.querySelectorAll(".mcc-error")].map((e) => e.textContent));
       assertEquals(await errors(), [
         "Fill in “Project idea”",
-        "Enter a value from 0 to 5000 in “Budget (USD)”",
-        "Enter an email address in “Email”",
+        "“Budget (USD)”: Value must be less than or equal to 5000.",
+        "“Email”: Please include an '@' in the email address. 'not-an-email' is missing an '@'.",
         "Choose an option for “Skill level”",
       ]);
       assertEquals(await status(m), "Not sent: Fill in “Project idea” (and 3 more)");

@@ -56,7 +56,10 @@ function fieldName(field: Element): string {
   return copy.textContent?.trim() || "This field";
 }
 
-/** What is wrong with one field, in words, or undefined. `answered` covers names shared with another field. */
+/**
+ * What is wrong with one field, in words, or undefined. `answered` covers names shared with
+ * another field (a required choice answered in its Other box).
+ */
 function problem(field: HTMLElement, answered: (name: string) => boolean): string | undefined {
   const type = field.dataset.mccField;
   const first = field.querySelector<Control>("input, select, textarea");
@@ -74,21 +77,8 @@ function problem(field: HTMLElement, answered: (name: string) => boolean): strin
     if (type === "radio" || type === "select") return `Choose an option for “${name}”`;
     return type === "checkbox" ? `Tick “${name}” to continue` : `Fill in “${name}”`;
   }
-  const input = first as HTMLInputElement;
-  if (v.typeMismatch) {
-    return type === "email"
-      ? `Enter an email address in “${name}”`
-      : `Enter a full web address (https://…) in “${name}”`;
-  }
-  if (v.badInput) return `Enter a ${type === "date" ? "date" : "number"} in “${name}”`;
-  if (v.rangeUnderflow || v.rangeOverflow) {
-    const { min, max } = input;
-    const range = min && max ? `from ${min} to ${max}` : min ? `of at least ${min}` : `of at most ${max}`;
-    return `Enter a value ${range} in “${name}”`;
-  }
-  if (v.stepMismatch) return `Enter a value in steps of ${input.step} in “${name}”`;
-  if (v.tooLong) return `Use at most ${input.maxLength} characters in “${name}”`;
-  return `Check “${name}”: ${first.validationMessage}`;
+  // Bad formats, bounds, steps and lengths: the browser's own message, in the reader's language.
+  return `“${name}”: ${first.validationMessage}`;
 }
 
 /** Removes the error shown on `field`, if any. */
