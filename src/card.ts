@@ -78,26 +78,24 @@ function frameData(args: Record<string, unknown>): Record<string, string> {
 export const MAX_TUTOR_TERMS = 40;
 export const MAX_ACTIONS = 8;
 
-/** A line of plain text, not blank (the shape of `plainLine` in src/cards/_fields.ts, which sits above). */
-const line = (max: number, description: string) =>
-  z.string().max(max).regex(/\S/, { error: "must not be empty or only whitespace" }).describe(description);
-
 /**
- * The inputs every card that shows text takes (`takesText`). Short descriptions: every tool that
- * takes them pays for them in tools/list.
+ * The inputs every card that shows text takes (`takesText`). Terse on purpose: every tool that
+ * takes them pays for their schema in tools/list. Blank terms and tips are ignored by the runtime.
  */
 const interactionFields = {
   tutor: z.object({
     terms: z.array(z.object({
-      term: line(80, "Word or phrase as it appears in the text"),
-      tip: line(600, "Tip, plain text"),
-      caseInsensitive: z.boolean().optional().describe("Match any casing (default: exact case)"),
-    })).min(1).max(MAX_TUTOR_TERMS).describe("Each term is marked once; longest wins on overlap"),
-  }).optional().describe("Terms that show a tip on hover or focus"),
+      term: z.string().min(1).max(80),
+      tip: z.string().min(1).max(600),
+      caseInsensitive: z.boolean().optional(),
+    })).min(1).max(MAX_TUTOR_TERMS),
+  }).optional().describe("Terms to mark with a tip (each once; exact case unless caseInsensitive)"),
   actions: z.array(z.object({
-    label: line(60, "Menu item label"),
-    prompt: line(2_000, "Prompt it sends; {{selection}} = the user's selected text"),
-  })).max(MAX_ACTIONS).optional().describe("Right-click menu items that send a prompt"),
+    label: z.string().min(1).max(60),
+    prompt: z.string().min(1).max(2_000),
+  })).max(MAX_ACTIONS).optional().describe(
+    "Right-click menu items sending prompt; {{selection}} = selected text",
+  ),
 };
 
 /** The code tour's opt-in to marking tutor terms inside code. */
