@@ -377,16 +377,17 @@ Deno.test({
       assertEquals(await tip.count(), 0);
       await m.page.close();
 
-      // Never inside a native tooltip: the term is marked at its next place.
+      // Never inside a native tooltip; the longer of two overlapping terms wins.
       const a = await mount("create_tab_card", {
         title: "APIs",
         tabs: [{
           label: "One",
-          html: '<p>An <abbr title="Application Programming Interface">API</abbr> key; the API is REST.</p>',
+          html:
+            '<p>An <abbr title="Application Programming Interface">API</abbr> key; the API key is REST.</p>',
         }],
         tutor: {
-          terms: [{ term: "API", tip: "An interface" }, {
-            term: "REST",
+          terms: [{ term: "API", tip: "An interface" }, { term: "API key", tip: "A secret" }, {
+            term: "rest",
             tip: "A style",
             caseInsensitive: true,
           }],
@@ -398,9 +399,43 @@ Deno.test({
             `${e.parentElement!.tagName}:${e.textContent}`
           )
         ),
-        ["P:API", "P:REST"],
+        ["P:API key", "P:REST"],
       );
       await a.page.close();
+
+      // Code is left alone unless the card opts in (tutorTermsInCode sets inCode on the frame).
+      const args = {
+        title: "Code",
+        tabs: [{ label: "One", text: "Set PATH first.", code: "echo $PATH", language: "bash" }],
+        tutor: { terms: [{ term: "PATH", tip: "Folders searched" }, { term: "echo", tip: "Prints" }] },
+      };
+      const plainCode = await mount("create_tab_card", args);
+      assertEquals(
+        await plainCode.view.evaluate(() =>
+          [...document.querySelectorAll(".mcc-term")].map((e) => e.textContent)
+        ),
+        ["PATH"],
+      );
+      await plainCode.page.close();
+      const result = await h.apps.callTool({ name: "create_tab_card", arguments: args }) as Json;
+      const card = (result.structuredContent as { card: { articleHtml: string } }).card;
+      card.articleHtml = card.articleHtml.replace('}]}"', '}],&quot;inCode&quot;:true}"');
+      assert(card.articleHtml.includes("inCode"));
+      const inCode = await mount("create_tab_card", args, { fixture: result });
+      assertEquals(
+        await inCode.view.evaluate(() =>
+          [...document.querySelectorAll(".mcc-term")].map((e) =>
+            `${e.closest("pre") ? "code" : "text"}:${e.textContent}`
+          )
+        ),
+        ["text:PATH", "code:echo"],
+      );
+      assertEquals(
+        await inCode.view.textContent("pre"),
+        "echo $PATH",
+        "copying the code still gives the source",
+      );
+      await inCode.page.close();
     });
 
     await t.step("context menu: model actions with the selection, built-ins, keyboard", async () => {
