@@ -293,7 +293,10 @@ Deno.test({
       }
       await refine.page.close();
 
-      const final = await mount("create_efficient_prompt_card", fixture("efficient_prompt", "example"));
+      await h.context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      const final = await mount("create_efficient_prompt_card", fixture("efficient_prompt", "example"), {
+        permissions: { clipboardWrite: {} },
+      });
       const v = final.view;
       const prompt = fixture("efficient_prompt", "example").prompt as string;
       assertEquals(await v.inputValue("textarea"), prompt);
@@ -326,6 +329,11 @@ Deno.test({
       await v.click('dialog button[value="send"]');
       assertEquals(await nthMessage(final), edited);
       await v.locator(".mcc-status").filter({ hasText: "Sent to the conversation" }).waitFor();
+      // Copy prompt copies the current text.
+      await v.click('[data-mcc-action="copy-prompt"]');
+      await v.locator(".mcc-status").filter({ hasText: "Prompt copied (Clipboard API)" }).waitFor();
+      assertEquals(await final.page.evaluate(() => navigator.clipboard.readText()), edited);
+      await h.context.clearPermissions();
       for (const theme of ["light", "dark"] as const) {
         await final.page.evaluate((th) => window.changeContext({ theme: th }), theme);
         await v.waitForFunction((th) => document.body.dataset.theme === th, theme);
