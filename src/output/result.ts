@@ -21,6 +21,8 @@ export interface CardOutput {
   summary: string;
   /** Natural blocks in order: split points for splittable cards, simply joined for the rest. */
   blocks: Block[];
+  /** The reader may reorder the blocks (document sections, tour files): each gets a move handle. */
+  movable?: boolean;
 }
 
 /** The MCP content blocks a card result may carry. */
@@ -86,7 +88,7 @@ export function buildCardResult(card: CardOutput, ctx: ResultContext): CardResul
     body: join(parts[current - 1], "\n"),
     idPrefix: "m" + shortHash(ctx.kind + "\n" + title),
     data: ctx.frameData,
-    movable: parts[current - 1].length > 1,
+    movable: card.movable === true && parts[current - 1].length > 1,
   }).value;
 
   const id = ctx.newId();
