@@ -25,8 +25,6 @@ export interface CardSpec<S extends z.ZodObject> {
    * `actions` (src/cards/_fields.ts), which the frame carries to the runtime.
    */
   takesText?: boolean;
-  /** With `takesText`: the input also gains `tutorTermsInCode`, letting terms be marked inside code. */
-  tutorInCode?: boolean;
   /** `ctx` gives cards that read local files the configured root and progress reporting. */
   render: (input: z.output<S>, ctx: ToolContext) => CardOutput | Promise<CardOutput>;
 }
@@ -64,13 +62,15 @@ const partField = z.number().int().min(1).max(MAX_PARTS).optional().describe(
 /** The frame attributes that carry tutor terms and context actions to the runtime. */
 function frameData(args: Record<string, unknown>): Record<string, string> {
   const data: Record<string, string> = {};
-  const tutor = args.tutor as { terms: unknown[] } | undefined;
-  if (tutor) {
-    data.tutor = JSON.stringify(
-      args.tutorTermsInCode ? { terms: tutor.terms, inCode: true } : { terms: tutor.terms },
-    );
-  }
-  if (Array.isArray(args.actions) && args.actions.length) data.actions = JSON.stringify(args.actions);
+  // Blank entries are dropped here, so the schema needs no rule for them.
+  const filled = (...texts: string[]) => texts.every((t) => t.trim() !== "");
+  const tutor = args.tutor as { terms: { term: string; tip: string }[] } | undefined;
+  const terms = tutor?.terms.filter((t) => filled(t.term, t.tip)) ?? [];
+  if (terms.length) data.tutor = JSON.stringify({ terms });
+  const actions = ((args.actions ?? []) as { label: string; prompt: string }[]).filter((a) =>
+    filled(a.label, a.prompt)
+  );
+  if (actions.length) data.actions = JSON.stringify(actions);
   return data;
 }
 
@@ -80,27 +80,22 @@ export const MAX_ACTIONS = 8;
 
 /**
  * The inputs every card that shows text takes (`takesText`). Terse on purpose: every tool that
- * takes them pays for their schema in tools/list. Blank terms and tips are ignored by the runtime.
+ * takes them pays for their schema in tools/list. Blank terms, tips and actions are ignored by the runtime.
  */
 const interactionFields = {
   tutor: z.object({
     terms: z.array(z.object({
-      term: z.string().min(1).max(80),
-      tip: z.string().min(1).max(600),
+      term: z.string().max(80),
+      tip: z.string().max(600),
       caseInsensitive: z.boolean().optional(),
     })).min(1).max(MAX_TUTOR_TERMS),
-  }).optional().describe("Terms to mark with a tip (each once; exact case unless caseInsensitive)"),
+  }).optional().describe("Terms to mark with a tip"),
   actions: z.array(z.object({
-    label: z.string().min(1).max(60),
-    prompt: z.string().min(1).max(2_000),
+    label: z.string().max(60),
+    prompt: z.string().max(2_000),
   })).max(MAX_ACTIONS).optional().describe(
     "Right-click menu items sending prompt; {{selection}} = selected text",
   ),
-};
-
-/** The code tour's opt-in to marking tutor terms inside code. */
-const tutorInCodeField = {
-  tutorTermsInCode: z.boolean().optional().describe("Also mark tutor terms inside code (default false)"),
 };
 
 /** Turns a card module into a card tool. */
@@ -109,7 +104,6 @@ export function defineCard<S extends z.ZodObject>(spec: CardSpec<S>): CardDefini
   let input: z.ZodObject = spec.input;
   if (splittable) input = input.extend({ part: partField });
   if (spec.takesText) input = input.extend(interactionFields);
-  if (spec.takesText && spec.tutorInCode) input = input.extend(tutorInCodeField);
   // The inputs added here are taken off again before render: the card never sees them.
   const added = new Set(Object.keys(input.shape).filter((key) => !(key in spec.input.shape)));
   return {

@@ -7,7 +7,7 @@ import { markup } from "../src/html/html.ts";
 import { CardStore } from "../src/output/store.ts";
 
 /** A tiny card that reports what render saw. */
-function probe(options: { takesText?: boolean; tutorInCode?: boolean }) {
+function probe(options: { takesText?: boolean }) {
   const seen: Record<string, unknown>[] = [];
   const card = defineCard({
     name: "create_probe_card",
@@ -57,23 +57,6 @@ Deno.test("takesText adds tutor and actions, which reach the frame and never ren
   assertEquals(
     (await article(card, { title: "T" })).split("\n")[0],
     `<article class="mcc-card" data-mcc-kind="probe" aria-labelledby="m16sj33j-title">`,
-  );
-});
-
-Deno.test("tutorInCode adds tutorTermsInCode, carried as inCode", async () => {
-  const { card, seen } = probe({ takesText: true, tutorInCode: true });
-  deepStrictEqual(Object.keys(card.input.shape), ["title", "tutor", "actions", "tutorTermsInCode"]);
-  const html = await article(card, {
-    title: "T",
-    tutor: { terms: [{ term: "x", tip: "y" }] },
-    tutorTermsInCode: true,
-  });
-  deepStrictEqual(seen, [{ title: "T" }]);
-  assertEquals(
-    html.includes(
-      `data-mcc-tutor="{&quot;terms&quot;:[{&quot;term&quot;:&quot;x&quot;,&quot;tip&quot;:&quot;y&quot;}],&quot;inCode&quot;:true}"`,
-    ),
-    true,
   );
 });
 

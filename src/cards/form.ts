@@ -44,13 +44,13 @@ const field = z.object({
   placeholder: z.string().max(200).optional().describe("Greyed example text"),
   help: z.string().max(500).optional().describe("Hint under the field"),
   default: z.union([z.string().max(10_000), z.number(), z.boolean(), z.array(z.string().max(200))]).optional()
-    .describe("Starting value: an option (a list for checkboxes), a number, or true to tick"),
+    .describe("Starting value: an option (list for checkboxes), a number, or true"),
   min: z.union([z.number(), z.string().max(10)]).optional().describe("Lowest number, or date as YYYY-MM-DD"),
   max: z.union([z.number(), z.string().max(10)]).optional().describe("Highest number, or date"),
   step: z.number().positive().optional().describe("Number step"),
   maxLength: z.number().int().min(1).max(10_000).optional().describe("Longest text answer"),
   other: z.string().max(100).optional().describe(
-    "Label of a free-text input under a choice field's own name",
+    "Label of a free-text box sharing a choice field's name",
   ),
 });
 
@@ -60,7 +60,7 @@ const input = z.object({
   promptTemplate: z.string().max(8_000).regex(/\S/, { error: "must not be empty or only whitespace" })
     .optional()
     .describe(
-      "Sent as the user's message on submit; {{name}} becomes that field's answer (several joined by \", \"). Default: one line per field",
+      "The user's message on submit; {{name}} = that field's answer. Default: one line per field",
     ),
   fields: z.array(field).min(1).max(MAX_FIELDS).describe("The fields in order"),
   submitLabel: plainLine(40, "Submit button text (default Send)").optional(),
@@ -89,7 +89,7 @@ export default defineCard({
   kind: "form",
   title: "Form card",
   description:
-    "Render a form whose submission becomes the user's next message: gather preferences, context or choices before answering. Field types: text, textarea, number, email, url, date, select, radio, checkboxes, checkbox, range. promptTemplate uses {{name}} placeholders; blank answers fill with nothing. Text is plain: never pre-escape.",
+    "Render a form whose submission becomes the user's next message: gather preferences, context or choices before answering. promptTemplate takes {{name}} placeholders. Text is plain: never pre-escape.",
   input,
   render(inp) {
     const fields = inp.fields as FormField[];

@@ -415,39 +415,30 @@ Deno.test({
       );
       await a.page.close();
 
-      // Code is left alone unless the card opts in (tutorTermsInCode sets inCode on the frame).
-      const args = {
-        title: "Code",
-        tabs: [{ label: "One", text: "Set PATH first.", code: "echo $PATH", language: "bash" }],
-        tutor: { terms: [{ term: "PATH", tip: "Folders searched" }, { term: "echo", tip: "Prints" }] },
-      };
-      const plainCode = await mount("create_tab_card", args);
-      assertEquals(
-        await plainCode.view.evaluate(() =>
-          [...document.querySelectorAll(".mcc-term")].map((e) => e.textContent)
-        ),
-        ["PATH"],
-      );
-      await plainCode.page.close();
-      const result = await h.apps.callTool({ name: "create_tab_card", arguments: args }) as Json;
-      const card = (result.structuredContent as { card: { articleHtml: string } }).card;
-      card.articleHtml = card.articleHtml.replace('}]}"', '}],&quot;inCode&quot;:true}"');
-      assert(card.articleHtml.includes("inCode"));
-      const inCode = await mount("create_tab_card", args, { fixture: result });
-      assertEquals(
-        await inCode.view.evaluate(() =>
-          [...document.querySelectorAll(".mcc-term")].map((e) =>
-            `${e.closest("pre") ? "code" : "text"}:${e.textContent}`
-          )
-        ),
-        ["text:PATH", "code:echo"],
-      );
-      assertEquals(
-        await inCode.view.textContent("pre"),
-        "echo $PATH",
-        "copying the code still gives the source",
-      );
-      await inCode.page.close();
+      // Code is left alone unless the card opts in (a code tour's tutorTermsInCode).
+      const tour = (inCode: boolean) => ({
+        title: "Go",
+        tutorTermsInCode: inCode,
+        files: [{ path: "x.go", content: "package main\n\nfunc main() {}\n" }],
+        tutor: { terms: [{ term: "func", tip: "Declares a function" }] },
+      });
+      for (const inCode of [false, true]) {
+        const c = await mount("create_code_tour_card", tour(inCode));
+        assertEquals(
+          await c.view.evaluate(() =>
+            [...document.querySelectorAll(".mcc-term")].map((e) =>
+              `${e.closest("pre") ? "code" : "text"}:${e.textContent}`
+            )
+          ),
+          inCode ? ["code:func"] : [],
+        );
+        assertEquals(
+          await c.view.evaluate(() => document.querySelector("pre")!.textContent),
+          "package main\n\nfunc main() {}\n",
+          "copying the code still gives the source",
+        );
+        await c.page.close();
+      }
     });
 
     await t.step("context menu: model actions with the selection, built-ins, keyboard", async () => {

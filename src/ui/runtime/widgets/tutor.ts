@@ -1,5 +1,5 @@
 /**
- * Tutor terms on any card whose frame carries `data-mcc-tutor` (JSON: `{ terms, inCode? }`). Each
+ * Tutor terms on any card whose frame carries `data-mcc-tutor` (JSON: `{ terms }`). Each
  * term is marked once (rules in tutor_marks.ts) as a button whose tip is its accessible
  * description; the tip shows after a dwell of hover or focus, at once on click or Enter, and hides
  * on Escape, blur or leaving. Showing a tip tells the host, once per term.
@@ -13,13 +13,15 @@ import type { Widget } from "./types.ts";
 /** How long a pointer or focus rests on a term before its tip shows. */
 export const DWELL_MS = 1200;
 
-/** Never marked inside these: code (unless opted in), controls, links, native tooltips, other tips. */
+/**
+ * Never marked inside these: controls, links, native tooltips, other tips; nor inside code, unless
+ * the code sits in an element marked `data-mcc-tutor-code` (a code tour's `tutorTermsInCode`).
+ */
 const SKIP = "a, button, label, select, option, textarea, summary, [title], .mcc-tip, .mcc-code-bar, svg";
 const CODE = "code, pre, kbd, samp";
 
 interface Tutor {
   terms: TutorTerm[];
-  inCode?: boolean;
 }
 
 function readTutor(article: Element): Tutor | undefined {
@@ -72,11 +74,13 @@ export function enhanceTutor(article: Element, host: Host): void {
   const terms = normalizeTerms(
     tutor.terms.filter((t) => typeof t?.term === "string" && typeof t?.tip === "string"),
   );
-  const skip = tutor.inCode ? SKIP : `${SKIP}, ${CODE}`;
   const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
   const texts: Text[] = [];
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    if (n.parentElement && !n.parentElement.closest(skip)) texts.push(n as Text);
+    const at = n.parentElement;
+    if (at && !at.closest(SKIP) && (!at.closest(CODE) || at.closest("[data-mcc-tutor-code]"))) {
+      texts.push(n as Text);
+    }
   }
   const used = new Set<number>();
   const tips = new Map<number, HTMLElement>();
