@@ -5,6 +5,7 @@ import { defineCard } from "../src/card.ts";
 import { DEFAULT_CONFIG } from "../src/config.ts";
 import { markup } from "../src/html/html.ts";
 import { CardStore } from "../src/output/store.ts";
+import type { ToolContext } from "../src/tool.ts";
 
 /** A tiny card that reports what render saw. */
 function probe(options: { takesText?: boolean }) {
@@ -30,7 +31,7 @@ const ctx = {
   apps: true,
   newId: () => "id-1",
   progress: () => Promise.resolve(),
-};
+} as unknown as ToolContext; // a card's handler reads none of the web tools' context
 
 async function article(
   card: ReturnType<typeof probe>["card"],
