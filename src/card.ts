@@ -20,6 +20,11 @@ export interface CardSpec<S extends z.ZodObject> {
   input: S;
   /** Returns blocks the output stage may pack into several parts (the input gains `part`). */
   splittable?: boolean;
+  /**
+   * The card shows text the model wrote: the input gains the shared `tutor` terms and context
+   * `actions` (src/cards/_fields.ts), which the frame carries to the runtime.
+   */
+  takesText?: boolean;
   /** `ctx` gives cards that read local files the configured root and progress reporting. */
   render: (input: z.output<S>, ctx: ToolContext) => CardOutput | Promise<CardOutput>;
 }
@@ -54,22 +59,67 @@ const partField = z.number().int().min(1).max(MAX_PARTS).optional().describe(
   "Part to render, from 1 (default 1); call again with part + 1 while parts.hasMore",
 );
 
+/** The frame attributes that carry tutor terms and context actions to the runtime. */
+function frameData(args: Record<string, unknown>): Record<string, string> {
+  const data: Record<string, string> = {};
+  // Blank entries are dropped here, so the schema needs no rule for them.
+  const filled = (...texts: string[]) => texts.every((t) => t.trim() !== "");
+  const tutor = args.tutor as { terms: { term: string; tip: string }[] } | undefined;
+  const terms = tutor?.terms.filter((t) => filled(t.term, t.tip)) ?? [];
+  if (terms.length) data.tutor = JSON.stringify({ terms });
+  const actions = ((args.actions ?? []) as { label: string; prompt: string }[]).filter((a) =>
+    filled(a.label, a.prompt)
+  );
+  if (actions.length) data.actions = JSON.stringify(actions);
+  return data;
+}
+
+/** Most tutor terms and context actions one card carries. */
+export const MAX_TUTOR_TERMS = 40;
+export const MAX_ACTIONS = 8;
+
+/**
+ * The inputs every card that shows text takes (`takesText`). Terse on purpose: every tool that
+ * takes them pays for their schema in tools/list. Blank terms, tips and actions are ignored by the runtime.
+ */
+const interactionFields = {
+  tutor: z.object({
+    terms: z.array(z.object({
+      term: z.string().max(80),
+      tip: z.string().max(600),
+      caseInsensitive: z.boolean().optional(),
+    })).min(1).max(MAX_TUTOR_TERMS),
+  }).optional().describe("Terms to mark with a tip"),
+  actions: z.array(z.object({
+    label: z.string().max(60),
+    prompt: z.string().max(2_000),
+  })).max(MAX_ACTIONS).optional().describe(
+    "Right-click menu items sending prompt; {{selection}} = selected text",
+  ),
+};
+
 /** Turns a card module into a card tool. */
 export function defineCard<S extends z.ZodObject>(spec: CardSpec<S>): CardDefinition {
   const splittable = spec.splittable ?? false;
+  let input: z.ZodObject = spec.input;
+  if (splittable) input = input.extend({ part: partField });
+  if (spec.takesText) input = input.extend(interactionFields);
+  // The inputs added here are taken off again before render: the card never sees them.
+  const added = new Set(Object.keys(input.shape).filter((key) => !(key in spec.input.shape)));
   return {
     name: spec.name,
     title: spec.title,
     description: spec.description,
-    input: splittable ? spec.input.extend({ part: partField }) : spec.input,
+    input,
     output: CARD_OUTPUT_SCHEMA,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     visibility: ["model", "app"],
     meta: { ui: { resourceUri: TEMPLATE_URI }, "ui/resourceUri": TEMPLATE_URI },
     card: { kind: spec.kind, splittable },
     handler: async (args: Record<string, unknown>, ctx: ToolContext) => {
-      const { part, ...fields } = args;
-      const output = await spec.render((splittable ? fields : args) as z.output<S>, ctx);
+      const fields = Object.fromEntries(Object.entries(args).filter(([key]) => !added.has(key)));
+      const output = await spec.render(fields as z.output<S>, ctx);
+      const part = args.part;
       return await buildCardResult(output, {
         tool: spec.name,
         kind: spec.kind,
@@ -79,6 +129,7 @@ export function defineCard<S extends z.ZodObject>(spec: CardSpec<S>): CardDefini
         store: ctx.store,
         apps: ctx.apps,
         newId: ctx.newId,
+        frameData: frameData(args),
       });
     },
   };

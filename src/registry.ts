@@ -5,14 +5,19 @@
  */
 import type { CardDefinition } from "./card.ts";
 import codeTourCard from "./cards/code_tour.ts";
+import efficientPromptCard from "./cards/efficient_prompt.ts";
+import formCard from "./cards/form.ts";
 import listCard from "./cards/list.ts";
 import markdownCard from "./cards/markdown.ts";
+import promptGistCard from "./cards/prompt_gist.ts";
+import promptRefineCard from "./cards/prompt_refine.ts";
 import revealCard from "./cards/reveal.ts";
 import tabCard from "./cards/tab.ts";
 import tableCard from "./cards/table.ts";
 import type { ToolDefinition } from "./tool.ts";
 import fetchReference from "./tools/fetch_reference.ts";
 import { getCardTool } from "./tools/get_card.ts";
+import getInsertBookmarklet from "./tools/get_insert_bookmarklet.ts";
 import readLocalFile from "./tools/read_local_file.ts";
 import unpackArchive from "./tools/unpack_archive.ts";
 import mirrorWebForm from "./tools/mirror_web_form.ts";
@@ -26,6 +31,10 @@ export const CARDS: readonly CardDefinition[] = [
   listCard,
   markdownCard,
   codeTourCard,
+  formCard,
+  promptGistCard,
+  promptRefineCard,
+  efficientPromptCard,
 ];
 
 /** Tools that are not cards. */
@@ -35,6 +44,7 @@ const OTHER_TOOLS: readonly ToolDefinition[] = [
   fetchReference,
   mirrorWebForm,
   submitWebForm,
+  getInsertBookmarklet,
 ];
 
 /** Every tool, in `tools/list` order. */

@@ -55,8 +55,9 @@ function count(items: ListItem[]): number {
   return items.reduce((n, item) => n + 1 + count(item.children ?? []), 0);
 }
 
-function renderItems(items: ListItem[]): Html {
-  return markup`<ol>${items.map(renderItem)}</ol>`;
+function renderItems(items: ListItem[], top = false): Html {
+  // Top-level items may be reordered by the reader (the runtime adds move handles).
+  return markup`<ol${top ? markup` data-mcc-movable` : ""}>${items.map(renderItem)}</ol>`;
 }
 
 function renderItem(item: ListItem): Html {
@@ -81,6 +82,7 @@ function outlineText(items: ListItem[], prefix = ""): string[] {
 export default defineCard({
   name: "create_list_card",
   kind: "list",
+  takesText: true,
   title: "Sequential list card",
   description:
     `Render a nested ordered outline numbered 1., 1.1., 1.1.1. (up to ${MAX_DEPTH} levels): procedures, curricula, agendas, step-by-step plans, document structures. Items are {text, detail?, children?}. Text is plain: never pre-escape.`,
@@ -89,7 +91,7 @@ export default defineCard({
     const total = count(inp.items);
     if (total > MAX_ITEMS) throw invalidInput("items", `${total} items in all, the limit is ${MAX_ITEMS}`);
     const intro = inp.intro ? markup`<p class="mcc-text">${inp.intro}</p>` : "";
-    const body = markup`${intro}<div class="mcc-list">${renderItems(inp.items)}</div>`;
+    const body = markup`${intro}<div class="mcc-list">${renderItems(inp.items, true)}</div>`;
     const head = [`Outline card "${inp.title}" with ${plural(total, "item")}:`];
     if (inp.intro?.trim()) head.push(brief(inp.intro, 1_000));
     return {

@@ -27,6 +27,7 @@ const input = z.object({
 export default defineCard({
   name: "create_reveal_card",
   kind: "reveal",
+  takesText: true,
   title: "Show/hide card",
   description:
     "Render collapsible show/hide sections with show-all and hide-all: FAQs, answers to reveal, optional detail, spoilers, step solutions. Each section holds text, sanitized html and/or code. Text is plain: never pre-escape.",
@@ -46,7 +47,9 @@ export default defineCard({
     const bar =
       markup`<div class="mcc-reveal-bar"><button type="button" class="mcc-tool" data-mcc-action="${ACTION.showAll}">Show all</button><button type="button" class="mcc-tool" data-mcc-action="${ACTION.hideAll}">Hide all</button></div>`;
     const body = markup`<div class="mcc-reveals" data-mcc-reveals>${intro}${bar}
+<div data-mcc-movable>
 ${join(sections, "\n")}
+</div>
 </div>`;
     const lines = inp.sections.map((s, i) =>
       `- ${s.title}: ${contentSummary({ ...s, htmlText: rendered[i].htmlText })}`

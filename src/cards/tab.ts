@@ -27,6 +27,7 @@ const input = z.object({
 export default defineCard({
   name: "create_tab_card",
   kind: "tab",
+  takesText: true,
   title: "Tab card",
   description:
     "Render a tab card: one subject from different sides (per language, OS, skill level, option). Each tab holds text, sanitized html and/or a code sample. Text is plain: never pre-escape.",

@@ -21,6 +21,8 @@ export interface CardOutput {
   summary: string;
   /** Natural blocks in order: split points for splittable cards, simply joined for the rest. */
   blocks: Block[];
+  /** The reader may reorder the blocks (document sections, tour files): each gets a move handle. */
+  movable?: boolean;
 }
 
 /** The MCP content blocks a card result may carry. */
@@ -60,6 +62,8 @@ export interface ResultContext {
   apps: boolean;
   /** Makes the card id (random in production, fixed in tests). */
   newId: () => string;
+  /** Data for the runtime on the card frame (`data-mcc-<name>`), e.g. tutor terms and context actions. */
+  frameData?: Readonly<Record<string, string>>;
 }
 
 /** Packs, frames, stores and measures a rendered card into the tool result. */
@@ -83,6 +87,8 @@ export async function buildCardResult(card: CardOutput, ctx: ResultContext): Pro
     title,
     body: join(parts[current - 1], "\n"),
     idPrefix: "m" + shortHash(ctx.kind + "\n" + title),
+    data: ctx.frameData,
+    movable: card.movable === true && parts[current - 1].length > 1,
   }).value;
 
   const id = ctx.newId();

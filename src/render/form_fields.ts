@@ -3,9 +3,10 @@
  * prompt-refine card, a mirrored web form). Each control carries its field's `name`, so the
  * browser gathers answers per name; labels are real `<label for>`s, help text is tied on with
  * `aria-describedby`, and choice groups are fieldsets with a legend. Ids come from the card's
- * id maker, so the output is deterministic. This module checks nothing: callers validate input
- * first (names, option counts, defaults) and this renders whatever it is given, escaped.
+ * id maker, so the output is deterministic. The renderer checks nothing and renders whatever it
+ * is given, escaped; {@link checkFormFields} refuses fields that would make a broken form.
  */
+import { invalidInput } from "../errors.ts";
 import { type Html, join, markup, slug } from "../html/html.ts";
 
 /** The control types a field may take. `checkboxes` is a group; `checkbox` is a single yes/no box. */
@@ -46,8 +47,13 @@ export interface FormField {
   readonly min?: number | string;
   readonly max?: number | string;
   readonly step?: number;
-  /** Longest answer for text-like fields and textareas. */
+  /** Longest answer for text-like fields and textareas (and the `other` input). */
   readonly maxLength?: number;
+  /**
+   * Label of a free-text "Other" input under a select, radio or checkboxes field, sharing its
+   * name, so a typed answer arrives joined with the chosen ones.
+   */
+  readonly other?: string;
 }
 
 /** The value a ticked single checkbox submits. */
@@ -107,6 +113,15 @@ function choices(field: FormField, kind: "radio" | "checkbox", id: (name: string
   }));
 }
 
+/** The free-text "Other" input of a choice field, under the field's own name. */
+function other(field: FormField, id: (name: string) => string): Html | "" {
+  return field.other
+    ? markup`<label class="mcc-other">${field.other}<input type="text" id="${
+      id("other")
+    }" name="${field.name}"${attr("maxlength", field.maxLength)}></label>`
+    : "";
+}
+
 function renderField(field: FormField, id: (name: string) => string): Html {
   const type = field.type ?? "text";
   const label = field.label ?? field.name;
@@ -128,8 +143,8 @@ function renderField(field: FormField, id: (name: string) => string): Html {
     return markup`<fieldset class="mcc-field mcc-group" id="${controlId}" data-mcc-field="${type}"${
       flag("data-mcc-required", type === "checkboxes" && field.required)
     }${described}><legend>${label}${requiredMark(field)}${spoken}</legend>${choices(field, group, id)}${
-      help(field, helpId ?? "")
-    }</fieldset>`;
+      other(field, id)
+    }${help(field, helpId ?? "")}</fieldset>`;
   }
 
   if (type === "checkbox") {
@@ -146,9 +161,10 @@ function renderField(field: FormField, id: (name: string) => string): Html {
   }${described}`;
   let control: Html;
   if (type === "textarea") {
+    // The newline after the start tag is the one the parser drops, so a default's own first newline stays.
     control = markup`<textarea ${common} rows="4"${attr("placeholder", field.placeholder)}${
       attr("maxlength", field.maxLength)
-    }>${defaults(field)[0] ?? ""}</textarea>`;
+    }>\n${defaults(field)[0] ?? ""}</textarea>`;
   } else if (type === "select") {
     const picked = defaults(field)[0];
     const options = (field.options ?? []).map((option) => {
@@ -158,7 +174,7 @@ function renderField(field: FormField, id: (name: string) => string): Html {
     // The empty first option lets an optional select stay blank and makes a required one fail until chosen.
     control = markup`<select ${common}><option value="">${
       field.placeholder ?? "Choose…"
-    }</option>${options}</select>`;
+    }</option>${options}</select>${other(field, id)}`;
   } else if (type === "range") {
     const start = rangeStart(field);
     control = markup`<div class="mcc-range"><input type="range" ${common} min="${field.min ?? 0}" max="${
@@ -183,4 +199,117 @@ function renderField(field: FormField, id: (name: string) => string): Html {
  */
 export function renderFormFields(fields: readonly FormField[], id: (name: string) => string): Html {
   return join(fields.map((f) => renderField(f, id)), "\n");
+}
+
+/** Field types that offer choices from `options`. */
+export const CHOICE_TYPES: ReadonlySet<FormFieldType> = new Set(["select", "radio", "checkboxes"]);
+/** Field types a choice group may share its name with (an "Other" answer). */
+const OTHER_TYPES: ReadonlySet<FormFieldType> = new Set(["text", "textarea"]);
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** "a" or "an" before a type name in a message. */
+function article(type: string): string {
+  return type === "email" ? "an" : "a";
+}
+
+/**
+ * Refuses fields the renderer would turn into a broken form, naming the field and the fix:
+ * choice fields without options or with repeated values, defaults that are not among the options,
+ * bounds the wrong way round, and names shared by anything but one choice group plus one text
+ * input (whose answers arrive joined).
+ */
+export function checkFormFields(fields: readonly FormField[], path = "fields"): void {
+  const byName = new Map<string, number[]>();
+  fields.forEach((f, i) => {
+    const at = `${path}[${i}]`;
+    const type = f.type ?? "text";
+    byName.set(f.name, [...(byName.get(f.name) ?? []), i]);
+    if (CHOICE_TYPES.has(type)) {
+      const values = (f.options ?? []).map((o) => optionParts(o).value);
+      if (!values.length) {
+        throw invalidInput(
+          `${at}.options`,
+          `${article(type)} ${type} field needs options`,
+          `Add options, or make "${f.name}" a text field`,
+        );
+      }
+      const twice = values.find((v, j) => values.indexOf(v) !== j);
+      if (twice !== undefined) {
+        throw invalidInput(
+          `${at}.options`,
+          `"${twice}" is listed twice`,
+          "Give every option of a field a different value",
+        );
+      }
+      const missing = defaults(f).find((d) => !values.includes(d));
+      if (missing !== undefined) {
+        throw invalidInput(
+          `${at}.default`,
+          `"${missing}" is not one of the options`,
+          "Use an option's value as the default",
+        );
+      }
+      if (type !== "checkboxes" && Array.isArray(f.default) && f.default.length > 1) {
+        throw invalidInput(
+          `${at}.default`,
+          `${article(type)} ${type} field takes one default`,
+          "Use checkboxes to allow several",
+        );
+      }
+    } else if (f.other !== undefined) {
+      throw invalidInput(
+        `${at}.other`,
+        `${article(type)} ${type} field has no choices to add to`,
+        "Use other with select, radio or checkboxes",
+      );
+    } else if (f.options?.length) {
+      throw invalidInput(
+        `${at}.options`,
+        `${article(type)} ${type} field takes no options`,
+        "Use select, radio or checkboxes for choices",
+      );
+    }
+    if (type === "date") {
+      for (const key of ["min", "max", "default"] as const) {
+        const v = f[key];
+        if (v !== undefined && !(typeof v === "string" && DATE.test(v))) {
+          throw invalidInput(`${at}.${key}`, `"${v}" is not a date`, "Write dates as YYYY-MM-DD");
+        }
+      }
+    } else if (f.min !== undefined || f.max !== undefined) {
+      if (type !== "number" && type !== "range") {
+        throw invalidInput(
+          `${at}.min`,
+          `${article(type)} ${type} field takes no bounds`,
+          "Use min and max with number, range or date fields",
+        );
+      }
+      if (typeof f.min === "string" || typeof f.max === "string") {
+        throw invalidInput(
+          `${at}.min`,
+          "bounds of a number field must be numbers",
+          "Write min and max as numbers",
+        );
+      }
+    }
+    if (f.min !== undefined && f.max !== undefined && f.min > f.max) {
+      throw invalidInput(`${at}.max`, `${f.max} is below min ${f.min}`, "Swap min and max");
+    }
+    if (f.step !== undefined && !(f.step > 0)) {
+      throw invalidInput(`${at}.step`, "must be greater than 0", "Leave step out for whole numbers");
+    }
+  });
+  for (const [name, at] of byName) {
+    if (at.length < 2) continue;
+    const types = at.map((i) => fields[i].type ?? "text");
+    const choice = types.filter((t) => CHOICE_TYPES.has(t)).length;
+    const other = types.filter((t) => OTHER_TYPES.has(t)).length;
+    if (at.length > 2 || choice !== 1 || other !== 1) {
+      throw invalidInput(
+        `${path}[${at[1]}].name`,
+        `"${name}" is already the name of ${article(types[0])} ${types[0]} field (${path}[${at[0]}])`,
+        'Only a choice field and one text field (an "Other" answer) may share a name; rename one',
+      );
+    }
+  }
 }

@@ -26,8 +26,21 @@ export const HOSTILE: readonly string[] = [
   `a\r\nb\rc\n\nd`,
 ];
 
-/** Elements the renderers and the sanitizer may emit; anything else fails the check. */
+/**
+ * Elements the renderers and the sanitizer may emit; anything else fails the check. Form
+ * controls come only from the form renderer (the sanitizer strips them from html fields); a form
+ * never has an action (URL_ATTRS below), so submitting cannot leave the card.
+ */
 const ALLOWED_TAGS = new Set([
+  "fieldset",
+  "form",
+  "input",
+  "label",
+  "legend",
+  "option",
+  "output",
+  "select",
+  "textarea",
   "a",
   "abbr",
   "article",

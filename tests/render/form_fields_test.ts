@@ -1,6 +1,12 @@
 import { strictEqual as assertEquals } from "node:assert/strict";
 import { idMaker } from "../../src/html/ids.ts";
-import { type FormField, rangeStart, renderFormFields } from "../../src/render/form_fields.ts";
+import type { ToolError } from "../../src/errors.ts";
+import {
+  checkFormFields,
+  type FormField,
+  rangeStart,
+  renderFormFields,
+} from "../../src/render/form_fields.ts";
 
 /** Renders with a fixed id maker whose prefix is easy to read in the expectations. */
 function render(fields: FormField[]): string {
@@ -49,7 +55,8 @@ Deno.test("text-like inputs get a label, attributes and help tied by aria-descri
         maxLength: 500,
       }]),
       `<div class="mcc-field" data-mcc-field="url"><label class="mcc-label" for="c-site-1">site</label><input type="url" id="c-site-1" name="site"></div>
-<div class="mcc-field" data-mcc-field="textarea"><label class="mcc-label" for="c-notes-2">notes</label><textarea id="c-notes-2" name="notes" rows="4" maxlength="500">a
+<div class="mcc-field" data-mcc-field="textarea"><label class="mcc-label" for="c-notes-2">notes</label><textarea id="c-notes-2" name="notes" rows="4" maxlength="500">
+a
 b</textarea></div>`,
     );
   });
@@ -103,6 +110,24 @@ Deno.test("choice fields", async (t) => {
   });
 });
 
+Deno.test("a choice field's Other input shares its name, inside the group", () => {
+  assertEquals(
+    render([{
+      name: "depth",
+      label: "How much detail?",
+      type: "radio",
+      options: ["Overview"],
+      other: "Other",
+      maxLength: 300,
+    }]),
+    `<fieldset class="mcc-field mcc-group" id="c-depth-1" data-mcc-field="radio"><legend>How much detail?</legend><label class="mcc-choice"><input type="radio" id="c-opt-2" name="depth" value="Overview"> <span>Overview</span></label><label class="mcc-other">Other<input type="text" id="c-other-3" name="depth" maxlength="300"></label></fieldset>`,
+  );
+  assertEquals(
+    render([{ name: "s", type: "select", options: ["a"], other: "Or type one" }]),
+    `<div class="mcc-field" data-mcc-field="select"><label class="mcc-label" for="c-s-1">s</label><select id="c-s-1" name="s"><option value="">Choose…</option><option value="a">a</option></select><label class="mcc-other">Or type one<input type="text" id="c-other-2" name="s"></label></div>`,
+  );
+});
+
 Deno.test("range shows its value; hidden has no label", () => {
   assertEquals(
     render([{ name: "level", label: "Level", type: "range", min: 1, max: 10 }, {
@@ -146,4 +171,88 @@ Deno.test("ids come from the card's id maker, so two cards never clash and outpu
   assertEquals(one === renderFormFields(fields, idMaker("card two")).value, false);
   const ids = [...one.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
   assertEquals(new Set(ids).size, ids.length);
+});
+
+Deno.test("checkFormFields refuses broken forms with the field, the problem and a fix", async (t) => {
+  const refusal = (fields: FormField[]) => {
+    try {
+      checkFormFields(fields);
+      return "accepted";
+    } catch (e) {
+      return (e as ToolError).toText();
+    }
+  };
+  const cases: [string, FormField[], string][] = [
+    [
+      "a choice field without options",
+      [{ name: "a", type: "select" }],
+      `Invalid "fields[0].options": a select field needs options\nAdd options, or make "a" a text field`,
+    ],
+    [
+      "a repeated option",
+      [{ name: "a", type: "radio", options: ["x", { value: "x", label: "X" }] }],
+      `Invalid "fields[0].options": "x" is listed twice\nGive every option of a field a different value`,
+    ],
+    ["a default outside the options", [{
+      name: "a",
+      type: "checkboxes",
+      options: ["x"],
+      default: ["x", "y"],
+    }], `Invalid "fields[0].default": "y" is not one of the options\nUse an option's value as the default`],
+    [
+      "several defaults for a radio",
+      [{ name: "a", type: "radio", options: ["x", "y"], default: ["x", "y"] }],
+      `Invalid "fields[0].default": a radio field takes one default\nUse checkboxes to allow several`,
+    ],
+    [
+      "options on a text field",
+      [{ name: "a", options: ["x"] }],
+      `Invalid "fields[0].options": a text field takes no options\nUse select, radio or checkboxes for choices`,
+    ],
+    [
+      "a date that is not one",
+      [{ name: "a", type: "date", min: "yesterday" }],
+      `Invalid "fields[0].min": "yesterday" is not a date\nWrite dates as YYYY-MM-DD`,
+    ],
+    [
+      "bounds on an email field",
+      [{ name: "a", type: "email", max: 3 }],
+      `Invalid "fields[0].min": an email field takes no bounds\nUse min and max with number, range or date fields`,
+    ],
+    [
+      "min above max",
+      [{ name: "a", type: "number", min: 5, max: 1 }],
+      `Invalid "fields[0].max": 1 is below min 5\nSwap min and max`,
+    ],
+    [
+      "a zero step",
+      [{ name: "a", type: "range", step: 0 }],
+      `Invalid "fields[0].step": must be greater than 0\nLeave step out for whole numbers`,
+    ],
+    [
+      "two text fields sharing a name",
+      [{ name: "a" }, { name: "a", type: "textarea" }],
+      `Invalid "fields[1].name": "a" is already the name of a text field (fields[0])\nOnly a choice field and one text field (an "Other" answer) may share a name; rename one`,
+    ],
+    [
+      "a number sharing a choice group's name",
+      [{ name: "a", type: "radio", options: ["x"] }, { name: "a", type: "number" }],
+      `Invalid "fields[1].name": "a" is already the name of a radio field (fields[0])\nOnly a choice field and one text field (an "Other" answer) may share a name; rename one`,
+    ],
+    [
+      "three fields sharing a name",
+      [{ name: "a", type: "radio", options: ["x"] }, { name: "a" }, { name: "a" }],
+      `Invalid "fields[1].name": "a" is already the name of a radio field (fields[0])\nOnly a choice field and one text field (an "Other" answer) may share a name; rename one`,
+    ],
+  ];
+  for (const [what, fields, expected] of cases) {
+    await t.step(what, () => assertEquals(refusal(fields), expected));
+  }
+  await t.step("a choice group and an Other text field may share a name", () => {
+    assertEquals(refusal([{ name: "a", type: "radio", options: ["x"] }, { name: "a" }]), "accepted");
+    assertEquals(
+      refusal([{ name: "d", type: "date", min: "2024-01-01", default: "2024-02-02" }]),
+      "accepted",
+    );
+  });
 });

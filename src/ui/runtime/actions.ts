@@ -7,26 +7,6 @@ import { note } from "./debug.ts";
 import { codeFigure, h, removePanelAfter } from "./dom.ts";
 import type { Host } from "./host.ts";
 
-/**
- * The prompt a form sends. Values are gathered per field name (empty ones dropped, several joined
- * with ", "), and every named control yields a key, so an unanswered field fills its `{{name}}`
- * with nothing instead of leaving the placeholder. Without a template: one `name: value` per line.
- */
-export function formPrompt(form: HTMLFormElement): string {
-  const values = new Map<string, string[]>();
-  for (const control of form.elements) {
-    const name = (control as HTMLInputElement).name;
-    if (name && !values.has(name)) values.set(name, []);
-  }
-  for (const [name, value] of new FormData(form)) {
-    if (typeof value === "string" && value.trim()) values.get(name)?.push(value.trim());
-  }
-  const answer = (name: string) => (values.get(name) ?? []).join(", ");
-  const template = form.dataset.mccPrompt?.trim();
-  if (template) return template.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (_, name: string) => answer(name));
-  return [...values.keys()].map((name) => `${name}: ${answer(name)}`).join("\n");
-}
-
 /** Shows a refused prompt after `anchor`, ready to copy. */
 function showPromptFallback(text: string, anchor: Element): void {
   removePanelAfter(anchor, "mcc-prompt-fallback");
@@ -39,16 +19,32 @@ function showPromptFallback(text: string, anchor: Element): void {
   anchor.after(panel);
 }
 
-/** Sends a prompt through the host, falling back to showing it after `anchor`. */
-export async function sendPrompt(text: string, host: Host, anchor: Element): Promise<void> {
-  const ok = await host.prompt(text).catch(() => false);
+/** Prompts longer than this go to the model's context, with a short message pointing at them. */
+export const LONG_PROMPT = 1_500;
+
+/** The short message sent in place of a long prompt: its first line, and where the rest is. */
+export function shortMessage(text: string): string {
+  const first = text.split("\n", 1)[0];
+  const head = first.length > 200 ? first.slice(0, 199) + "…" : first;
+  return `${head}\n(The full text, ${[...text].length} characters, is in your model context: read it there.)`;
+}
+
+/**
+ * Sends a prompt through the host, falling back to showing it after `anchor`; true when the host
+ * took it. A long prompt goes into the model's context first (ui/update-model-context), so the chat
+ * shows a short message rather than a wall of answers.
+ */
+export async function sendPrompt(text: string, host: Host, anchor: Element): Promise<boolean> {
+  const long = text.length > LONG_PROMPT && await host.updateContext?.(text).catch(() => false);
+  const ok = await host.prompt(long ? shortMessage(text) : text).catch(() => false);
   if (ok) {
     removePanelAfter(anchor, "mcc-prompt-fallback");
-    host.log("prompt-sent", { chars: text.length });
-    return;
+    host.log("prompt-sent", { chars: text.length, viaContext: Boolean(long) });
+    return true;
   }
   note("the host did not take the prompt: showing it for copy and paste");
   showPromptFallback(text, anchor);
+  return false;
 }
 
 /** Links open in a new tab without a host; with one, they go through it. */

@@ -90,6 +90,16 @@ export function startAppsView(root: HTMLElement): void {
         })
       );
     },
+    async updateContext(text) {
+      if (!capabilities.updateModelContext) return false;
+      const reply = await rpc.request(
+        "ui/update-model-context",
+        { content: [{ type: "text", text }] },
+        TIMEOUT_MS.server,
+      )
+        .catch(() => ({ isError: true }));
+      return reply.isError !== true;
+    },
     async download(filename, mimeType, text) {
       if (!capabilities.downloadFile) return false;
       const reply = await rpc.request("ui/download-file", {

@@ -3,7 +3,7 @@
  * painted later (or painted again) needs no extra wiring, and cards hold no handlers of their own.
  * What each card kind does is declared by its widget (widgets/index.ts).
  */
-import { followLink, formPrompt, prepareLinks, sendPrompt } from "./actions.ts";
+import { followLink, prepareLinks, sendPrompt } from "./actions.ts";
 import { enhanceHeader } from "./header.ts";
 import type { Host } from "./host.ts";
 import { WIDGETS } from "./widgets/index.ts";
@@ -33,8 +33,9 @@ function onClick(event: MouseEvent, host: Host): void {
   if (prompt && !prompt.form) void sendPrompt(prompt.dataset.mccPrompt ?? "", host, prompt);
 }
 
-function onKey(event: KeyboardEvent): void {
+function onKey(event: KeyboardEvent, host: Host): void {
   const target = event.target as HTMLElement;
+  if (WIDGETS.some((w) => w.anyKey?.(event, host))) return event.preventDefault();
   const widget = WIDGETS.find((w) => w.keys && target.matches(w.keys.selector));
   if (widget?.keys?.handle(target, event.key)) event.preventDefault();
 }
@@ -42,14 +43,16 @@ function onKey(event: KeyboardEvent): void {
 function onSubmit(event: SubmitEvent, host: Host): void {
   const form = event.target as HTMLFormElement;
   event.preventDefault(); // a card never navigates; prompts go to the chat instead
-  const widget = WIDGETS.find((w) => w.submit && form.matches(w.submit.selector));
-  if (widget) return widget.submit!.handle(form, host);
-  if (form.matches("form[data-mcc-prompt]")) void sendPrompt(formPrompt(form), host, form);
+  WIDGETS.find((w) => w.submit && form.matches(w.submit.selector))?.submit?.handle(form, host);
 }
 
 /** Starts handling clicks, keys and submits for every card inside `root`. */
 export function wireCards(root: HTMLElement, host: Host): void {
   root.addEventListener("click", (e) => onClick(e, host));
-  root.addEventListener("keydown", onKey);
+  root.addEventListener("keydown", (e) => onKey(e, host));
   root.addEventListener("submit", (e) => onSubmit(e, host));
+  const onInput = (e: Event) => WIDGETS.forEach((w) => w.input?.(e.target as HTMLElement));
+  root.addEventListener("input", onInput);
+  root.addEventListener("change", onInput);
+  root.addEventListener("contextmenu", (e) => WIDGETS.forEach((w) => w.contextMenu?.(e, host)));
 }

@@ -141,7 +141,7 @@ export function cardDocument(article: Element): string {
 }
 
 /** Copy card: the standalone document to the clipboard, by whichever layer works. */
-async function copyCard(article: Element, button: HTMLElement, host: Host): Promise<void> {
+export async function copyCard(article: Element, button: HTMLElement, host: Host): Promise<void> {
   const name = (part(article, ".mcc-title")?.textContent ?? "card").toLowerCase().replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "") || "card";
   const method = await copyText(cardDocument(article), button.closest(".mcc-head") ?? button, host, {

@@ -16,6 +16,11 @@ export interface Host {
   log(event: string, data?: Record<string, unknown>): void;
   /** Offers a file to the user (MCP Apps `ui/download-file`), when the host can. */
   download?(filename: string, mimeType: string, text: string): Promise<boolean>;
+  /**
+   * Puts text in the model's context without a chat message (MCP Apps `ui/update-model-context`;
+   * each update replaces the last), when the host can; false when it refused.
+   */
+  updateContext?(text: string): Promise<boolean>;
   /** Tells the host the content height (MCP-UI; the Apps view reports its own). */
   size?(height: number): void;
 }

@@ -28,6 +28,7 @@ export const ACTION = {
   copyCard: "copy",
   /** A Raw | Code or Raw | Rendered switch in a code tour (`data-mcc-view` names the view). */
   view: "view",
+  copyPrompt: "copy-prompt",
 } as const;
 
 /** A mirrored website form in card markup: `<form data-mcc-web-form="<form id>" data-mcc-intro="...">`. */

@@ -75,7 +75,12 @@ window.mountCard = async (o) => {
     logging: {},
     message: { text: {} },
     downloadFile: {},
+    ...(o.modelContext ? { updateModelContext: { text: {} } } : {}),
   }, { hostContext: context as never });
+  bridge.onupdatemodelcontext = (params) => {
+    record("context", { params });
+    return Promise.resolve({});
+  };
   bridge.onmessage = (params) => {
     record("message", { params });
     if (o.messageReply === "rpc-error") {

@@ -27,6 +27,8 @@ export interface MountOptions {
   /** How `ui/message` is answered. */
   messageReply?: "ok" | "isError" | "rpc-error";
   permissions?: Json;
+  /** Declare `updateModelContext` and record each `ui/update-model-context` as a "context" event. */
+  modelContext?: boolean;
 }
 
 /** One thing the host saw, with its performance.now() time. */

@@ -2,8 +2,13 @@
 import { coreWidget } from "../header.ts";
 import { codeTourWidget } from "./code_tour.ts";
 import { markdownWidget } from "./markdown.ts";
+import { formWidget } from "./form.ts";
+import { menuWidget } from "./menu.ts";
+import { moveWidget } from "./move.ts";
+import { promptWidget } from "./prompt.ts";
 import { revealWidget } from "./reveal.ts";
 import { tabWidget } from "./tab.ts";
+import { tutorWidget } from "./tutor.ts";
 import type { Widget } from "./types.ts";
 import { webFormWidget } from "./web_form.ts";
 
@@ -14,4 +19,10 @@ export const WIDGETS: readonly Widget[] = [
   codeTourWidget,
   markdownWidget,
   webFormWidget,
+  formWidget,
+  promptWidget,
+  // Terms are marked before move handles wrap blocks; the menu comes last, for every card.
+  tutorWidget,
+  moveWidget,
+  menuWidget,
 ];

@@ -16,8 +16,14 @@ export interface Widget {
   click?: { selector: string; handle: (target: HTMLElement, host: Host) => void };
   /** Keys on focused elements matching a selector; `handle` returns true when it used the key. */
   keys?: { selector: string; handle: (target: HTMLElement, key: string) => boolean };
-  /** Submits of forms matching a selector (forms without one send `data-mcc-prompt`). */
+  /** Submits of forms matching a selector (the page never navigates either way). */
   submit?: { selector: string; handle: (form: HTMLFormElement, host: Host) => void };
   /** Runs once for every painted card article. */
   enhance?: (article: Element, host: Host) => void;
+  /** Input and change events anywhere in a card. */
+  input?: (target: HTMLElement) => void;
+  /** Any key in a card, before `keys`; returns true when it used the key. */
+  anyKey?: (event: KeyboardEvent, host: Host) => boolean;
+  /** Right-click in a card. */
+  contextMenu?: (event: MouseEvent, host: Host) => void;
 }

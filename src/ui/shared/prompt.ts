@@ -1,0 +1,122 @@
+/**
+ * Prompt text that cards send to the conversation, written once for the server (which checks
+ * templates and writes the efficient-prompt flow's fixed texts) and the browser runtime (which
+ * fills templates from form answers). Pure functions over strings: no DOM, no I/O.
+ */
+
+/** `{{name}}` in a template: a letter, then letters, digits, `_` or `-`; spaces inside the braces allowed. */
+const PLACEHOLDER = /\{\{\s*([A-Za-z][\w-]*)\s*\}\}/g;
+
+/** What a field name must look like to be usable in a template. */
+export const FIELD_NAME = /^[A-Za-z][\w-]{0,39}$/;
+
+/** Answers gathered from a form: every named control's name, with its non-empty values in order. */
+export type Answers = ReadonlyMap<string, readonly string[]>;
+
+/** The names a template's placeholders use, each once, in order of first use. */
+export function templateNames(template: string): string[] {
+  return [...new Set(Array.from(template.matchAll(PLACEHOLDER), (m) => m[1]))];
+}
+
+/**
+ * Gathers answers per name: every name in `names` gets a key (so an unanswered field still fills
+ * its placeholder), values are trimmed, blank ones are dropped, and a name several controls share
+ * collects all of their values in order.
+ */
+export function gatherAnswers(
+  names: Iterable<string>,
+  entries: Iterable<readonly [string, string]>,
+): Map<string, string[]> {
+  const answers = new Map<string, string[]>();
+  for (const name of names) if (name && !answers.has(name)) answers.set(name, []);
+  for (const [name, value] of entries) {
+    const text = value.trim();
+    if (!text) continue;
+    const list = answers.get(name);
+    if (list) list.push(text);
+    else answers.set(name, [text]);
+  }
+  return answers;
+}
+
+/** One name's answer: its values joined with ", ", or `blank` when it has none. */
+export function answerOf(answers: Answers, name: string, blank = ""): string {
+  const values = answers.get(name);
+  return values?.length ? values.join(", ") : blank;
+}
+
+/**
+ * Fills `{{name}}` placeholders in one pass (an answer that itself holds `{{x}}` is never filled
+ * again). A name the form has fills with its answer or `blank`; a name it lacks stays as written,
+ * since it cannot be a field (the server refuses templates naming unknown fields).
+ */
+export function fillTemplate(template: string, answers: Answers, blank = ""): string {
+  return template.replace(
+    PLACEHOLDER,
+    (whole, name: string) => answers.has(name) ? answerOf(answers, name, blank) : whole,
+  );
+}
+
+/** Without a template: one `name: answer` line per name, in form order. */
+export function answerLines(answers: Answers, blank = ""): string {
+  return [...answers.keys()].map((name) => `${name}: ${answerOf(answers, name, blank)}`).join("\n");
+}
+
+/**
+ * Model-written text placed inside a template as literal words (a question, a title): a `{{`
+ * in it is split so it can never act as a placeholder.
+ */
+export function literal(text: string): string {
+  return text.replace(/\{(?=\{)/g, "{ ");
+}
+
+/** Longest selection a context action passes on. */
+export const MAX_SELECTION = 2_000;
+
+/** The selected text a context action uses: whitespace collapsed, trimmed, capped with an ellipsis. */
+export function cleanSelection(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > MAX_SELECTION ? flat.slice(0, MAX_SELECTION - 1) + "…" : flat;
+}
+
+const SELECTION = /\{\{\s*selection\s*\}\}/g;
+
+/** True when a context action's prompt uses the selection. */
+export function usesSelection(prompt: string): boolean {
+  return prompt.search(SELECTION) >= 0;
+}
+
+/** A context action's prompt with `{{selection}}` replaced (one pass, so the selection is never re-read). */
+export function fillSelection(prompt: string, selection: string): string {
+  return prompt.replace(SELECTION, () => selection);
+}
+
+/**
+ * An approximate token count, the kind tokenizers of current models give for English: about four
+ * characters a token, and one per character for CJK scripts, which tokenize about that densely.
+ */
+export function estimateTokens(text: string): number {
+  let cjk = 0;
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    if ((c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af)) cjk++;
+  }
+  const rest = text.length - cjk;
+  return cjk + Math.ceil(rest / 4);
+}
+
+/** "123 characters · ≈ 31 tokens" (characters as a reader counts them, not UTF-16 units). */
+export function countLabel(text: string): string {
+  const chars = [...text].length;
+  const tokens = estimateTokens(text);
+  return `${chars} character${chars === 1 ? "" : "s"} · ≈ ${tokens} token${tokens === 1 ? "" : "s"}`;
+}
+
+/** The tag that starts the efficient-prompt flow and marks each of its messages. */
+export const EFFICIENT_TAG = "[efficient-prompt]";
+
+/** The message the built-in "Generate Efficient Verbose Prompt" menu item sends. */
+export function startFlowMessage(cardTitle: string, selection: string): string {
+  const about = selection ? `\nSelected text: "${selection}"` : "";
+  return `${EFFICIENT_TAG} Help me write an efficient, verbose prompt. Start with create_prompt_gist_card.\nFrom the card "${cardTitle}".${about}`;
+}

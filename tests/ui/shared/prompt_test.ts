@@ -1,0 +1,109 @@
+import { deepStrictEqual, strictEqual as assertEquals } from "node:assert/strict";
+import {
+  answerLines,
+  answerOf,
+  cleanSelection,
+  countLabel,
+  estimateTokens,
+  FIELD_NAME,
+  fillSelection,
+  fillTemplate,
+  gatherAnswers,
+  literal,
+  MAX_SELECTION,
+  startFlowMessage,
+  templateNames,
+  usesSelection,
+} from "../../../src/ui/shared/prompt.ts";
+
+Deno.test("templateNames lists each placeholder once, in order, spaces allowed inside the braces", () => {
+  deepStrictEqual(templateNames("Teach {{topic}} with {{ style }} examples of {{topic}}."), [
+    "topic",
+    "style",
+  ]);
+  deepStrictEqual(templateNames("{{}} {{ 1x }} {{a b}} {x} {{ok-name_2}}"), ["ok-name_2"]);
+});
+
+Deno.test("gatherAnswers keys every name, drops blanks, joins shared names in order", () => {
+  const answers = gatherAnswers(["topic", "style", "color", "empty"], [
+    ["topic", "  Rust  "],
+    ["color", "red"],
+    ["style", "   "],
+    ["color", "a dark teal"],
+  ]);
+  deepStrictEqual([...answers], [["topic", ["Rust"]], ["style", []], ["color", ["red", "a dark teal"]], [
+    "empty",
+    [],
+  ]]);
+  assertEquals(answerOf(answers, "color"), "red, a dark teal");
+  assertEquals(answerOf(answers, "style", "no preference"), "no preference");
+  // A value under a name the list lacked still counts (a control the caller did not list).
+  deepStrictEqual([...gatherAnswers([], [["x", "1"]])], [["x", ["1"]]]);
+});
+
+Deno.test("fillTemplate", async (t) => {
+  const answers = gatherAnswers(["topic", "style"], [["topic", "{{style}} and $& and $1"]]);
+  await t.step("fills known names once: an answer holding a placeholder or $ patterns stays literal", () => {
+    assertEquals(
+      fillTemplate("Teach {{topic}} with {{ style }} examples.", answers),
+      "Teach {{style}} and $& and $1 with  examples.",
+    );
+  });
+  await t.step("blank answers take the blank text", () => {
+    assertEquals(fillTemplate("Style: {{style}}", answers, "no preference"), "Style: no preference");
+  });
+  await t.step("names the form lacks stay as written", () => {
+    assertEquals(fillTemplate("{{unknown}} {{topic}}", gatherAnswers(["topic"], [])), "{{unknown}} ");
+  });
+});
+
+Deno.test("answerLines is one name: answer line per name", () => {
+  assertEquals(answerLines(gatherAnswers(["a", "b"], [["a", "1"], ["a", "2"]]), "-"), "a: 1, 2\nb: -");
+});
+
+Deno.test("literal splits braces so model text never becomes a placeholder", () => {
+  assertEquals(literal("Use {{name}} here"), "Use { {name}} here");
+  assertEquals(literal("{{{b}}}"), "{ { {b}}}");
+  deepStrictEqual(templateNames(literal("{{a}} {{{b}}} {{{{c}}}}")), []);
+});
+
+Deno.test("FIELD_NAME", () => {
+  for (const ok of ["topic", "a1", "my-field_2", "A".repeat(40)]) assertEquals(FIELD_NAME.test(ok), true, ok);
+  for (const bad of ["", "1a", "-a", "a b", "a.b", "A".repeat(41), "ü"]) {
+    assertEquals(FIELD_NAME.test(bad), false, bad);
+  }
+});
+
+Deno.test("selection", () => {
+  assertEquals(cleanSelection("  two\n\n lines\t here "), "two lines here");
+  const long = cleanSelection("x".repeat(MAX_SELECTION + 10));
+  assertEquals(long.length, MAX_SELECTION);
+  assertEquals(long.endsWith("…"), true);
+  assertEquals(usesSelection("Explain {{ selection }}"), true);
+  assertEquals(usesSelection("Explain {{selected}}"), false);
+  assertEquals(
+    fillSelection("Explain “{{selection}}” and {{selection}}", "$& {{selection}}"),
+    "Explain “$& {{selection}}” and $& {{selection}}",
+  );
+});
+
+Deno.test("estimateTokens and countLabel", () => {
+  assertEquals(estimateTokens(""), 0);
+  assertEquals(estimateTokens("abcd"), 1);
+  assertEquals(estimateTokens("abcde"), 2);
+  assertEquals(estimateTokens("日本語です"), 5);
+  assertEquals(countLabel("a"), "1 character · ≈ 1 token");
+  // Characters as a reader counts them: an emoji is one.
+  assertEquals(countLabel("🚀🚀 hello"), "8 characters · ≈ 3 tokens");
+});
+
+Deno.test("startFlowMessage carries the tag, the card and the selection", () => {
+  assertEquals(
+    startFlowMessage("Loops", ""),
+    `[efficient-prompt] Help me write an efficient, verbose prompt. Start with create_prompt_gist_card.\nFrom the card "Loops".`,
+  );
+  assertEquals(
+    startFlowMessage("Loops", "for x in y"),
+    `[efficient-prompt] Help me write an efficient, verbose prompt. Start with create_prompt_gist_card.\nFrom the card "Loops".\nSelected text: "for x in y"`,
+  );
+});
