@@ -1,0 +1,88 @@
+/**
+ * Number formatting for chart labels, tooltips and the data table. One `Intl.NumberFormat` per
+ * (locale, style) pair, cached: a 2,000-point chart formats thousands of values. The options are
+ * also written into the chart's markup so the browser runtime can reformat every raw value
+ * (`data-v`) for the host's locale with exactly the same style.
+ */
+import { invalidInput } from "../../errors.ts";
+
+/** How values read: plain numbers, percentages (25 means 25%), money, or compact (1.2K). */
+export type ValueStyle = "number" | "percent" | "currency" | "compact";
+
+/** The number format a chart declares: its style, a currency for money, fraction digits. */
+export interface NumberFormat {
+  locale: string;
+  style: ValueStyle;
+  currency?: string;
+  /** Fixed fraction digits; unset means "as many as the value needs, up to 2" (ticks: the step's). */
+  digits?: number;
+}
+
+/** The Intl options for a format; `step` (a tick step) sets the fraction digits ticks need. */
+export function intlOptions(format: NumberFormat, step?: number): Intl.NumberFormatOptions {
+  // compact labels pick their own unit (K, M): two digits keep 1.5K and 2K apart on any step
+  const digits = format.digits ??
+    (step === undefined || format.style === "compact" ? undefined : stepDigits(step));
+  const options: Intl.NumberFormatOptions = {};
+  if (format.style === "percent") options.style = "percent";
+  if (format.style === "currency") {
+    options.style = "currency";
+    options.currency = format.currency ?? "USD";
+  }
+  if (format.style === "compact") options.notation = "compact";
+  if (digits !== undefined) {
+    options.minimumFractionDigits = digits;
+    options.maximumFractionDigits = digits;
+  } else if (format.style !== "currency") options.maximumFractionDigits = 2;
+  return options;
+}
+
+/** Fraction digits a tick step needs: 0.25 -> 2, 5 -> 0, 1e-7 -> 7 (capped at 10). */
+export function stepDigits(step: number): number {
+  for (let d = 0; d < 10; d++) {
+    const scaled = step * 10 ** d;
+    if (Math.round(scaled) >= 1 && Math.abs(scaled - Math.round(scaled)) < 1e-6 * scaled) return d;
+  }
+  return 10;
+}
+
+const cache = new Map<string, Intl.NumberFormat>();
+
+/** A cached formatter; percentages are given as 25 for 25% and divided here. */
+export function formatter(format: NumberFormat, step?: number): (value: number) => string {
+  const options = intlOptions(format, step);
+  const key = format.locale + JSON.stringify(options);
+  let nf = cache.get(key);
+  if (!nf) {
+    nf = new Intl.NumberFormat(format.locale, options);
+    if (cache.size > 200) cache.clear();
+    cache.set(key, nf);
+  }
+  const f = nf;
+  return format.style === "percent" ? (v) => f.format(v / 100) : (v) => f.format(v);
+}
+
+/** Validates a BCP 47 locale for formatting; refuses unknown or malformed tags with the field name. */
+export function checkLocale(locale: string, field = "locale"): string {
+  try {
+    const [supported] = Intl.NumberFormat.supportedLocalesOf([locale]);
+    if (supported) return locale;
+  } catch {
+    // a malformed tag throws a RangeError: refused below with the same message
+  }
+  throw invalidInput(
+    field,
+    `"${locale}" is not a locale this server can format`,
+    "Use a BCP 47 tag such as en-US, de-DE or ja-JP",
+  );
+}
+
+/** Validates an ISO 4217 currency code. */
+export function checkCurrency(currency: string, field = "currency"): string {
+  if (/^[A-Z]{3}$/.test(currency)) return currency;
+  throw invalidInput(
+    field,
+    `"${currency}" is not a currency code`,
+    "Use three capital letters, e.g. USD, EUR or JPY",
+  );
+}
