@@ -49,7 +49,7 @@ export function verticalBars(data: ChartData, stacked: boolean): Plot {
   const ticks = niceTicks(lo, hi, tickCount(PLOT_HEIGHT), true);
   const plotLeft = (data.yTitle ? 22 : 0) + Math.ceil(tickWidth(ticks, data.format)) + 10;
   const right = WIDTH - 10;
-  const { band, xs, axis, left } = categoryBands(data.labels, plotLeft, right);
+  const { band, axis, left } = categoryBands(data.labels, plotLeft, right);
   const top = TOP;
   const bottom = top + PLOT_HEIGHT;
   const height = bottom + axis.height + (data.xTitle ? 20 : 0);

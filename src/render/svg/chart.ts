@@ -14,7 +14,7 @@ import { horizontalBars, verticalBars } from "./bars.ts";
 import { checkCurrency, checkLocale, formatter, type NumberFormat, type ValueStyle } from "./format.ts";
 import { lineChart } from "./lines.ts";
 import { downsampleShared } from "./lttb.ts";
-import { type ChartData, type ChartType, type Plot, type Series } from "./model.ts";
+import type { ChartData, ChartType, Plot, Series } from "./model.ts";
 import { MAX_SERIES, seriesClass } from "./palette.ts";
 import { pieChart, shares } from "./pie.ts";
 import { scatterChart } from "./scatter.ts";

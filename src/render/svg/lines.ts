@@ -86,7 +86,7 @@ export function lineChart(data: ChartData, area: boolean, stacked: boolean): Plo
   const direct = many && data.series.length <= DIRECT_LABELS_MAX;
   const names = data.series.map((s) => truncate(s.name, 84, FONT));
   const right = WIDTH - 10 - (direct ? Math.max(...names.map((l) => textWidth(l, FONT))) + 8 : 0);
-  const { band, xs, axis, left } = categoryBands(data.labels, plotLeft, right);
+  const { xs, axis, left } = categoryBands(data.labels, plotLeft, right);
   const top = TOP;
   const bottom = top + PLOT_HEIGHT;
   const height = bottom + axis.height + (data.xTitle ? 20 : 0);

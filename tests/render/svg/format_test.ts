@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, throws } from "node:assert/strict";
-import { ToolError } from "../../../src/errors.ts";
+import type { ToolError } from "../../../src/errors.ts";
 import { checkCurrency, checkLocale, formatter, stepDigits } from "../../../src/render/svg/format.ts";
 
 Deno.test("values format by locale and style", () => {
