@@ -5,6 +5,7 @@
  */
 import type { CardDefinition } from "./card.ts";
 import codeTourCard from "./cards/code_tour.ts";
+import chartCard from "./cards/chart.ts";
 import listCard from "./cards/list.ts";
 import markdownCard from "./cards/markdown.ts";
 import revealCard from "./cards/reveal.ts";
@@ -22,6 +23,7 @@ import submitWebForm from "./tools/submit_web_form.ts";
 export const CARDS: readonly CardDefinition[] = [
   tabCard,
   tableCard,
+  chartCard,
   revealCard,
   listCard,
   markdownCard,

@@ -27,6 +27,7 @@ const KIND_OF_TOOL: Record<string, string> = {
   create_list_card: "list",
   create_markdown_card: "markdown",
   create_code_tour_card: "code_tour",
+  create_chart_card: "chart",
 };
 
 /** Tools that are not cards, called once each below. */

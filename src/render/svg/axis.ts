@@ -117,6 +117,7 @@ export function valueAxisY(
 ): string {
   let grid = "";
   let labels = "";
+  [x0, x1] = [r1(x0), r1(x1)];
   for (const t of tickLabels(ticks, format)) {
     const py = r1(y(t.value));
     grid += `<line class="mcc-grid${
@@ -137,6 +138,7 @@ export function valueAxisX(
 ): string {
   let grid = "";
   let labels = "";
+  [y0, y1] = [r1(y0), r1(y1)];
   for (const t of tickLabels(ticks, format)) {
     const px = r1(x(t.value));
     grid += `<line class="mcc-grid${
