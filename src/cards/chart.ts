@@ -21,7 +21,11 @@ const input = z.object({
   ),
   series: z.array(z.object({
     name: plainLine(100, "Series name, shown in the legend, tooltips and table"),
-    values: z.array(z.union([z.number(), z.null().describe("No value")])).max(MAX_POINTS).describe("One number per label; null for none"),
+    values: z.array(
+      z.union([z.number(), z.null().describe("No value")], {
+        error: "expected a number, or null for no value",
+      }),
+    ).max(MAX_POINTS).describe("One number per label; null for none"),
   })).min(1).max(MAX_SERIES).describe(`Up to ${MAX_SERIES} series`),
   x: z.array(z.number()).max(MAX_POINTS).optional().describe("scatter only: a numeric x per label"),
   xTitle: z.string().max(100).optional().describe("Axis title under the x axis"),
