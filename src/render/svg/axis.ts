@@ -6,7 +6,7 @@
  * still do not fit are truncated with the full text in a `<title>`.
  */
 import { escape } from "../../html/html.ts";
-import { formatter, type NumberFormat } from "./format.ts";
+import { formatter, type NumberFormat, stepDigits } from "./format.ts";
 import { r1, type Ticks } from "./scale.ts";
 import { textWidth, truncate, wrap } from "./text.ts";
 
@@ -107,6 +107,12 @@ export function tickWidth(ticks: Ticks, format: NumberFormat): number {
   return tickLabels(ticks, format).reduce((w, t) => Math.max(w, textWidth(t.label, FONT)), 0);
 }
 
+/** The tick group's attributes: fraction digits (`data-d`) so the runtime reformats ticks alike. */
+function tickGroup(ticks: Ticks, format: NumberFormat, extra = ""): string {
+  const d = format.digits ?? (format.style === "compact" ? undefined : stepDigits(ticks.step));
+  return `<g class="mcc-ticks${extra}"${d ? ` data-d="${d}"` : ""}>`;
+}
+
 /** Horizontal gridlines and left labels for a vertical value axis. */
 export function valueAxisY(
   ticks: Ticks,
@@ -125,7 +131,7 @@ export function valueAxisY(
     }" x1="${x0}" x2="${x1}" y1="${py}" y2="${py}"/>`;
     labels += `<text data-v="${t.value}" x="${x0 - 6}" y="${r1(py + 4)}">${escape(t.label)}</text>`;
   }
-  return `<g class="mcc-axis">${grid}</g><g class="mcc-ticks mcc-end">${labels}</g>`;
+  return `<g class="mcc-axis">${grid}</g>${tickGroup(ticks, format, " mcc-end")}${labels}</g>`;
 }
 
 /** Vertical gridlines and bottom labels for a horizontal value axis. */
@@ -146,7 +152,7 @@ export function valueAxisX(
     }" x1="${px}" x2="${px}" y1="${y0}" y2="${y1}"/>`;
     labels += `<text data-v="${t.value}" x="${px}" y="${y1 + LINE + 4}">${escape(t.label)}</text>`;
   }
-  return `<g class="mcc-axis">${grid}</g><g class="mcc-ticks">${labels}</g>`;
+  return `<g class="mcc-axis">${grid}</g>${tickGroup(ticks, format)}${labels}</g>`;
 }
 
 /** How many ticks suit an axis `length` units long. */

@@ -1,11 +1,11 @@
 /** Every widget, in one list: the core header tools, then one entry per card kind with behaviour. */
 import { coreWidget } from "../header.ts";
+import { chartWidget } from "./chart.ts";
 import { codeTourWidget } from "./code_tour.ts";
 import { markdownWidget } from "./markdown.ts";
 import { revealWidget } from "./reveal.ts";
 import { tabWidget } from "./tab.ts";
 import type { Widget } from "./types.ts";
-import { webFormWidget } from "./web_form.ts";
 
 export const WIDGETS: readonly Widget[] = [
   coreWidget,
@@ -13,5 +13,5 @@ export const WIDGETS: readonly Widget[] = [
   revealWidget,
   codeTourWidget,
   markdownWidget,
-  webFormWidget,
+  chartWidget,
 ];
