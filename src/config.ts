@@ -30,6 +30,8 @@ export interface Config {
   allowedHosts: string[];
   /** Largest HTTP request body accepted, in bytes. */
   maxBody: number;
+  /** https origins video cards may load media from, declared in the template's CSP. */
+  mediaOrigins: string[];
 }
 
 /** Thrown for an invalid setting; the message is the one line printed at start-up. */
@@ -41,7 +43,7 @@ interface Setting {
   key: keyof Config;
   env: string;
   flag: string;
-  kind: "int" | "bool" | "path" | "token" | "hosts";
+  kind: "int" | "bool" | "path" | "token" | "hosts" | "origins";
   min?: number;
   max?: number;
   about: string;
@@ -115,6 +117,13 @@ export const SETTINGS: readonly Setting[] = [
     max: 67_108_864,
     about: "largest HTTP request body in bytes (default 4194304)",
   },
+  {
+    key: "mediaOrigins",
+    env: "MCP_CHAT_CARDS_MEDIA_ORIGINS",
+    flag: "--media-origins",
+    kind: "origins",
+    about: "comma-separated https origins video cards may play from (declared in the card CSP)",
+  },
 ];
 
 /** Names of every variable the server reads, for `--allow-env`. */
@@ -141,6 +150,7 @@ export const DEFAULT_CONFIG: Config = {
   host: "127.0.0.1",
   allowedHosts: [],
   maxBody: 4_194_304,
+  mediaOrigins: [],
 };
 
 const TRUE = new Set(["1", "true", "yes", "on"]);
@@ -178,6 +188,8 @@ function parseValue(setting: Setting, source: string, text: string): Config[keyo
     }
     case "hosts":
       return parseHosts(source, text);
+    case "origins":
+      return parseOrigins(source, text);
   }
 }
 
@@ -193,6 +205,18 @@ function parseHosts(source: string, text: string): string[] {
     );
   }
   return hosts;
+}
+
+/** https origins (scheme, host, optional port; `*.` for subdomains), as CSP source lists take them. */
+function parseOrigins(source: string, text: string): string[] {
+  const origins = text.split(",").map((o) => o.trim().replace(/\/$/, "")).filter((o) => o !== "");
+  const bad = origins.find((o) => !/^https:\/\/(\*\.)?([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?$/i.test(o));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `${source} must list https origins such as https://media.example.com, got "${bad}"`,
+    );
+  }
+  return origins.map((o) => o.toLowerCase());
 }
 
 function parsePort(text: string): number {

@@ -5,6 +5,7 @@
  */
 import type { CardDefinition } from "./card.ts";
 import codeTourCard from "./cards/code_tour.ts";
+import animationCard from "./cards/animation.ts";
 import chartCard from "./cards/chart.ts";
 import listCard from "./cards/list.ts";
 import markdownCard from "./cards/markdown.ts";
@@ -13,6 +14,7 @@ import tabCard from "./cards/tab.ts";
 import tableCard from "./cards/table.ts";
 import type { ToolDefinition } from "./tool.ts";
 import fetchReference from "./tools/fetch_reference.ts";
+import videoCard from "./cards/video.ts";
 import { getCardTool } from "./tools/get_card.ts";
 import readLocalFile from "./tools/read_local_file.ts";
 import unpackArchive from "./tools/unpack_archive.ts";
@@ -24,6 +26,8 @@ export const CARDS: readonly CardDefinition[] = [
   tabCard,
   tableCard,
   chartCard,
+  videoCard,
+  animationCard,
   revealCard,
   listCard,
   markdownCard,

@@ -28,6 +28,8 @@ const KIND_OF_TOOL: Record<string, string> = {
   create_markdown_card: "markdown",
   create_code_tour_card: "code_tour",
   create_chart_card: "chart",
+  create_video_card: "video",
+  create_animation_card: "animation",
 };
 
 /** Tools that are not cards, called once each below. */

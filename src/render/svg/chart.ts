@@ -230,7 +230,9 @@ export function chartSummary(
   const q = (l: string) => `"${clip(l, 40)}"`;
   const span = labels.length === 1
     ? `for ${q(labels[0])}`
-    : `over ${labels.length.toLocaleString("en-US")} labels from ${q(labels[0])} to ${q(labels[labels.length - 1])}`;
+    : `over ${labels.length.toLocaleString("en-US")} labels from ${q(labels[0])} to ${
+      q(labels[labels.length - 1])
+    }`;
   if (type === "pie" || type === "donut") {
     const values = series[0].values;
     const parts = shares(values);
