@@ -10,7 +10,7 @@ function watch(video: HTMLVideoElement): void {
   const fail = () => (message.hidden = false);
   video.addEventListener("error", fail);
   // the error may have fired before the runtime got here
-  if (video.error || video.networkState === HTMLMediaElement.NETWORK_NO_SOURCE) fail();
+  if (video.error) fail();
 }
 
 export const videoWidget: Widget = {
