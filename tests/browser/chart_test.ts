@@ -130,6 +130,19 @@ Deno.test({
       await m.page.close();
     });
 
+    await t.step("dense bars (one path per series) get focusable bars too", async () => {
+      const m = await paint(h, "bar_200_dense", { theme: "light" });
+      assertEquals(await m.view.locator(".mcc-ghost").count(), 200);
+      await m.view.locator(".mcc-ghost").first().focus();
+      assertEquals(await tip(m.view), "Day 1Visits: 50");
+      await m.page.keyboard.press("End");
+      assertEquals(
+        await m.view.evaluate(() => document.activeElement?.getAttribute("aria-label")),
+        "Day 200, Visits: 55.4",
+      );
+      await m.page.close();
+    });
+
     await t.step("numbers follow the host's locale", async () => {
       const m = await paint(h, "bar_basic", { theme: "light", locale: "de-DE" });
       const texts = (selector: string) =>

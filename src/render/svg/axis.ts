@@ -33,8 +33,8 @@ function text(attrs: string, shown: string, full: string): string {
 
 /** Lays out category labels centred at `xs`, each band `band` units wide. */
 export function categoryAxis(labels: readonly string[], xs: readonly number[], band: number): CategoryAxis {
-  const widest = labels.reduce((w, l) => Math.max(w, textWidth(l, FONT)), 0);
-  if (widest <= band - 2) {
+  // stops at the first label too wide, so dense axes skip measuring the rest
+  if (labels.every((l) => textWidth(l, FONT) <= band - 2)) {
     return {
       strategy: "plain",
       height: LINE + 8,

@@ -38,8 +38,14 @@ function extents(
   return { spans, lo, hi };
 }
 
-function seriesGroups(data: ChartData, mark: (k: number) => string): string {
-  return data.series.map((_, k) => `<g class="${seriesClass(k)}" data-s="${k}">${mark(k)}</g>`).join("");
+/** Above this many categories, each series' bars are one path; the runtime adds focusable points. */
+export const DENSE_BARS = 60;
+
+function seriesGroups(data: ChartData, mark: (k: number) => string, dense = false): string {
+  const flag = dense ? " data-mcc-dense" : "";
+  return data.series.map((_, k) => `<g class="${seriesClass(k)}" data-s="${k}"${flag}>${mark(k)}</g>`).join(
+    "",
+  );
 }
 
 /** Vertical bars: single, grouped or stacked. */
@@ -60,6 +66,7 @@ export function verticalBars(data: ChartData, stacked: boolean): Plot {
   const single = data.series.length === 1;
   const fmt = formatter(data.format);
   const showValues = single && n <= 16;
+  const dense = n > DENSE_BARS;
   const values: string[] = [];
   const bars = seriesGroups(data, (k) => {
     let out = "";
@@ -70,6 +77,12 @@ export function verticalBars(data: ChartData, stacked: boolean): Plot {
       const y0 = y(span[0]);
       const y1 = y(span[1]);
       const h = Math.max(Math.abs(y1 - y0), span[1] === span[0] ? 0 : 1);
+      if (dense) {
+        // one subpath per bar, from its base: M x base V top h width V base Z
+        const base = r1(y0);
+        out += `M${r1(x)} ${base}V${r1(y1 < y0 ? y0 - h : y0 + h)}h${r1(w)}V${base}Z`;
+        continue;
+      }
       out += `<rect class="mcc-pt" data-i="${i}" x="${r1(x)}" y="${r1(Math.min(y0, y1))}" width="${
         r1(w)
       }" height="${r1(h)}"/>`;
@@ -82,8 +95,8 @@ export function verticalBars(data: ChartData, stacked: boolean): Plot {
         }
       }
     }
-    return out;
-  });
+    return dense ? `<path class="mcc-bars" d="${out}"/>` : out;
+  }, dense);
   const body = valueAxisY(ticks, data.format, y, left, right) + `<g class="mcc-marks">${bars}</g>` +
     (values.length ? `<g class="mcc-vals">${values.join("")}</g>` : "") +
     `<g class="mcc-cats">${axis.draw(bottom)}</g>` +

@@ -302,7 +302,15 @@ function dataTable(data: ChartData, f: (v: number) => string, note: string): str
 /** Renders a checked chart spec into a figure. */
 export function renderChart(spec: ChartSpec): RenderedChart {
   const { labels, format } = checkChart(spec);
-  const seed = JSON.stringify([spec.type, spec.title, labels, spec.series, spec.x ?? null]);
+  // ids need only differ between charts on one page: a digest of the spec, not all of it
+  const seed = JSON.stringify([
+    spec.type,
+    spec.title,
+    labels.length,
+    labels[0],
+    labels.at(-1),
+    spec.series.map((s) => [s.name, s.values.length, s.values.reduce<number>((a, v) => a + (v ?? 0), 0)]),
+  ]);
   let data: ChartData = {
     type: spec.type,
     labels,

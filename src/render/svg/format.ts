@@ -46,27 +46,61 @@ export function stepDigits(step: number): number {
   return 10;
 }
 
-const cache = new Map<string, Intl.NumberFormat>();
+const cache = new Map<string, (value: number) => string>();
+
+/**
+ * Plain numbers the quick way: Intl's own separators, learnt once per locale, around `toFixed`
+ * (which rounds the exact binary value half up, as Intl does). Used only where a probe shows it
+ * prints exactly what Intl prints (ASCII digits, groups of three); Intl formats everything else.
+ */
+function quickNumber(
+  nf: Intl.NumberFormat,
+  options: Intl.NumberFormatOptions,
+): ((v: number) => string) | undefined {
+  const parts = nf.formatToParts(-1234567.5);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  const [group, decimal, minus] = [part("group"), part("decimal"), part("minusSign")];
+  const digits = options.maximumFractionDigits ?? 0;
+  const fixed = options.minimumFractionDigits === digits;
+  const quick = (v: number): string => {
+    const a = Math.abs(v);
+    if (!(a < 1e15) || (a > 0 && a < 1e-6)) return nf.format(v);
+    let [int, frac = ""] = a.toFixed(digits).split(".");
+    if (!fixed) frac = frac.replace(/0+$/, "");
+    if (int.length > 3) int = int.replace(/\B(?=(\d{3})+$)/g, group);
+    const body = frac ? int + decimal + frac : int;
+    return v < 0 && /[1-9]/.test(body) ? minus + body : body === "0" && v < 0 ? nf.format(v) : body;
+  };
+  const probe = [-1234567.891, 0.5, 12.345, 1000, -0.001, 98765.4321, 3];
+  return probe.every((v) => quick(v) === nf.format(v)) ? quick : undefined;
+}
 
 /** A cached formatter; percentages are given as 25 for 25% and divided here. */
 export function formatter(format: NumberFormat, step?: number): (value: number) => string {
   const options = intlOptions(format, step);
   const key = format.locale + JSON.stringify(options);
-  let nf = cache.get(key);
-  if (!nf) {
-    nf = new Intl.NumberFormat(format.locale, options);
+  let f = cache.get(key);
+  if (!f) {
+    const nf = new Intl.NumberFormat(format.locale, options);
+    f = (format.style === "number" ? quickNumber(nf, options) : undefined) ?? ((v: number) => nf.format(v));
     if (cache.size > 200) cache.clear();
-    cache.set(key, nf);
+    cache.set(key, f);
   }
-  const f = nf;
-  return format.style === "percent" ? (v) => f.format(v / 100) : (v) => f.format(v);
+  const g = f;
+  return format.style === "percent" ? (v) => g(v / 100) : g;
 }
 
 /** Validates a BCP 47 locale for formatting; refuses unknown or malformed tags with the field name. */
+const knownLocales = new Set<string>();
+
 export function checkLocale(locale: string, field = "locale"): string {
+  if (knownLocales.has(locale)) return locale;
   try {
     const [supported] = Intl.NumberFormat.supportedLocalesOf([locale]);
-    if (supported) return locale;
+    if (supported) {
+      if (knownLocales.size < 100) knownLocales.add(locale);
+      return locale;
+    }
   } catch {
     // a malformed tag throws a RangeError: refused below with the same message
   }

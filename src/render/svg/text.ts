@@ -15,8 +15,16 @@ function isFullWidth(cp: number): boolean {
     (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x1f300 && cp <= 0x1faff) || (cp >= 0x20000 && cp <= 0x3fffd);
 }
 
+/** Widths of the ASCII characters, looked up instead of tested (labels are mostly ASCII). */
+const ASCII = Array.from({ length: 128 }, (_, i) => slowWidth(String.fromCharCode(i)));
+
 /** Estimated width of one code point, in ems. */
 function charWidth(ch: string): number {
+  const cp = ch.charCodeAt(0);
+  return cp < 128 ? ASCII[cp] : slowWidth(ch);
+}
+
+function slowWidth(ch: string): number {
   const cp = ch.codePointAt(0) ?? 0;
   if (cp >= 0x300 && cp <= 0x36f) return 0; // combining marks
   if (isFullWidth(cp)) return 1;
@@ -29,7 +37,15 @@ function charWidth(ch: string): number {
 /** Estimated rendered width of `text` at `size` user units. */
 export function textWidth(text: string, size: number): number {
   let w = 0;
-  for (const ch of text) w += charWidth(ch);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128) w += ASCII[c];
+    else {
+      const cp = text.codePointAt(i)!;
+      if (cp > 0xffff) i++; // the low half of a surrogate pair
+      w += slowWidth(String.fromCodePoint(cp));
+    }
+  }
   return w * size;
 }
 

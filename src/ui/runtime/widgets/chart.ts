@@ -49,17 +49,30 @@ function relocalize(fig: HTMLElement, f: Fmt): void {
   }
 }
 
-/** Focusable points for a dense line: one per vertex of its path, in table order. */
+const svgEl = (tag: string, attrs: Record<string, string | number>) => {
+  const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
+};
+
+/**
+ * Focusable points for a dense series, in table order: a dot per vertex of a line's path, a box
+ * per bar of a bars path (`M x base V top h width V base Z`).
+ */
 function ghostPoints(g: Element): void {
-  const line = g.querySelector(".mcc-line");
-  const d = line?.getAttribute("d") ?? "";
-  for (const [, x, y] of d.matchAll(/[ML](-?[\d.]+) (-?[\d.]+)/g)) {
-    const c = document.createElementNS("http://www.w3.org/2000/svg", "circle");
-    c.setAttribute("class", "mcc-pt mcc-ghost");
-    c.setAttribute("cx", x);
-    c.setAttribute("cy", y);
-    c.setAttribute("r", "4");
-    g.append(c);
+  const bars = g.querySelector(".mcc-bars")?.getAttribute("d");
+  const d = bars ?? g.querySelector(".mcc-line")?.getAttribute("d") ?? "";
+  const cls = "mcc-pt mcc-ghost";
+  if (bars) {
+    for (const [, x, y0, y1, w] of d.matchAll(/M(-?[\d.]+) (-?[\d.]+)V(-?[\d.]+)h([\d.]+)/g)) {
+      g.append(
+        svgEl("rect", { class: cls, x, y: Math.min(+y0, +y1), width: w, height: Math.abs(+y1 - +y0) }),
+      );
+    }
+  } else {
+    for (const [, cx, cy] of d.matchAll(/[ML](-?[\d.]+) (-?[\d.]+)/g)) {
+      g.append(svgEl("circle", { class: cls, cx, cy, r: 4 }));
+    }
   }
 }
 
@@ -114,11 +127,11 @@ function enhanceChart(fig: HTMLElement): void {
     tip.style.left = `${x}px`;
     tip.style.top = `${r.top - box.top}px`;
   };
-  const linear = /line|area/.test(fig.dataset.mccChart ?? "");
+  const nearest = /line|area/.test(fig.dataset.mccChart ?? "") || svg.querySelector("[data-mcc-dense]");
   svg.addEventListener("pointermove", (e) => {
     let hit = (e.target as Element).closest(".mcc-pt");
-    if (!hit && linear) {
-      // lines: the point nearest the pointer across, whichever series
+    if (!hit && nearest) {
+      // lines and dense bars: the point nearest the pointer across, whichever series
       let best = Infinity;
       for (const pt of points) {
         const r = pt.getBoundingClientRect();
