@@ -48,10 +48,27 @@ export function stepDigits(step: number): number {
 
 const cache = new Map<string, (value: number) => string>();
 
+/** Rounds a plain decimal string (no exponent) half away from zero at `digits` fraction digits. */
+function roundDecimal(text: string, digits: number): [string, string] {
+  const dot = text.indexOf(".");
+  const int = dot < 0 ? text : text.slice(0, dot);
+  const frac = dot < 0 ? "" : text.slice(dot + 1);
+  if (frac.length <= digits) return [int, frac];
+  let kept = int + frac.slice(0, digits);
+  if (frac.charCodeAt(digits) >= 53) {
+    // add one in the last kept place, carrying through nines
+    let i = kept.length - 1;
+    while (i >= 0 && kept[i] === "9") i--;
+    kept = (i < 0 ? "1" : kept.slice(0, i) + String(Number(kept[i]) + 1)) + "0".repeat(kept.length - 1 - i);
+  }
+  const split = kept.length - digits;
+  return [kept.slice(0, split) || "0", kept.slice(split)];
+}
+
 /**
- * Plain numbers the quick way: Intl's own separators, learnt once per locale, around `toFixed`
- * (which rounds the exact binary value half up, as Intl does). Used only where a probe shows it
- * prints exactly what Intl prints (ASCII digits, groups of three); Intl formats everything else.
+ * Plain numbers the quick way: Intl's own separators, learnt once per locale, around the shortest
+ * decimal form of the number rounded half away from zero (as V8's Intl does). Used only where a
+ * probe shows it prints exactly what Intl prints (ASCII digits, groups of three); Intl formats the rest.
  */
 function quickNumber(
   nf: Intl.NumberFormat,
@@ -65,13 +82,13 @@ function quickNumber(
   const quick = (v: number): string => {
     const a = Math.abs(v);
     if (!(a < 1e15) || (a > 0 && a < 1e-6)) return nf.format(v);
-    let [int, frac = ""] = a.toFixed(digits).split(".");
-    if (!fixed) frac = frac.replace(/0+$/, "");
+    let [int, frac] = roundDecimal(String(a), digits);
+    frac = fixed ? frac.padEnd(digits, "0") : frac.replace(/0+$/, "");
     if (int.length > 3) int = int.replace(/\B(?=(\d{3})+$)/g, group);
     const body = frac ? int + decimal + frac : int;
-    return v < 0 && /[1-9]/.test(body) ? minus + body : body === "0" && v < 0 ? nf.format(v) : body;
+    return v < 0 ? (/[1-9]/.test(body) ? minus + body : nf.format(v)) : body;
   };
-  const probe = [-1234567.891, 0.5, 12.345, 1000, -0.001, 98765.4321, 3];
+  const probe = [-1234567.891, 0.5, 12.345, 1000, -0.001, 98765.4321, 3, 1.005];
   return probe.every((v) => quick(v) === nf.format(v)) ? quick : undefined;
 }
 

@@ -49,3 +49,33 @@ Deno.test("bad locales and currencies are refused with the field named", () => {
     return true;
   });
 });
+
+Deno.test("the quick plain-number path prints exactly what Intl prints", () => {
+  const values = [
+    0,
+    1,
+    -1,
+    0.005,
+    1.005,
+    2.675,
+    -0.004,
+    999.995,
+    1234.5,
+    1e6 + 0.125,
+    -98765.4321,
+    1e14,
+    1e16,
+    3e-7,
+    12.3,
+  ];
+  for (const locale of ["en-US", "de-DE", "fr-FR", "en-IN", "ar-EG", "ja-JP", "de-CH", "sv-SE"]) {
+    for (const digits of [undefined, 0, 1, 3]) {
+      const options: Intl.NumberFormatOptions = digits === undefined
+        ? { maximumFractionDigits: 2 }
+        : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+      const intl = new Intl.NumberFormat(locale, options);
+      const ours = formatter({ locale, style: "number", digits });
+      assertEquals(values.map(ours), values.map((v) => intl.format(v)), `${locale} ${digits}`);
+    }
+  }
+});
