@@ -8,7 +8,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import axe from "axe-core";
 import type { Frame, Page } from "playwright-core";
-import { type Harness, skipReason, startHarness } from "./harness.ts";
+import { ARTIFACTS, type Harness, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -200,6 +200,34 @@ Deno.test({
       assertEquals((await playerState(page)).scene, 4);
       assertEquals(await axeViolations(page), []);
       await page.close();
+    });
+
+    await t.step("screenshots: every scene's final frame at 420 and 760 px, light and dark", async () => {
+      const result = await h.plain.callTool({
+        name: "create_animation_card",
+        arguments: example("animation"),
+      });
+      const link = (result.content as { type: string; uri?: string }[]).find((c) =>
+        c.type === "resource_link"
+      )!;
+      const doc = ((await h.plain.readResource({ uri: link.uri! })).contents[0] as { text: string }).text;
+      const url = h.servePage("/doc/animation-shots.html", doc);
+      await Deno.mkdir(ARTIFACTS, { recursive: true });
+      for (const width of [420, 760]) {
+        for (const theme of ["light", "dark"] as const) {
+          const page = await h.context.newPage();
+          await page.setViewportSize({ width, height: 700 });
+          await page.emulateMedia({ reducedMotion: "reduce", colorScheme: theme });
+          await page.goto(url);
+          await page.waitForSelector(".mcc-player");
+          for (let k = 1; k <= 4; k++) {
+            const path = new URL(`animation-scene${k}-${width}-${theme}.png`, ARTIFACTS).pathname;
+            await page.locator(".mcc-card").screenshot({ path });
+            await page.click('[data-mcc-action="anim-next"]');
+          }
+          await page.close();
+        }
+      }
     });
 
     await t.step("a clip recorded in the test plays from a data: URL", async () => {

@@ -1,9 +1,10 @@
 /**
  * Axes: a value axis (nice ticks, light gridlines, formatted labels carrying their raw value in
  * `data-v` for the runtime to reformat) and a category axis whose labels never overlap. The
- * category axis picks one strategy and reports it: `plain` when every label fits its band, `wrap`
- * onto two lines, `rotate` 45 degrees, or `thin` (rotated, every k-th label shown); labels that
- * still do not fit are truncated with the full text in a `<title>`.
+ * category axis picks one strategy and reports it: `plain` when every label fits its band, `skip`
+ * (level, every other label) when each fits two bands, `wrap` onto two lines, `rotate` 45 degrees,
+ * or `thin` (rotated, every k-th label shown); labels that still do not fit are truncated with the
+ * full text in a `<title>`.
  */
 import { escape } from "../../html/html.ts";
 import { formatter, type NumberFormat, stepDigits } from "./format.ts";
@@ -16,7 +17,7 @@ const LINE = 14;
 /** Longest a rotated label may run, in user units. */
 const ROTATED_MAX = 84;
 
-export type LabelStrategy = "plain" | "wrap" | "rotate" | "thin";
+export type LabelStrategy = "plain" | "wrap" | "skip" | "rotate" | "thin";
 
 /** A category axis laid out: its strategy, the height it needs below the plot, and a draw function. */
 export interface CategoryAxis {
@@ -39,6 +40,14 @@ export function categoryAxis(labels: readonly string[], xs: readonly number[], b
       strategy: "plain",
       height: LINE + 8,
       draw: (y) => labels.map((l, i) => text(`x="${r1(xs[i])}" y="${y + LINE}"`, l, l)).join(""),
+    };
+  }
+  // short labels that fit two bands: every other one, still level (months on a narrow card)
+  if (labels.length > 2 && band < 44 && labels.every((l) => textWidth(l, FONT) <= 2 * band - 4)) {
+    return {
+      strategy: "skip",
+      height: LINE + 8,
+      draw: (y) => labels.map((l, i) => i % 2 ? "" : text(`x="${r1(xs[i])}" y="${y + LINE}"`, l, l)).join(""),
     };
   }
   if (band >= 44) {
