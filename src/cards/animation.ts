@@ -19,33 +19,27 @@ import { cardTitle } from "./_fields.ts";
 
 const scene = z.object({
   type: z.enum(SCENE_TYPES).describe(
-    "text: heading + text; bullets: heading + bullets built one by one; diagram: nodes (boxes) joined by arrows that trace in; chart: labels + values as a line that zooms into zoomFrom..zoomTo",
+    "text: text; bullets: bullets built one by one; diagram: nodes joined by arrows that trace in; chart: labels + values, zooming into zoomFrom..zoomTo",
   ),
-  duration: z.number().min(MIN_SECONDS).max(MAX_SECONDS).optional().describe(
-    "Seconds on screen (default 4-6)",
+  duration: z.number().min(MIN_SECONDS).max(MAX_SECONDS).optional().describe("Seconds (default 4-6)"),
+  heading: z.string().max(120).optional().describe("Scene heading"),
+  text: z.string().max(800).optional().describe("Paragraphs, blank line between"),
+  bullets: z.array(z.string().max(160)).max(MAX_BULLETS).optional().describe("The points"),
+  nodes: z.array(z.string().max(60)).max(MAX_NODES).optional().describe("Box labels, in flow order"),
+  edges: z.array(z.array(z.number().int().min(0).max(MAX_NODES - 1)).length(2)).max(16).optional().describe(
+    "Arrows as [from, to] node indices (default: each to the next)",
   ),
-  heading: z.string().max(120).optional().describe("Scene heading, plain text"),
-  text: z.string().max(800).optional().describe("text scene: paragraphs, blank line between"),
-  bullets: z.array(z.string().max(160)).max(MAX_BULLETS).optional().describe("bullets scene: the points"),
-  nodes: z.array(z.string().max(60)).max(MAX_NODES).optional().describe(
-    "diagram scene: box labels, in flow order",
-  ),
-  edges: z.array(z.array(z.number().int()).length(2)).max(16).optional().describe(
-    "diagram scene: arrows as [from, to] node indices (default: each node to the next)",
-  ),
-  labels: z.array(z.string().max(60)).max(MAX_CHART_POINTS).optional().describe("chart scene: x labels"),
-  values: z.array(
-    z.union([z.number(), z.null().describe("No value")], { error: "expected a number, or null" }),
-  )
-    .max(MAX_CHART_POINTS).optional().describe("chart scene: one number per label"),
-  zoomFrom: z.string().max(60).optional().describe("chart scene: first label of the window to zoom into"),
-  zoomTo: z.string().max(60).optional().describe("chart scene: last label of the window"),
+  labels: z.array(z.string().max(60)).max(MAX_CHART_POINTS).optional().describe("x labels"),
+  values: z.array(z.union([z.number(), z.null().describe("No value")], { error: "expected a number, or null" }))
+    .max(MAX_CHART_POINTS).optional().describe("One number per label"),
+  zoomFrom: z.string().max(60).optional().describe("First label of the window to zoom into"),
+  zoomTo: z.string().max(60).optional().describe("Last label of the window"),
 });
 
 const input = z.object({
   title: cardTitle,
   scenes: z.array(scene).min(1).max(MAX_SCENES).describe("The scenes, in order"),
-  locale: z.string().max(35).optional().describe("BCP 47 locale for chart numbers (default en-US)"),
+  locale: z.string().max(35).optional().describe("Locale for chart numbers (default en-US)"),
   valueStyle: z.enum(["number", "percent", "currency", "compact"]).optional().describe("Chart value style"),
 });
 
@@ -54,7 +48,7 @@ export default defineCard({
   kind: "animation",
   title: "Animation card",
   description:
-    "Render a short animated explainer when no video exists: scenes of text, bullets that build, a diagram whose arrows trace in, or a chart that zooms into a range, with play/pause, replay and a scrubbable progress bar. Reduced-motion readers step through final frames. Text is plain: never pre-escape.",
+    "Render a short animated explainer when no video exists: scenes of text, bullets that build, a diagram that traces in, or a chart zooming into a range, with play/pause, replay and scrubbing. Text is plain: never pre-escape.",
   input,
   render(inp) {
     const anim = renderAnimation(inp);

@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-window -- page callbacks run in the browser, where window exists
 /**
  * Animation and video cards in real Chromium under the official AppBridge host: the player plays,
  * pauses, scrubs with the pointer and the keys, replays, marks scenes and announces them, and with
