@@ -30,7 +30,9 @@ const scene = z.object({
     "Arrows as [from, to] node indices (default: each to the next)",
   ),
   labels: z.array(z.string().max(60)).max(MAX_CHART_POINTS).optional().describe("x labels"),
-  values: z.array(z.union([z.number(), z.null().describe("No value")], { error: "expected a number, or null" }))
+  values: z.array(
+    z.union([z.number(), z.null().describe("No value")], { error: "expected a number, or null" }),
+  )
     .max(MAX_CHART_POINTS).optional().describe("One number per label"),
   zoomFrom: z.string().max(60).optional().describe("First label of the window to zoom into"),
   zoomTo: z.string().max(60).optional().describe("Last label of the window"),

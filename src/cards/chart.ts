@@ -16,10 +16,16 @@ const input = z.object({
   type: z.enum(CHART_TYPES).describe(
     "All kinds read the same labels + series (pie/donut: first series; scatter: values against x or labels)",
   ),
-  labels: z.array(z.string().max(200)).max(MAX_POINTS).optional().describe("One label per value (e.g. months)"),
+  labels: z.array(z.string().max(200)).max(MAX_POINTS).optional().describe(
+    "One label per value (e.g. months)",
+  ),
   series: z.array(z.object({
     name: plainLine(100, "Series name"),
-    values: z.array(z.union([z.number(), z.null().describe("No value")], { error: "expected a number, or null for no value" }))
+    values: z.array(
+      z.union([z.number(), z.null().describe("No value")], {
+        error: "expected a number, or null for no value",
+      }),
+    )
       .max(MAX_POINTS).describe("One number per label"),
   })).min(1).max(MAX_SERIES).describe(`Up to ${MAX_SERIES} series`),
   x: z.array(z.number()).max(MAX_POINTS).optional().describe("scatter: numeric x per label"),
@@ -30,8 +36,12 @@ const input = z.object({
   ),
   currency: z.string().max(3).optional().describe("ISO code (default USD)"),
   digits: z.number().int().min(0).max(10).optional().describe("Fixed fraction digits"),
-  locale: z.string().max(35).optional().describe("Number locale (default en-US; the host's wins in the browser)"),
-  description: z.string().max(1000).optional().describe("What it shows, for screen readers (default: the summary)"),
+  locale: z.string().max(35).optional().describe(
+    "Number locale (default en-US; the host's wins in the browser)",
+  ),
+  description: z.string().max(1000).optional().describe(
+    "What it shows, for screen readers (default: the summary)",
+  ),
 });
 
 export default defineCard({
