@@ -34,6 +34,8 @@ export interface Config {
   storeUrl?: string;
   /** This replica's name, the prefix of its session ids (balancers route sessions by it). */
   replica?: string;
+  /** https origins video cards may load media from, declared in the template's CSP. */
+  mediaOrigins: string[];
 }
 
 /** Thrown for an invalid setting; the message is the one line printed at start-up. */
@@ -45,7 +47,7 @@ interface Setting {
   key: keyof Config;
   env: string;
   flag: string;
-  kind: "int" | "bool" | "path" | "token" | "hosts" | "store" | "name";
+  kind: "int" | "bool" | "path" | "token" | "hosts" | "store" | "name" | "origins";
   min?: number;
   max?: number;
   about: string;
@@ -133,6 +135,13 @@ export const SETTINGS: readonly Setting[] = [
     kind: "name",
     about: "replica name prefixed to session ids, for balancer affinity",
   },
+  {
+    key: "mediaOrigins",
+    env: "MCP_CHAT_CARDS_MEDIA_ORIGINS",
+    flag: "--media-origins",
+    kind: "origins",
+    about: "comma-separated https origins video cards may play from (declared in the card CSP)",
+  },
 ];
 
 /** Names of every variable the server reads, for `--allow-env`. */
@@ -159,6 +168,7 @@ export const DEFAULT_CONFIG: Config = {
   host: "127.0.0.1",
   allowedHosts: [],
   maxBody: 4_194_304,
+  mediaOrigins: [],
 };
 
 const TRUE = new Set(["1", "true", "yes", "on"]);
@@ -206,6 +216,8 @@ function parseValue(setting: Setting, source: string, text: string): Config[keyo
       }
       return text;
     }
+    case "origins":
+      return parseOrigins(source, text);
   }
 }
 
@@ -240,6 +252,18 @@ function parseHosts(source: string, text: string): string[] {
     );
   }
   return hosts;
+}
+
+/** https origins (scheme, host, optional port; `*.` for subdomains), as CSP source lists take them. */
+function parseOrigins(source: string, text: string): string[] {
+  const origins = text.split(",").map((o) => o.trim().replace(/\/$/, "")).filter((o) => o !== "");
+  const bad = origins.find((o) => !/^https:\/\/(\*\.)?([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?$/i.test(o));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `${source} must list https origins such as https://media.example.com, got "${bad}"`,
+    );
+  }
+  return origins.map((o) => o.toLowerCase());
 }
 
 function parsePort(text: string): number {

@@ -5,6 +5,8 @@
  */
 import type { CardDefinition } from "./card.ts";
 import codeTourCard from "./cards/code_tour.ts";
+import animationCard from "./cards/animation.ts";
+import chartCard from "./cards/chart.ts";
 import efficientPromptCard from "./cards/efficient_prompt.ts";
 import formCard from "./cards/form.ts";
 import listCard from "./cards/list.ts";
@@ -16,6 +18,7 @@ import tabCard from "./cards/tab.ts";
 import tableCard from "./cards/table.ts";
 import type { ToolDefinition } from "./tool.ts";
 import fetchReference from "./tools/fetch_reference.ts";
+import videoCard from "./cards/video.ts";
 import { getCardTool } from "./tools/get_card.ts";
 import getInsertBookmarklet from "./tools/get_insert_bookmarklet.ts";
 import readLocalFile from "./tools/read_local_file.ts";
@@ -27,6 +30,9 @@ import submitWebForm from "./tools/submit_web_form.ts";
 export const CARDS: readonly CardDefinition[] = [
   tabCard,
   tableCard,
+  chartCard,
+  videoCard,
+  animationCard,
   revealCard,
   listCard,
   markdownCard,

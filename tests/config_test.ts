@@ -16,6 +16,7 @@ Deno.test("missing variables and flags give the README's defaults", () => {
     host: "127.0.0.1",
     allowedHosts: [],
     maxBody: 4_194_304,
+    mediaOrigins: [],
   });
   assertEquals(parseConfig(["--http"], {}).port, 3000);
   assertEquals(parseConfig(["--http"], {}).host, "127.0.0.1");

@@ -88,7 +88,7 @@ export function createServer(options: ServerOptions = {}): McpServer {
       webForms,
     }));
   }
-  registerResources(server, store);
+  registerResources(server, store, config.mediaOrigins);
   return server;
 }
 
@@ -151,11 +151,12 @@ function errorResult(toolName: string, error: unknown): CallToolResult {
   return { content: [{ type: "text" as const, text }], isError: true };
 }
 
-function registerResources(server: McpServer, store: CardStorage): void {
-  // Nothing external: an empty CSP declaration, in the spec's key and in ChatGPT's own.
+function registerResources(server: McpServer, store: CardStorage, mediaOrigins: readonly string[]): void {
+  // Nothing external but the media origins video cards may play from (MCP_CHAT_CARDS_MEDIA_ORIGINS),
+  // in the spec's key and in ChatGPT's own.
   const uiMeta = {
-    ui: { csp: {}, prefersBorder: false },
-    "openai/widgetCSP": { connect_domains: [], resource_domains: [] },
+    ui: { csp: mediaOrigins.length ? { resourceDomains: [...mediaOrigins] } : {}, prefersBorder: false },
+    "openai/widgetCSP": { connect_domains: [], resource_domains: [...mediaOrigins] },
   };
   server.registerResource(
     "card-template",

@@ -98,11 +98,31 @@ const ALLOWED_TAGS = new Set([
   "u",
   "ul",
   "var",
+  // charts and animations: SVG drawn by the renderers
+  "svg",
+  "title",
+  "desc",
+  "g",
+  "path",
+  "rect",
+  "circle",
+  "line",
+  "text",
+  "tspan",
+  "defs",
+  "clippath",
+  // video cards
+  "video",
+  "track",
 ]);
 
 const URL_ATTRS = new Set(["href", "src", "action", "formaction", "xlink:href", "cite", "srcset", "poster"]);
 const HREF_OK = /^(https?:|mailto:)/i;
 const SRC_OK = /^data:image\/(png|gif|jpeg|webp);/i;
+/** A video's own source: an https file, a data:video/* clip or a blob: URL. */
+const VIDEO_SRC_OK = /^(https:|data:video\/(mp4|webm|ogg)[;,]|blob:)/i;
+/** A captions track: an https file or a data:text/vtt document. */
+const TRACK_SRC_OK = /^(https:|data:text\/vtt[;,])/i;
 
 /**
  * Fails unless the article is inert: only allowlisted elements, no event handler, style, srcdoc or
@@ -125,7 +145,12 @@ export function assertInert(html: string, where = ""): void {
         `${where}: <${name} ${attr}>`,
       );
       if (URL_ATTRS.has(attr)) {
-        const ok = attr === "src" ? SRC_OK.test(value) : HREF_OK.test(value);
+        const src = name === "video" ? VIDEO_SRC_OK : name === "track" ? TRACK_SRC_OK : SRC_OK;
+        const ok = attr === "src"
+          ? src.test(value)
+          : attr === "poster"
+          ? /^(https:|data:image\/(png|gif|jpeg|webp);)/i.test(value)
+          : HREF_OK.test(value);
         assertEquals(ok, true, `${where}: <${name} ${attr}="${value.slice(0, 80)}">`);
       }
     }

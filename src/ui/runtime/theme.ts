@@ -11,6 +11,7 @@ export interface HostLook {
   styles?: { variables?: Record<string, unknown>; css?: { fonts?: unknown } };
   deviceCapabilities?: { touch?: unknown };
   safeAreaInsets?: Record<string, unknown>;
+  locale?: unknown;
 }
 
 /** Keeps the card clear of notches and home bars the host reports (mobile hosts). */
@@ -74,4 +75,6 @@ export function applyHostLook(look: HostLook): void {
   applyFonts(look.styles?.css?.fonts);
   applySafeArea(look.safeAreaInsets);
   document.documentElement.toggleAttribute("data-touch", look.deviceCapabilities?.touch === true);
+  // charts reformat their numbers for the host's locale (widgets/chart.ts)
+  if (typeof look.locale === "string") document.documentElement.dataset.mccLocale = look.locale;
 }

@@ -1,5 +1,7 @@
 /** Every widget, in one list: the core header tools, then one entry per card kind with behaviour. */
 import { coreWidget } from "../header.ts";
+import { animationWidget } from "./animation.ts";
+import { chartWidget } from "./chart.ts";
 import { codeTourWidget } from "./code_tour.ts";
 import { markdownWidget } from "./markdown.ts";
 import { formWidget } from "./form.ts";
@@ -9,6 +11,7 @@ import { promptWidget } from "./prompt.ts";
 import { revealWidget } from "./reveal.ts";
 import { tabWidget } from "./tab.ts";
 import { tutorWidget } from "./tutor.ts";
+import { videoWidget } from "./video.ts";
 import type { Widget } from "./types.ts";
 import { webFormWidget } from "./web_form.ts";
 
@@ -21,6 +24,9 @@ export const WIDGETS: readonly Widget[] = [
   webFormWidget,
   formWidget,
   promptWidget,
+  chartWidget,
+  animationWidget,
+  videoWidget,
   // Terms are marked before move handles wrap blocks; the menu comes last, for every card.
   tutorWidget,
   moveWidget,

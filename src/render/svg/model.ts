@@ -1,0 +1,59 @@
+/**
+ * The chart model every chart family draws from: one shape for every kind (labels plus series of
+ * values), so a caller switches kind without rewriting data.
+ */
+import type { NumberFormat } from "./format.ts";
+import type { LabelStrategy } from "./axis.ts";
+
+/** Every chart kind. */
+export const CHART_TYPES = [
+  "bar",
+  "horizontal_bar",
+  "grouped_bar",
+  "stacked_bar",
+  "line",
+  "area",
+  "stacked_area",
+  "pie",
+  "donut",
+  "scatter",
+] as const;
+
+export type ChartType = typeof CHART_TYPES[number];
+
+/** One named series: a value (or null for none) per label. */
+export interface Series {
+  name: string;
+  values: (number | null)[];
+}
+
+/** What a chart family receives: checked, and downsampled where the kind allows. */
+export interface ChartData {
+  type: ChartType;
+  labels: string[];
+  series: Series[];
+  /** Numeric x per label (scatter); otherwise labels are categories. */
+  x?: number[];
+  format: NumberFormat;
+  xTitle?: string;
+  yTitle?: string;
+  /** Seed for deterministic element ids. */
+  idPrefix: string;
+}
+
+/** What a chart family returns: the SVG's size and inner markup. */
+export interface Plot {
+  width: number;
+  height: number;
+  body: string;
+  /** How the category labels were kept from overlapping, when there is a category axis. */
+  labels?: LabelStrategy;
+  /** True when the plot labels its series itself, so no legend is needed. */
+  directLabels?: boolean;
+}
+
+/** The SVG width every layout is computed for (chart.css scales it to the card). */
+export const WIDTH = 400;
+/** Height of the plot area of vertical charts. */
+export const PLOT_HEIGHT = 170;
+export const TOP = 14;

@@ -1,0 +1,181 @@
+/**
+ * Charts: the server draws the SVG; this adds a tooltip on hover and focus, keyboard movement
+ * between points (arrows within a series, up and down across series, Home and End), and rewrites
+ * every printed number (`data-v`) in the host's locale when the host names one. Dense line series
+ * have no markers in the markup: their focusable points are made here from the line's path.
+ */
+import { h } from "../dom.ts";
+import type { Widget } from "./types.ts";
+
+interface Fmt {
+  locale: string;
+  style: string;
+  currency?: string;
+  digits?: number;
+}
+
+/** A formatter like the server's (src/render/svg/format.ts), for `locale`. */
+function numberFormat(f: Fmt, locale: string, digits = f.digits): (v: number) => string {
+  const o: Intl.NumberFormatOptions = f.style === "currency"
+    ? { style: "currency", currency: f.currency }
+    : f.style === "percent"
+    ? { style: "percent" }
+    : f.style === "compact"
+    ? { notation: "compact" }
+    : {};
+  if (digits !== undefined) o.minimumFractionDigits = o.maximumFractionDigits = digits;
+  else if (f.style !== "currency") o.maximumFractionDigits = 2;
+  let nf: Intl.NumberFormat;
+  try {
+    nf = new Intl.NumberFormat(locale, o);
+  } catch {
+    nf = new Intl.NumberFormat(f.locale, o);
+  }
+  return (v) => nf.format(f.style === "percent" ? v / 100 : v);
+}
+
+/** Rewrites every raw value of the figure for the host's locale. */
+function relocalize(fig: HTMLElement, f: Fmt): void {
+  const locale = document.documentElement.dataset.mccLocale;
+  if (!locale || locale === f.locale) return;
+  const plain = numberFormat(f, locale);
+  for (const el of fig.querySelectorAll<Element>("[data-v]")) {
+    const d = el.closest<HTMLElement>("[data-d]")?.dataset.d;
+    const v = Number(el.getAttribute("data-v"));
+    const text = (d ? numberFormat(f, locale, Number(d)) : plain)(v);
+    const title = el.querySelector("title");
+    el.textContent = text;
+    if (title) el.prepend(title);
+  }
+}
+
+const svgEl = (tag: string, attrs: Record<string, string | number>) => {
+  const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
+};
+
+/**
+ * Focusable points for a dense series, in table order: a dot per vertex of a line's path, a box
+ * per bar of a bars path (`M x base V top h width V base Z`).
+ */
+function ghostPoints(g: Element): void {
+  const bars = g.querySelector(".mcc-bars")?.getAttribute("d");
+  const d = bars ?? g.querySelector(".mcc-line")?.getAttribute("d") ?? "";
+  const cls = "mcc-pt mcc-ghost";
+  if (bars) {
+    for (const [, x, y0, y1, w] of d.matchAll(/M(-?[\d.]+) (-?[\d.]+)V(-?[\d.]+)h([\d.]+)/g)) {
+      g.append(
+        svgEl("rect", { class: cls, x, y: Math.min(+y0, +y1), width: w, height: Math.abs(+y1 - +y0) }),
+      );
+    }
+  } else {
+    for (const [, cx, cy] of d.matchAll(/[ML](-?[\d.]+) (-?[\d.]+)/g)) {
+      g.append(svgEl("circle", { class: cls, cx, cy, r: 4 }));
+    }
+  }
+}
+
+/** Row, series name and value text a point stands for, read from the data table. */
+function describe(pt: Element, table: HTMLTableElement | null): [string, string, string] {
+  const s = Number(pt.closest<HTMLElement>("[data-s]")?.dataset.s ?? 0);
+  const offset = table?.tHead?.rows[0].cells[1]?.textContent === "x" ? 2 : 1;
+  let i = Number(pt.getAttribute("data-i"));
+  const rows = table?.tBodies[0]?.rows ?? [];
+  if (pt.classList.contains("mcc-ghost")) {
+    // the k-th vertex is the k-th row where this series has a value
+    const k = [...pt.parentElement!.querySelectorAll(".mcc-ghost")].indexOf(pt);
+    i = [...rows].map((r, j) =>
+      r.cells[offset + s]?.hasAttribute("data-v") ? j : -1
+    ).filter((j) => j >= 0)[k];
+  }
+  const row = rows[i];
+  const name = table?.tHead?.rows[0].cells[offset + s]?.textContent ?? "";
+  const value = row?.cells[offset + s]?.textContent ?? "";
+  const share = row?.cells[offset + 1]?.textContent;
+  return [row?.cells[0].textContent ?? "", name, pt.closest(".mcc-slices") ? `${value} (${share})` : value];
+}
+
+function enhanceChart(fig: HTMLElement): void {
+  const svg = fig.querySelector("svg");
+  const plot = fig.querySelector<HTMLElement>(".mcc-plot");
+  if (!svg || !plot) return;
+  relocalize(fig, JSON.parse(fig.dataset.mccFmt ?? "{}"));
+  fig.querySelectorAll("[data-mcc-dense]").forEach(ghostPoints);
+  const table = fig.querySelector("table");
+  const points = [...svg.querySelectorAll<SVGElement>(".mcc-pt")];
+  svg.setAttribute("role", "group"); // an image cannot hold focusable points
+  points.forEach((pt, n) => {
+    const [label, name, value] = describe(pt, table);
+    pt.setAttribute("tabindex", n ? "-1" : "0");
+    pt.setAttribute("role", "img");
+    pt.setAttribute("aria-label", `${label}, ${name}: ${value}`);
+  });
+  const tip = h("div", { class: "mcc-tip", hidden: "" });
+  plot.append(tip);
+  const show = (pt: Element | null) => {
+    svg.querySelector(".mcc-on")?.classList.remove("mcc-on");
+    if (!pt) return (tip.hidden = true);
+    pt.classList.add("mcc-on");
+    const [label, name, value] = describe(pt, table);
+    tip.replaceChildren(h("div", {}, label), `${name}: `, h("b", {}, value));
+    const r = pt.getBoundingClientRect();
+    const box = plot.getBoundingClientRect();
+    tip.hidden = false;
+    const half = tip.offsetWidth / 2;
+    const x = Math.min(Math.max(r.left + r.width / 2 - box.left, half), box.width - half);
+    tip.style.left = `${x}px`;
+    tip.style.top = `${r.top - box.top}px`;
+  };
+  const nearest = /line|area/.test(fig.dataset.mccChart ?? "") || svg.querySelector("[data-mcc-dense]");
+  svg.addEventListener("pointermove", (e) => {
+    let hit = (e.target as Element).closest(".mcc-pt");
+    if (!hit && nearest) {
+      // lines and dense bars: the point nearest the pointer across, whichever series
+      let best = Infinity;
+      for (const pt of points) {
+        const r = pt.getBoundingClientRect();
+        const d = Math.abs(r.left + r.width / 2 - e.clientX) * 4 + Math.abs(r.top + r.height / 2 - e.clientY);
+        if (d < best) [best, hit] = [d, pt];
+      }
+    }
+    if (hit !== svg.querySelector(".mcc-on")) show(hit);
+  });
+  svg.addEventListener("pointerleave", () => show(null));
+  svg.addEventListener("focusin", (e) => show(e.target as Element));
+  svg.addEventListener("focusout", () => show(null));
+}
+
+/** Arrow keys between points: left/right within a series, up/down across series. */
+function pointKey(pt: HTMLElement, key: string): boolean {
+  const svg = pt.closest("svg");
+  if (!svg) return false;
+  const all = [...svg.querySelectorAll<HTMLElement>(".mcc-pt")];
+  const series = (el: Element) => el.closest<HTMLElement>("[data-s]")?.dataset.s ?? el.parentElement;
+  const mine = all.filter((p) => series(p) === series(pt));
+  const at = mine.indexOf(pt);
+  const groups = [...new Set(all.map(series))];
+  const g = groups.indexOf(series(pt));
+  const other = (dg: number) => {
+    const list = all.filter((p) => series(p) === groups[(g + dg + groups.length) % groups.length]);
+    return list[Math.min(at, list.length - 1)];
+  };
+  const next: HTMLElement | undefined = ({
+    ArrowRight: mine[at + 1],
+    ArrowLeft: mine[at - 1],
+    ArrowDown: groups.length > 1 ? other(1) : mine[at + 1],
+    ArrowUp: groups.length > 1 ? other(-1) : mine[at - 1],
+    Home: mine[0],
+    End: mine[mine.length - 1],
+  } as Record<string, HTMLElement | undefined>)[key];
+  if (!next) return key.startsWith("Arrow") || key === "Home" || key === "End";
+  pt.tabIndex = -1;
+  next.tabIndex = 0;
+  next.focus();
+  return true;
+}
+
+export const chartWidget: Widget = {
+  keys: { selector: ".mcc-pt", handle: pointKey },
+  enhance: (article) => article.querySelectorAll<HTMLElement>("[data-mcc-chart]").forEach(enhanceChart),
+};

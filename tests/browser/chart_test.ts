@@ -1,0 +1,174 @@
+/**
+ * Charts in real Chromium under the official AppBridge host: every golden chart paints and passes
+ * axe in both themes, the data table holds exactly the input values, tooltips follow hover and
+ * focus, arrow keys move between points, numbers follow the host's locale, and screenshots at
+ * 420 and 760 px in both themes land in tests/artifacts/chart-*.png to be looked at.
+ */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import axe from "axe-core";
+import type { Frame } from "playwright-core";
+import { ARTIFACTS, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
+import "./page/types.ts";
+
+const reason = skipReason();
+const dir = new URL("../cards/chart/", import.meta.url);
+const CASES = [...Deno.readDirSync(dir)].map((e) => e.name)
+  .filter((n) => n.endsWith(".json") && !n.startsWith("error_")).map((n) => n.slice(0, -5)).sort();
+const args = (name: string) => JSON.parse(Deno.readTextFileSync(new URL(`${name}.json`, dir)));
+
+async function paint(h: Harness, name: string, hostContext: Record<string, unknown>, width = 680) {
+  const m = await h.mount({ tool: "create_chart_card", args: args(name), deliver: "result", hostContext });
+  await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
+  await m.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
+  return m;
+}
+
+async function axeViolations(view: Frame): Promise<string[]> {
+  await view.evaluate(axe.source);
+  return await view.evaluate(async () => {
+    const { axe } = window as unknown as { axe: typeof import("axe-core") };
+    const { violations } = await axe.run(document, { rules: { "page-has-heading-one": { enabled: false } } });
+    return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+  });
+}
+
+/** The data table as numbers: one array per series column, null for an empty cell. */
+const tableValues = (view: Frame) =>
+  view.evaluate(() => {
+    const table = document.querySelector(".mcc-chart table") as HTMLTableElement;
+    const head = [...table.tHead!.rows[0].cells].map((c) => c.textContent);
+    const first = head[1] === "x" ? 2 : 1;
+    const pie = document.querySelector(".mcc-slices") !== null; // its last column is the share
+    const columns = head.slice(first, pie ? -1 : undefined);
+    return columns.map((_, s) =>
+      [...table.tBodies[0].rows].map((r) => {
+        const v = r.cells[first + s].getAttribute("data-v");
+        return v === null ? null : Number(v);
+      })
+    );
+  });
+
+const tip = (view: Frame) =>
+  view.evaluate(() => {
+    const t = document.querySelector<HTMLElement>(".mcc-tip");
+    return t && !t.hidden ? t.textContent : null;
+  });
+
+async function shot(m: Mounted, name: string): Promise<void> {
+  await Deno.mkdir(ARTIFACTS, { recursive: true });
+  await m.page.waitForTimeout(150); // the host resizes the iframe after the size report
+  await m.page.locator("#slot").screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname });
+}
+
+Deno.test({
+  name: "charts in Chromium",
+  ignore: reason !== undefined,
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async (t) => {
+  const h = await startHarness();
+  try {
+    await t.step("every chart paints, holds its exact values and passes axe in both themes", async () => {
+      for (const name of CASES) {
+        for (const theme of ["light", "dark"] as const) {
+          const m = await paint(h, name, { theme });
+          const box = await m.view.evaluate(() =>
+            document.querySelector(".mcc-svg")!.getBoundingClientRect().width
+          );
+          assert(box > (/pie|donut/.test(name) ? 200 : 300), `${name}: svg is ${box} px wide`);
+          assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
+          if (theme === "light" && name !== "line_2000_downsampled") {
+            const input = args(name) as { series: { values: (number | null)[] }[] };
+            assertEquals(await tableValues(m.view), input.series.map((s) => s.values), name);
+          }
+          await m.page.close();
+        }
+      }
+    });
+
+    await t.step("tooltips on hover and focus; arrow keys move between points", async () => {
+      const m = await paint(h, "example", { theme: "light" });
+      const first = m.view.locator(".mcc-s0 .mcc-pt").first();
+      await first.hover();
+      assertEquals(await tip(m.view), "JanRevenue: $12");
+      await m.view.locator(".mcc-card h2").hover();
+      assertEquals(await tip(m.view), null);
+      await first.focus();
+      assertEquals(await tip(m.view), "JanRevenue: $12");
+      const focused = () => m.view.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+      await m.page.keyboard.press("ArrowRight");
+      assertEquals([await focused(), await tip(m.view)], ["Feb, Revenue: $15", "FebRevenue: $15"]);
+      await m.page.keyboard.press("ArrowDown");
+      assertEquals(await focused(), "Feb, Cost: $11");
+      await m.page.keyboard.press("End");
+      assertEquals(await focused(), "Dec, Cost: $21");
+      await m.page.keyboard.press("ArrowUp");
+      assertEquals(await focused(), "Dec, Revenue: $35");
+      // one Tab stop for the whole chart: the point last focused
+      assertEquals(await m.view.evaluate(() => document.querySelectorAll('.mcc-pt[tabindex="0"]').length), 1);
+      await m.page.close();
+    });
+
+    await t.step("bars and slices: hover shows the value, pies add the share", async () => {
+      const bar = await paint(h, "bar_negatives", { theme: "light" });
+      await bar.view.locator(".mcc-pt").first().hover();
+      assertEquals(await tip(bar.view), "Q1Profit: -120,50\u00a0€");
+      await bar.page.close();
+      const donut = await paint(h, "donut", { theme: "dark" });
+      // the share printed on the slice lets the pointer through to the slice
+      await donut.view.locator(".mcc-vals text", { hasText: "19%" }).hover({ force: true });
+      assertEquals(await tip(donut.view), "SafariShare: 19% (19%)");
+      await donut.page.close();
+    });
+
+    await t.step("a dense line gets focusable points from its path, nearest to the pointer", async () => {
+      const m = await paint(h, "line_2000_downsampled", { theme: "light" });
+      assertEquals(await m.view.locator(".mcc-ghost").count(), 300);
+      const svg = await m.view.locator(".mcc-svg").boundingBox();
+      await m.page.mouse.move(svg!.x + svg!.width / 2, svg!.y + svg!.height / 3);
+      assert(/^t\d+Load: [\d.]+$/.test((await tip(m.view)) ?? ""), String(await tip(m.view)));
+      await m.page.close();
+    });
+
+    await t.step("dense bars (one path per series) get focusable bars too", async () => {
+      const m = await paint(h, "bar_200_dense", { theme: "light" });
+      assertEquals(await m.view.locator(".mcc-ghost").count(), 200);
+      await m.view.locator(".mcc-ghost").first().focus();
+      assertEquals(await tip(m.view), "Day 1Visits: 50");
+      await m.page.keyboard.press("End");
+      assertEquals(
+        await m.view.evaluate(() => document.activeElement?.getAttribute("aria-label")),
+        "Day 200, Visits: 55.4",
+      );
+      await m.page.close();
+    });
+
+    await t.step("numbers follow the host's locale", async () => {
+      const m = await paint(h, "bar_basic", { theme: "light", locale: "de-DE" });
+      const texts = (selector: string) =>
+        m.view.evaluate((s) => [...document.querySelectorAll(s)].map((e) => e.textContent), selector);
+      assertEquals(await texts(".mcc-vals text"), ["1.200", "1.850", "1.640", "2.210", "2.600", "2.480"]);
+      assertEquals(await texts(".mcc-ticks text"), ["0", "500", "1.000", "1.500", "2.000", "2.500", "3.000"]);
+      assertEquals(await texts("td[data-v]"), ["1.200", "1.850", "1.640", "2.210", "2.600", "2.480"]);
+      await m.page.close();
+    });
+
+    await t.step("screenshots at 420 and 760 px in both themes", async () => {
+      // a few telling cases by default; MCC_CHART_SHOTS=all for every case (4 shots each)
+      const all = Deno.env.get("MCC_CHART_SHOTS") === "all";
+      for (
+        const name of all ? CASES : ["example", "donut", "bar_50_categories", "horizontal_bar", "stacked_bar"]
+      ) {
+        for (const width of [420, 760]) {
+          for (const theme of ["light", "dark"] as const) {
+            const m = await paint(h, name, { theme }, width);
+            await shot(m, `chart-${name}-${width}-${theme}`);
+            await m.page.close();
+          }
+        }
+      }
+    });
+  } finally {
+    await h.close();
+  }
+});
