@@ -99,7 +99,10 @@ function selected(options: Options): Mutant[] {
     options.only.some((pattern) =>
       pattern.endsWith("*") ? id.startsWith(pattern.slice(0, -1)) : id === pattern
     );
-  const picked = MUTANTS.filter((m) => matches(m.id));
+  // In the order asked for (a prefix pattern keeps the list's order among its matches).
+  const rank = (id: string) =>
+    options.only.findIndex((p) => p.endsWith("*") ? id.startsWith(p.slice(0, -1)) : id === p);
+  const picked = MUTANTS.filter((m) => matches(m.id)).sort((a, b) => rank(a.id) - rank(b.id));
   const unknown = options.only.filter((p) => !p.endsWith("*") && !MUTANTS.some((m) => m.id === p));
   if (unknown.length) throw new Error(`No mutant with id ${unknown.join(", ")}: see --list`);
   if (picked.length === 0) throw new Error(`--only ${options.only.join(",")} matches no mutant`);
