@@ -113,7 +113,12 @@ window.mountCard = async (o) => {
     record("read-resource", { uri: params.uri });
     return await window.mccReadResource(params.uri) as never;
   };
-  const initialized = new Promise<void>((resolve) => bridge.addEventListener("initialized", () => resolve()));
+  // A deadline, so a view that never starts fails its step instead of hanging the whole suite (the
+  // view announces initialized itself after 1.5 s when the host stays silent).
+  const initialized = new Promise<void>((resolve, reject) => {
+    bridge.addEventListener("initialized", () => resolve());
+    setTimeout(() => reject(new Error("the view sent no ui/notifications/initialized within 20 s")), 20_000);
+  });
   await bridge.connect(new PostMessageTransport(iframe.contentWindow!, iframe.contentWindow!));
 
   const template = await window.mccReadResource("ui://mcp-chat-cards/card.html");
