@@ -193,6 +193,7 @@ export function startAppsView(root: HTMLElement): void {
     },
     "ui/notifications/tool-input-partial": (params) => {
       if (painted || resultSeen || preview === false) return;
+      clearTimeout(pullTimer); // the arguments are still coming: pull only after the tool input
       preview ||= startPreview(root, context.toolInfo?.tool?.name ?? "");
       preview(params.arguments);
       size.afterPaint();

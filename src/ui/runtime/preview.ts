@@ -176,9 +176,10 @@ export function startPreview(root: HTMLElement, tool: string): (args: unknown) =
   );
   const draw = (KINDS[kind] ?? plain)(body);
   return (args) => {
-    const a = Object(typeof args == "string" ? parsePartial(args) : args);
-    title.textContent = text(a.title ?? /^# (.+)/m.exec(text(a.markdown))?.[1]) || "…";
-    draw(a);
+    const a = typeof args == "string" ? parsePartial(args) : args;
+    if (!a) return; // text that does not parse yet: keep what is drawn
+    title.textContent = text((a as J).title ?? /^# (.+)/m.exec(text((a as J).markdown))?.[1]) || "…";
+    draw(Object(a));
   };
 }
 
