@@ -188,7 +188,6 @@ export function startAppsView(root: HTMLElement): void {
   const notifications: Record<string, (params: Json) => void> = {
     "ui/notifications/tool-input": (params) => {
       toolArgs = (params.arguments ?? {}) as Json;
-      if (preview && !painted) preview(toolArgs);
       armPull();
     },
     "ui/notifications/tool-input-partial": (params) => {

@@ -1,8 +1,8 @@
 /**
  * Reads JSON cut off anywhere, as a host may send streamed tool arguments: an open string is
- * closed (a half-typed escape dropped), a trailing comma goes, a key still waiting for its value
+ * closed, a trailing comma goes, a key still waiting for its value
  * gets null, and open arrays and objects are closed. Returns undefined when the text still does not
- * parse (a cut inside a number, a literal or a \u escape): the preview then keeps what it drew,
+ * parse (a cut inside a number, a literal or an escape): the preview then keeps what it drew,
  * and the next partial goes on.
  */
 export function parsePartial(text: string): unknown {
@@ -20,7 +20,7 @@ export function parsePartial(text: string): unknown {
     else if (c === "}" || c === "]") closers.pop();
   }
   const close = closers.reverse().join("");
-  const json = inString ? (escaped ? text.slice(0, -1) : text) + '"' : text.replace(/,\s*$/, "");
+  const json = inString ? text + '"' : text.replace(/,\s*$/, "");
   for (const value of ["", ":null", "null"]) {
     try {
       return JSON.parse(json + value + close);

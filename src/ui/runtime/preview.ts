@@ -71,7 +71,7 @@ const KINDS: Record<string, (body: HTMLElement) => Draw> = {
       ),
     );
     return (a) => {
-      sync(head, list(a.headers), (c) => h("th", { scope: "col" }, text(c.valueOf())));
+      sync(head, list(a.headers), (c) => h("th", {}, text(c.valueOf())));
       sync(rows, list(a.rows), (r) => h("tr", {}, ...list(r).map((c) => h("td", {}, text(c.valueOf())))));
     };
   },
@@ -169,7 +169,7 @@ export function startPreview(root: HTMLElement, tool: string): (args: unknown) =
   root.replaceChildren(
     h(
       "article",
-      { class: "mcc-card", "data-mcc-kind": kind, "aria-busy": "true" },
+      { class: "mcc-card", "aria-busy": "true" },
       el("header", "mcc-head", title),
       body,
     ),
@@ -186,22 +186,15 @@ export function startPreview(root: HTMLElement, tool: string): (args: unknown) =
 /**
  * Called before the result replaces the preview: keeps the root at the preview's height and the
  * table's scroll position; the returned function restores the scroll at once, then lets the height
- * go and calls `done` once the result has painted.
+ * go and calls `done` once the result has painted (a timer, not an animation frame: a hidden frame
+ * gets none).
  */
-export function hold(root: HTMLElement): (done: () => void) => void {
+export function hold(root: HTMLElement): (done: (_?: unknown) => void) => void {
   const wrap = () => root.querySelector(".mcc-table-wrap") ?? {} as Element;
   const top = wrap().scrollTop;
-  const style = root.style;
-  style.minHeight = `${root.offsetHeight}px`;
+  root.style.minHeight = `${root.offsetHeight}px`;
   return (done) => {
     wrap().scrollTop = top;
-    const go = () => {
-      if (style.minHeight) {
-        style.minHeight = "";
-        done();
-      }
-    };
-    requestAnimationFrame(() => setTimeout(go));
-    setTimeout(go, 99); // a hidden frame gets no animation frames
+    setTimeout(() => done(root.style.minHeight = ""), 50);
   };
 }
