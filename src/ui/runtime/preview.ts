@@ -34,7 +34,7 @@ function sync(box: Element, items: J[], make: (item: J, i: number, old?: Element
   }
 }
 
-/** A tab's or a section's content: its text and its code (html waits for the result). */
+/** A tab's content: its text and its code (html waits for the result). */
 const content = (c: J) => [
   ...paras(c.text).map((p) => para(`${p}`)),
   c.code == null ? "" : codeFigure(text(c.language), text(c.code)),
@@ -109,18 +109,17 @@ const KINDS: Record<string, (body: HTMLElement) => Draw> = {
     body.append(el("div", "mcc-reveals", intro, box));
     return (a) => {
       setText(intro, a.intro);
-      sync(box, list(a.sections), (s) =>
-        h(
-          "details",
-          { class: "mcc-reveal" },
-          el("summary", "mcc-reveal-title", text(s.title)),
-          el("div", "mcc-reveal-body", ...content(s)),
-        ));
+      // Sections show closed, as most start: their content waits for the result.
+      sync(
+        box,
+        list(a.sections),
+        (s) => el("details", "mcc-reveal", el("summary", "mcc-reveal-title", text(s.title))),
+      );
     };
   },
   chart(body) {
     const plot = svg("svg", { class: "mcc-svg", viewBox: "0 0 400 206", "aria-hidden": "true" });
-    body.append(el("figure", "mcc-chart", el("div", "mcc-plot", plot)));
+    body.append(el("figure", "mcc-chart", plot));
     return (a) => {
       // A dot per value, one path per series, redrawn per partial (a new extreme rescales them all).
       const series = list(a.series).map((s) => list(s.values).map(Number));
@@ -179,7 +178,7 @@ export function startPreview(root: HTMLElement, tool: string): (args: unknown) =
     const a = typeof args == "string" ? parsePartial(args) : args;
     if (!a) return; // text that does not parse yet: keep what is drawn
     title.textContent = text((a as J).title ?? /^# (.+)/m.exec(text((a as J).markdown))?.[1]) || "…";
-    draw(Object(a));
+    draw(a as J);
   };
 }
 
