@@ -159,6 +159,11 @@ Deno.test({
         );
         assertEquals(await axeViolations(m), [], "table preview");
         await shot(m, "stream-table-preview-680-light");
+        await m.page.evaluate(() => window.changeContext({ theme: "dark" }));
+        await new Promise((r) => setTimeout(r, 300)); // colour transitions end
+        assertEquals(await axeViolations(m), [], "table preview dark");
+        await m.page.evaluate(() => (document.getElementById("slot")!.style.width = "420px"));
+        await shot(m, "stream-table-preview-420-dark");
         // The user scrolls the preview's table; the result must land on the same rows.
         await m.view.evaluate(() => (document.querySelector(".mcc-table-wrap")!.scrollTop = 1234));
         const scrolled = await m.view.evaluate(() => document.querySelector(".mcc-table-wrap")!.scrollTop);
