@@ -31,6 +31,8 @@ export type FormFieldKind =
 export interface FormOptionSpec {
   value: string;
   label: string;
+  /** A radio's or checkbox's place among the form's controls (where a browser submits it). */
+  at?: number;
 }
 
 /** One named control (or one group of same-named radios or checkboxes). */
@@ -51,6 +53,8 @@ export interface FormFieldSpec {
   step?: string;
   maxLength?: number;
   pattern?: string;
+  /** Its place among the form's controls: a browser submits entries in this order. */
+  at?: number;
 }
 
 export type FormEnctype = "application/x-www-form-urlencoded" | "multipart/form-data" | "text/plain";
@@ -68,10 +72,10 @@ export interface FormSpec {
   method: "GET" | "POST";
   enctype: FormEnctype;
   fields: FormFieldSpec[];
-  /** Hidden (and read-only) fields, submitted as they are. */
-  hidden: { name: string; value: string }[];
-  /** The default submit button; its name and value are submitted with the form when it has a name. */
-  submit: { label: string; name?: string; value?: string };
+  /** Hidden (and read-only) fields, submitted as they are, each at its place among the controls. */
+  hidden: { name: string; value: string; at?: number }[];
+  /** The default submit button; its name and value are submitted at its place when it has a name. */
+  submit: { label: string; name?: string; value?: string; at?: number };
   /** What a card cannot reproduce, in words (empty when nothing). */
   notes: string[];
 }
@@ -295,7 +299,9 @@ function readForm(
   const own = controls(form, (el) => owner(el) === form);
   const mine = new Set(own);
   const extra = outside.filter((el) => !mine.has(el) && !el.hasAttribute("disabled") && owner(el) === form);
+  let at = -1;
   for (const el of [...own, ...extra]) {
+    at++;
     const tag = el.localName;
     const name = el.getAttribute("name") ?? "";
     const type = tag === "input" ? (el.getAttribute("type") ?? "text").trim().toLowerCase() : tag;
@@ -309,6 +315,7 @@ function readForm(
         if (name !== "" && type !== "image") {
           submit.name = name;
           submit.value = el.getAttribute("value") ?? "";
+          submit.at = at;
         }
       }
       continue;
@@ -316,18 +323,18 @@ function readForm(
     if (type === "button" || type === "reset" || name === "") continue;
     if (type === "hidden" || (el.hasAttribute("readonly") && tag !== "select")) {
       if (type === "checkbox" || type === "radio") {
-        if (el.hasAttribute("checked")) hidden.push({ name, value: el.getAttribute("value") ?? "on" });
-      } else hidden.push({ name, value: tag === "textarea" ? textOf(el) : el.getAttribute("value") ?? "" });
+        if (el.hasAttribute("checked")) hidden.push({ name, value: el.getAttribute("value") ?? "on", at });
+      } else hidden.push({ name, value: tag === "textarea" ? textOf(el) : el.getAttribute("value") ?? "", at });
       continue;
     }
     const required = el.hasAttribute("required") || el.getAttribute("aria-required") === "true";
     if (type === "radio" || type === "checkbox") {
       const value = el.getAttribute("value") ?? "on";
-      const option = { value, label: controlLabel(el, form, labelsFor, ctx) || value };
+      const option = { value, label: controlLabel(el, form, labelsFor, ctx) || value, at };
       const key = `${type}\u0000${name}`;
       let group = groups.get(key);
       if (!group) {
-        group = { name, label: "", type, options: [] };
+        group = { name, label: "", type, options: [], at };
         groups.set(key, group);
         push(group);
       }
@@ -341,7 +348,7 @@ function readForm(
     if (tag === "select") {
       const { options, selected } = selectOptions(el);
       const multiple = el.hasAttribute("multiple");
-      const field: FormFieldSpec = { name, label, type: "select", options };
+      const field: FormFieldSpec = { name, label, type: "select", options, at };
       if (multiple) {
         field.multiple = true;
         if (selected.length) field.checked = selected;
@@ -359,7 +366,7 @@ function readForm(
       : TEXT_TYPES.has(type as FormFieldKind)
       ? type as FormFieldKind
       : "text";
-    const field: FormFieldSpec = { name, label, type: kind };
+    const field: FormFieldSpec = { name, label, type: kind, at };
     if (required) field.required = true;
     const value = tag === "textarea" ? textOf(el).replace(/^\r?\n/, "") : el.getAttribute("value");
     if (value !== null && value !== "" && kind !== "file" && kind !== "password") field.value = value;

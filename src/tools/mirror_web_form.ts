@@ -17,7 +17,7 @@ import { type FormField, renderFormFields } from "../render/form_fields.ts";
 import { brief, plural } from "../render/summary.ts";
 import { defineTool } from "../tool.ts";
 import { TEMPLATE_URI } from "../ui/shared/protocol.ts";
-import { extractAny, fetchPage } from "./_web.ts";
+import { cardNames, extractAny, fetchPage } from "./_web.ts";
 
 export const KIND = "web_form";
 
@@ -207,11 +207,16 @@ export default defineTool({
     }
     const fields: FormField[] = [];
     const notes = [...form.notes];
-    for (const spec of form.fields) {
+    const names = cardNames(form);
+    form.fields.forEach((spec, i) => {
       const field = cardField(spec);
-      if (typeof field === "string") notes.push(field);
-      else fields.push(field);
-    }
+      // Controls sharing a name get one each in the card, under the names submit_web_form takes.
+      if (typeof field === "string") return void notes.push(field);
+      const twin = names[i] !== spec.name &&
+        form.fields.some((f, j) => j < i && f.name === spec.name && f.label === spec.label);
+      const label = twin ? `${field.label} ${names[i].slice(spec.name.length + 1)}` : field.label;
+      fields.push({ ...field, name: names[i], label });
+    });
     if (fields.length === 0) {
       throw new ToolError(
         "unsupported",

@@ -1,0 +1,116 @@
+/**
+ * Controls that share a name (rows of `items[][qty]`, `tags[]` twice, two selects named `size`,
+ * checkbox groups spread over rows, a multiple select): the card shows every one, each under the
+ * name submit_web_form takes, and the website receives every value in the order a browser posts
+ * them, hidden fields and the button where they stand. (tests/browser/web_form_order_test.ts
+ * checks the same body against what Chromium itself posts.)
+ */
+import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { textOf } from "../helpers.ts";
+import type { Received } from "../net/servers.ts";
+import { site, structured, webClient } from "./web_fixtures.ts";
+
+export const REPEATED_PAGE = readFileSync(new URL("./web_form/repeated.html", import.meta.url), "utf8");
+
+/** What the user picks, as the card sends it. */
+export const REPEATED_VALUES = {
+  "pick[]": ["B-2", "A-1"],
+  "items[][qty]": "3",
+  "items[][qty] #2": "5",
+  "tags[]": "red",
+  "tags[] #2": "blue",
+  size: "M",
+  "size #2": "S",
+  top: ["olives", "cheese"],
+};
+
+/** The body a browser posts for those values. */
+export const REPEATED_BODY: [string, string][] = [
+  ["items[][sku]", "A-1"],
+  ["pick[]", "A-1"],
+  ["items[][qty]", "3"],
+  ["items[][sku]", "B-2"],
+  ["pick[]", "B-2"],
+  ["items[][qty]", "5"],
+  ["tags[]", "red"],
+  ["tags[]", "blue"],
+  ["size", "M"],
+  ["size", "S"],
+  ["top", "cheese"],
+  ["top", "olives"],
+  ["tail", "end"],
+  ["go", "1"],
+];
+
+/** An urlencoded body's entries, in order. */
+export const urlencoded = (req: Received) => [...new URLSearchParams(new TextDecoder().decode(req.body))];
+
+Deno.test("repeated names: every control in the card, every value posted in the browser's order", async () => {
+  await using web = await site({ "/order": REPEATED_PAGE });
+  await using client = await webClient([web.origin]);
+  const mirrored = await client.callTool({
+    name: "mirror_web_form",
+    arguments: { url: `${web.origin}/order` },
+  });
+  assertEquals(mirrored.isError, undefined, textOf(mirrored));
+  const form = structured(mirrored).form as { id: string; fields: { name: string; label: string }[] };
+  assertDeep(form.fields.map((f) => [f.name, f.label]), [
+    ["pick[]", "Pick"],
+    ["items[][qty]", "Quantity of apples"],
+    ["items[][qty] #2", "Quantity of bananas"],
+    ["tags[]", "Tag"],
+    ["tags[] #2", "Tag #2"],
+    ["size", "First shirt"],
+    ["size #2", "Second shirt"],
+    ["top", "Toppings"],
+  ]);
+  const html = (structured(mirrored).card as { articleHtml: string }).articleHtml;
+  for (const name of ["items[][qty] #2", "tags[] #2", "size #2"]) {
+    assertEquals(html.includes(`name="${name}"`), true, name);
+  }
+
+  const result = await client.callTool({
+    name: "submit_web_form",
+    arguments: { formId: form.id, values: REPEATED_VALUES },
+  });
+  assertEquals(result.isError, undefined, textOf(result));
+  const post = web.requests.find((r) => r.method === "POST")!;
+  assertDeep(urlencoded(post), REPEATED_BODY);
+
+  // Left out, each control keeps its own default, still in order.
+  await client.callTool({ name: "submit_web_form", arguments: { formId: form.id, values: {} } });
+  assertDeep(urlencoded(web.requests.at(-1)!), [
+    ["items[][sku]", "A-1"],
+    ["pick[]", "A-1"],
+    ["items[][qty]", "1"],
+    ["items[][sku]", "B-2"],
+    ["items[][qty]", "1"],
+    ["tags[]", ""],
+    ["tags[]", ""],
+    ["size", "S"],
+    ["size", "S"],
+    ["tail", "end"],
+    ["go", "1"],
+  ]);
+});
+
+Deno.test("repeated names: an unknown alias is refused with the card's names", async () => {
+  await using web = await site({ "/order": REPEATED_PAGE });
+  await using client = await webClient([web.origin]);
+  const mirrored = await client.callTool({
+    name: "mirror_web_form",
+    arguments: { url: `${web.origin}/order` },
+  });
+  const { id } = structured(mirrored).form as { id: string };
+  const result = await client.callTool({
+    name: "submit_web_form",
+    arguments: { formId: id, values: { "tags[] #3": "x" } },
+  });
+  assertEquals(result.isError, true);
+  assertEquals(
+    textOf(result),
+    'Invalid "values.tags[] #3": the form has no such field\nIts fields are "pick[]", "items[][qty]", "items[][qty] #2", "tags[]", "tags[] #2", "size", "size #2", "top"',
+  );
+  assertEquals(web.requests.filter((r) => r.method === "POST").length, 0);
+});
