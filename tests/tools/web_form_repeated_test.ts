@@ -6,45 +6,9 @@
  * checks the same body against what Chromium itself posts.)
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { textOf } from "../helpers.ts";
-import type { Received } from "../net/servers.ts";
+import { REPEATED_BODY, REPEATED_PAGE, REPEATED_VALUES, urlencoded } from "./web_form_repeated.ts";
 import { site, structured, webClient } from "./web_fixtures.ts";
-
-export const REPEATED_PAGE = readFileSync(new URL("./web_form/repeated.html", import.meta.url), "utf8");
-
-/** What the user picks, as the card sends it. */
-export const REPEATED_VALUES = {
-  "pick[]": ["B-2", "A-1"],
-  "items[][qty]": "3",
-  "items[][qty] #2": "5",
-  "tags[]": "red",
-  "tags[] #2": "blue",
-  size: "M",
-  "size #2": "S",
-  top: ["olives", "cheese"],
-};
-
-/** The body a browser posts for those values. */
-export const REPEATED_BODY: [string, string][] = [
-  ["items[][sku]", "A-1"],
-  ["pick[]", "A-1"],
-  ["items[][qty]", "3"],
-  ["items[][sku]", "B-2"],
-  ["pick[]", "B-2"],
-  ["items[][qty]", "5"],
-  ["tags[]", "red"],
-  ["tags[]", "blue"],
-  ["size", "M"],
-  ["size", "S"],
-  ["top", "cheese"],
-  ["top", "olives"],
-  ["tail", "end"],
-  ["go", "1"],
-];
-
-/** An urlencoded body's entries, in order. */
-export const urlencoded = (req: Received) => [...new URLSearchParams(new TextDecoder().decode(req.body))];
 
 Deno.test("repeated names: every control in the card, every value posted in the browser's order", async () => {
   await using web = await site({ "/order": REPEATED_PAGE });
