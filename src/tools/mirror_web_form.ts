@@ -227,6 +227,21 @@ export default defineTool({
     const formId = "wf-" + ctx.newId();
     const pageUrl = new URL(page.url);
     pageUrl.hash = "";
+    const outline = {
+      id: formId,
+      title: form.title,
+      page: pageUrl.href,
+      action: form.action,
+      method: form.method,
+      fields: fields.map((f) => ({
+        name: f.name,
+        label: f.label ?? f.name,
+        type: f.type ?? "text",
+        ...(f.required ? { required: true } : {}),
+        ...(f.options ? { options: f.options.map((o) => typeof o === "string" ? o : o.value) } : {}),
+      })),
+    };
+    // The outline is measured with the card: a result over the ceiling stores nothing.
     const result = await buildCardResult({
       title: form.title,
       summary: summary(form, formId, pageUrl, fields.length, notes),
@@ -239,38 +254,12 @@ export default defineTool({
       store: ctx.store,
       apps: ctx.apps,
       newId: ctx.newId,
+      structured: { form: outline },
+      tooLargeHint:
+        "Fill this form in on the website (the user may raise MCP_CHAT_CARDS_RESULT_LIMIT if the host accepts larger results)",
     });
-    const full = {
-      ...result,
-      structuredContent: {
-        ...result.structuredContent,
-        form: {
-          id: formId,
-          title: form.title,
-          page: pageUrl.href,
-          action: form.action,
-          method: form.method,
-          fields: fields.map((f) => ({
-            name: f.name,
-            label: f.label ?? f.name,
-            type: f.type ?? "text",
-            ...(f.required ? { required: true } : {}),
-            ...(f.options ? { options: f.options.map((o) => typeof o === "string" ? o : o.value) } : {}),
-          })),
-        },
-      },
-    };
-    // buildCardResult measured the card; the form outline added here counts against the ceiling too.
-    const size = JSON.stringify(full).length;
-    if (size > ctx.config.resultLimit) {
-      throw new ToolError(
-        "too_large",
-        `Cannot mirror form ${form.index} of "${page.url}": the card is ${size} characters, over the ${ctx.config.resultLimit}-character ceiling (MCP_CHAT_CARDS_RESULT_LIMIT)`,
-        "Raise MCP_CHAT_CARDS_RESULT_LIMIT if the host accepts larger results, or fill this form in on the website",
-      );
-    }
     ctx.webForms.put({ id: formId, page: pageUrl.href, form });
-    return full;
+    return result;
   },
 });
 
