@@ -42,6 +42,31 @@ export function markBidi(text: string): string {
 }
 
 /**
+ * A copy of a tool result (or any JSON value) with bidi controls marked in every string, as
+ * {@link markBidi}: file contents, archive entries and fetched pages reach cards and summaries
+ * through tool results, so the same mark covers what leaves the server as what enters it.
+ * Untouched values are returned as they are (results are built by the server: shallow nesting).
+ */
+export function markOutput<T>(value: T): T {
+  if (typeof value === "string") {
+    BIDI_CONTROLS.lastIndex = 0;
+    return (BIDI_CONTROLS.test(value) ? markBidi(value) : value) as T;
+  }
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map(markOutput) as T;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    Object.defineProperty(out, markOutput(key), {
+      value: markOutput(child),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out as T;
+}
+
+/**
  * A copy of the arguments with bidi controls marked in every string (keys too) and every node
  * deeper than `max` cut: arrays emptied, objects kept with their scalars only. `cut` collects the
  * paths that were cut. Iterative, so hostile nesting cannot overflow the stack here either.
