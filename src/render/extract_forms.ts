@@ -67,7 +67,7 @@ export interface FormSpec {
   name?: string;
   /** Its accessible name, a heading inside it or just before it, else "Form N". */
   title: string;
-  /** Absolute http(s) URL the form submits to ("" when its action is not http(s)). */
+  /** Absolute http(s) URL the form submits to ("" when it cannot be submitted: see the notes). */
   action: string;
   method: "GET" | "POST";
   enctype: FormEnctype;
@@ -79,6 +79,10 @@ export interface FormSpec {
   /** What a card cannot reproduce, in words (empty when nothing). */
   notes: string[];
 }
+
+/** The notes of a form that cannot be submitted at all (its action is then ""). */
+export const UNSENT_ACTION = "its action is not an http or https URL, so it cannot be submitted";
+export const UNSENT_DIALOG = 'its method is "dialog": it only closes a dialog in the page and sends nothing';
 
 export const MAX_FORMS = 50;
 export const MAX_FIELDS = 200;
@@ -284,6 +288,8 @@ function readForm(
   const notes: string[] = [];
   const groups = new Map<string, FormFieldSpec>();
   let submit: FormSpec["submit"] | undefined;
+  /** The default button: its formaction, formmethod and formenctype win over the form's own. */
+  let submitter: DomElement | undefined;
   let dropped = 0;
 
   const push = (field: FormFieldSpec) => {
@@ -312,6 +318,7 @@ function readForm(
         const label = (tag === "button" ? labelText(el) : "") || squash(el.getAttribute("value") ?? "") ||
           squash(el.getAttribute("aria-label") ?? el.getAttribute("alt") ?? "") || "Submit";
         submit = { label };
+        submitter = el;
         if (name !== "" && type !== "image") {
           submit.name = name;
           submit.value = el.getAttribute("value") ?? "";
@@ -324,6 +331,8 @@ function readForm(
     if (type === "hidden" || (el.hasAttribute("readonly") && tag !== "select")) {
       if (type === "checkbox" || type === "radio") {
         if (el.hasAttribute("checked")) hidden.push({ name, value: el.getAttribute("value") ?? "on", at });
+      } else if (type === "hidden" && name.toLowerCase() === "_charset_") {
+        hidden.push({ name, value: "UTF-8", at }); // browsers send the encoding they use here
       } else hidden.push({ name, value: tag === "textarea" ? textOf(el) : el.getAttribute("value") ?? "", at });
       continue;
     }
@@ -386,13 +395,19 @@ function readForm(
   }
   if (dropped) notes.push(`${dropped} more fields were left out (at most ${MAX_FIELDS} are read)`);
 
-  const rawAction = form.getAttribute("action");
-  const action = rawAction === null || rawAction.trim() === ""
+  // As browsers submit: the button's formaction, formmethod and formenctype, else the form's.
+  const setting = (button: string, own: string) => submitter?.getAttribute(button) ?? form.getAttribute(own);
+  const rawAction = setting("formaction", "action");
+  const methodWord = (setting("formmethod", "method") ?? "get").trim().toLowerCase();
+  let action = rawAction === null || rawAction.trim() === ""
     ? ctx.page.href.replace(/#.*$/, "")
     : absoluteUrl(rawAction, ctx.base) ?? "";
-  if (action === "") notes.push("its action is not an http or https URL, so it cannot be submitted");
-  const method = (form.getAttribute("method") ?? "get").trim().toLowerCase() === "post" ? "POST" : "GET";
-  const enctypeAttr = (form.getAttribute("enctype") ?? "").trim().toLowerCase();
+  if (methodWord === "dialog") {
+    action = "";
+    notes.push(UNSENT_DIALOG);
+  } else if (action === "") notes.push(UNSENT_ACTION);
+  const method = methodWord === "post" ? "POST" : "GET";
+  const enctypeAttr = (setting("formenctype", "enctype") ?? "").trim().toLowerCase();
   const enctype: FormEnctype = enctypeAttr === "multipart/form-data" || enctypeAttr === "text/plain"
     ? enctypeAttr
     : "application/x-www-form-urlencoded";

@@ -13,6 +13,7 @@ import { type Html, markup, safeUrl } from "../html/html.ts";
 import { idMaker } from "../html/ids.ts";
 import { buildCardResult } from "../output/result.ts";
 import type { FormFieldSpec, FormSpec } from "../render/extract.ts";
+import { UNSENT_ACTION, UNSENT_DIALOG } from "../render/extract_forms.ts";
 import { type FormField, renderFormFields } from "../render/form_fields.ts";
 import { brief, plural } from "../render/summary.ts";
 import { defineTool } from "../tool.ts";
@@ -201,7 +202,9 @@ export default defineTool({
     if (form.action === "") {
       throw new ToolError(
         "unsupported",
-        `Cannot mirror form ${form.index} of "${page.url}": its action is not an http or https URL, so it cannot be submitted`,
+        `Cannot mirror form ${form.index} of "${page.url}": ${
+          form.notes.find((n) => n === UNSENT_DIALOG) ?? UNSENT_ACTION
+        }`,
         "Pick another form, or fill this one in on the website",
       );
     }

@@ -89,6 +89,12 @@ function fieldEntries(spec: FormFieldSpec, key: string, given: Value | undefined
   } else if (spec.type === "radio") {
     const value = given === undefined ? spec.checked?.[0] ?? "" : asText(field, given);
     entries = value === "" ? [] : [[spec.name, choose(value), placeOf(value)]];
+  } else if (spec.type === "select" && options.length === 0) {
+    // A select without an option submits nothing, as in a browser.
+    if (given !== undefined && asText(field, given) !== "") {
+      throw invalidInput(field, "the page gives this list no options, so it takes no value", "Leave it out");
+    }
+    entries = [];
   } else if (spec.type === "select") {
     const value = given === undefined ? spec.value ?? "" : asText(field, given);
     // The card's own blank choice: the website gets what the page would have sent untouched.

@@ -5,7 +5,14 @@
  * mirrored card (painted under the official AppBridge host, its message sent as the user would).
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
-import { REPEATED_BODY, REPEATED_PAGE, REPEATED_VALUES, urlencoded } from "../tools/web_form_repeated.ts";
+import {
+  BUTTON_BODY,
+  BUTTON_PAGE,
+  REPEATED_BODY,
+  REPEATED_PAGE,
+  REPEATED_VALUES,
+  urlencoded,
+} from "../tools/web_form_repeated.ts";
 import { site, webClient } from "../tools/web_fixtures.ts";
 import { skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
@@ -78,6 +85,41 @@ Deno.test({
     await client.callTool({ name: "submit_web_form", arguments: sent });
     assertEquals(web.requests.length, before + 1);
     assertDeep(urlencoded(web.requests.at(-1)!), urlencoded(byBrowser));
+  } finally {
+    await h.close();
+  }
+});
+
+Deno.test({
+  name:
+    "the default button's formaction, formmethod and formenctype: Chromium posts what submit_web_form posts",
+  ignore: skipReason() !== undefined,
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  await using web = await site({ "/search": BUTTON_PAGE, "/right": "<title>Found</title><p>3 results</p>" });
+  await using client = await webClient([web.origin]);
+  const h = await startHarness();
+  try {
+    const page = await h.context.newPage();
+    await page.goto(`${web.origin}/search`);
+    await page.fill("[name=q]", "knee");
+    await Promise.all([page.waitForRequest((r) => r.method() === "POST"), page.click("button[name=go]")]);
+    await page.close();
+    const byBrowser = web.requests.find((r) => r.method === "POST")!;
+    assertEquals(byBrowser.url, "/right?keep=yes");
+    assertDeep(urlencoded(byBrowser), BUTTON_BODY);
+
+    const mirrored = await client.callTool({
+      name: "mirror_web_form",
+      arguments: { url: `${web.origin}/search`, form: "f" },
+    });
+    const formId = (mirrored.structuredContent as { form: { id: string } }).form.id;
+    await client.callTool({ name: "submit_web_form", arguments: { formId, values: { q: "knee" } } });
+    const ours = web.requests.at(-1)!;
+    assertEquals(ours.url, byBrowser.url);
+    assertEquals(String(ours.headers["content-type"]), String(byBrowser.headers["content-type"]));
+    assertDeep(urlencoded(ours), urlencoded(byBrowser));
   } finally {
     await h.close();
   }

@@ -40,3 +40,19 @@ export const REPEATED_BODY: [string, string][] = [
 
 /** An urlencoded body's entries, in order. */
 export const urlencoded = (req: Received) => [...new URLSearchParams(new TextDecoder().decode(req.body))];
+
+/** A form whose default button overrides where and how it is sent, with a `_charset_` field and an empty select. */
+export const BUTTON_PAGE = `<!doctype html><title>Search</title><main>
+<form id="f" action="/wrong" method="get" enctype="multipart/form-data"><h2>Search</h2>
+  <input type="hidden" name="_charset_">
+  <label>Query <input name="q" value="x"></label>
+  <label>Nothing <select name="empty"></select></label>
+  <button name="go" value="1" formaction="/right?keep=yes" formmethod="post"
+    formenctype="application/x-www-form-urlencoded">Go</button>
+  <button name="other" value="2" formaction="/elsewhere">Other</button>
+</form>
+<form id="d" method="dialog"><h2>Close</h2><input name="x" aria-label="X"><button>Close</button></form>
+</main>`;
+
+/** What a browser posts for it (to /right?keep=yes) with the query "knee". */
+export const BUTTON_BODY: [string, string][] = [["_charset_", "UTF-8"], ["q", "knee"], ["go", "1"]];

@@ -7,7 +7,14 @@
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { textOf } from "../helpers.ts";
-import { REPEATED_BODY, REPEATED_PAGE, REPEATED_VALUES, urlencoded } from "./web_form_repeated.ts";
+import {
+  BUTTON_BODY,
+  BUTTON_PAGE,
+  REPEATED_BODY,
+  REPEATED_PAGE,
+  REPEATED_VALUES,
+  urlencoded,
+} from "./web_form_repeated.ts";
 import { site, structured, webClient } from "./web_fixtures.ts";
 
 Deno.test("repeated names: every control in the card, every value posted in the browser's order", async () => {
@@ -77,4 +84,49 @@ Deno.test("repeated names: an unknown alias is refused with the card's names", a
     'Invalid "values.tags[] #3": the form has no such field\nIts fields are "pick[]", "items[][qty]", "items[][qty] #2", "tags[]", "tags[] #2", "size", "size #2", "top"',
   );
   assertEquals(web.requests.filter((r) => r.method === "POST").length, 0);
+});
+
+Deno.test("the default button's formaction, formmethod and formenctype decide where and how the form goes", async () => {
+  await using web = await site({ "/search": BUTTON_PAGE, "/right": "<title>Found</title><p>3 results</p>" });
+  await using client = await webClient([web.origin]);
+  const mirrored = await client.callTool({
+    name: "mirror_web_form",
+    arguments: { url: `${web.origin}/search`, form: "f" },
+  });
+  assertEquals(mirrored.isError, undefined, textOf(mirrored));
+  assertEquals(
+    textOf(mirrored).split("\n")[1],
+    `It submits by POST, application/x-www-form-urlencoded to ${web.origin}/right?keep=yes; 1 hidden field and the action stay on the server.`,
+  );
+  const { id } = structured(mirrored).form as { id: string };
+  const sent = await client.callTool({
+    name: "submit_web_form",
+    arguments: { formId: id, values: { q: "knee" } },
+  });
+  assertEquals(sent.isError, undefined, textOf(sent));
+  const post = web.requests.at(-1)!;
+  assertDeep([post.method, post.url], ["POST", "/right?keep=yes"]);
+  assertDeep(urlencoded(post), BUTTON_BODY);
+  // The select without options takes no value, as it sends none.
+  const refused = await client.callTool({
+    name: "submit_web_form",
+    arguments: { formId: id, values: { empty: "x" } },
+  });
+  assertEquals(
+    textOf(refused),
+    'Invalid "values.empty": the page gives this list no options, so it takes no value\nLeave it out',
+  );
+});
+
+Deno.test("a dialog form is refused: it closes a dialog and sends nothing", async () => {
+  await using web = await site({ "/search": BUTTON_PAGE });
+  await using client = await webClient([web.origin]);
+  const refused = await client.callTool({
+    name: "mirror_web_form",
+    arguments: { url: `${web.origin}/search`, form: "d" },
+  });
+  assertEquals(
+    textOf(refused),
+    `Cannot mirror form 2 of "${web.origin}/search": its method is "dialog": it only closes a dialog in the page and sends nothing\nPick another form, or fill this one in on the website`,
+  );
 });
