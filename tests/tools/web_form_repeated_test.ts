@@ -130,3 +130,16 @@ Deno.test("a dialog form is refused: it closes a dialog and sends nothing", asyn
     `Cannot mirror form 2 of "${web.origin}/search": its method is "dialog": it only closes a dialog in the page and sends nothing\nPick another form, or fill this one in on the website`,
   );
 });
+
+Deno.test("a default button whose formaction is not http(s) makes the form unsendable", async () => {
+  await using web = await site({
+    "/js":
+      `<form action="/ok"><input name="q" aria-label="Q"><button formaction="javascript:alert(1)">Go</button></form>`,
+  });
+  await using client = await webClient([web.origin]);
+  const refused = await client.callTool({ name: "mirror_web_form", arguments: { url: `${web.origin}/js` } });
+  assertEquals(
+    textOf(refused),
+    `Cannot mirror form 1 of "${web.origin}/js": its action is not an http or https URL, so it cannot be submitted\nPick another form, or fill this one in on the website`,
+  );
+});
