@@ -232,9 +232,27 @@ export async function validateArguments(schema: z.ZodType, value: unknown): Prom
   const deep = cut.length
     ? [{ message: `nested deeper than ${MAX_INPUT_DEPTH} levels`, path: cut[0].slice(0, 3) }]
     : [];
-  if (parsed.success) return deep.length ? { issues: deep } : { value: parsed.data };
+  if (parsed.success) {
+    if (deep.length) return { issues: deep };
+    // A record (submit_web_form's values) drops a "__proto__" key when it builds its object: the
+    // value would vanish without a word, so it is refused instead.
+    const proto = protoKey(clean);
+    return proto ? { issues: [{ message: 'the name "__proto__" cannot be used', path: proto }] } : { value: parsed.data };
+  }
   const above = parsed.error.issues.filter((i) => !cut.some((c) => startsWith(i.path, c)));
   return { issues: cutIssues(above.length ? above : deep) };
+}
+
+/** The path of the first own "__proto__" key in cleaned arguments (cut to depth), if any. */
+function protoKey(value: unknown): PropertyKey[] | undefined {
+  const stack: [unknown, PropertyKey[]][] = [[value, []]];
+  while (stack.length) {
+    const [node, path] = stack.pop()!;
+    if (node === null || typeof node !== "object") continue;
+    if (!Array.isArray(node) && Object.hasOwn(node, "__proto__")) return [...path, "__proto__"];
+    for (const [key, child] of Object.entries(node)) stack.push([child, [...path, key]]);
+  }
+  return undefined;
 }
 
 /** Drops what tells a host nothing: the `$schema` line and zod's safe-integer bounds. */

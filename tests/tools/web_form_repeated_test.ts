@@ -143,3 +143,30 @@ Deno.test("a default button whose formaction is not http(s) makes the form unsen
     `Cannot mirror form 1 of "${web.origin}/js": its action is not an http or https URL, so it cannot be submitted\nPick another form, or fill this one in on the website`,
   );
 });
+
+Deno.test("a field named __proto__ goes by __proto__ #1, and a bare __proto__ value is refused, not dropped", async () => {
+  const page = `<title>Proto</title><form action="/go" method="post">
+    <input name="__proto__" value="p" aria-label="Proto"><input name="__proto__" aria-label="Again"></form>`;
+  await using web = await site({ "/p": page, "/go": "<title>Done</title>" });
+  await using client = await webClient([web.origin]);
+  const mirrored = await client.callTool({ name: "mirror_web_form", arguments: { url: `${web.origin}/p` } });
+  const form = structured(mirrored).form as { id: string; fields: { name: string }[] };
+  assertDeep(form.fields.map((f) => f.name), ["__proto__ #1", "__proto__ #2"]);
+  const sent = await client.callTool({
+    name: "submit_web_form",
+    arguments: { formId: form.id, values: { "__proto__ #1": "mine", "__proto__ #2": "too" } },
+  });
+  assertEquals(sent.isError, undefined, textOf(sent));
+  assertEquals(new TextDecoder().decode(web.requests.at(-1)!.body), "__proto__=mine&__proto__=too");
+
+  const before = web.requests.length;
+  const refused = await client.callTool({
+    name: "submit_web_form",
+    arguments: { formId: form.id, values: JSON.parse('{"__proto__": "mine"}') },
+  });
+  assertEquals(
+    textOf(refused),
+    'Input validation error: Invalid arguments for tool submit_web_form: values.__proto__: the name "__proto__" cannot be used',
+  );
+  assertEquals(web.requests.length, before);
+});
