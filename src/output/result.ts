@@ -47,6 +47,8 @@ export interface CardResult {
     card: { articleHtml?: string; config: { id: string; kind: string; title: string; tool: string } };
     parts: Parts;
   };
+  /** Not for the model: `viewUUID` keys what the view remembers across reloads (tab, scroll, input). */
+  _meta: { viewUUID: string };
 }
 
 /** Everything about the call that shapes the result, besides the card itself. */
@@ -125,6 +127,8 @@ export async function buildCardResult(card: CardOutput, ctx: ResultContext): Pro
       card: { articleHtml, config: { id, kind: ctx.kind, title, tool: ctx.tool } },
       parts: { current, total, hasMore },
     },
+    // A fresh id per call (the ext-apps viewUUID pattern): the view keys the state it remembers by it.
+    _meta: { viewUUID: crypto.randomUUID() },
   };
   // Measured with the article whatever the host, so one input is accepted or refused alike everywhere.
   assertUnderCeiling(result, ctx);
@@ -182,6 +186,7 @@ function serializedSize(result: CardResult, limit: number): number {
   const skeleton = {
     content: result.content.map((c) => ("text" in c ? { ...c, text: "" } : c)),
     structuredContent: { card: { ...card, articleHtml: "" }, parts },
+    _meta: result._meta,
   };
   const bound = JSON.stringify(skeleton).length + 6 * big;
   return bound <= limit ? bound : JSON.stringify(result).length;
