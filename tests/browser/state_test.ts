@@ -12,7 +12,7 @@ import { deepStrictEqual as assertDeep, ok as assert, strictEqual as assertEqual
 import axe from "axe-core";
 import type { Frame, Page } from "playwright-core";
 import { savedPage, site, webClient } from "../tools/web_fixtures.ts";
-import { type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
+import { ARTIFACTS, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
 import { KINDS } from "./samples.ts";
 import "./page/types.ts";
 
@@ -99,6 +99,16 @@ async function reload(m: Mounted, result?: Json): Promise<Frame> {
   const sizes = await sizesSinceResult(m.page);
   assertEquals(sizes[0], height, `first size ${sizes[0]} of ${sizes.join(", ")}, settled at ${height}`);
   return view;
+}
+
+/** Scrolls an element (or the view, for "") and waits for its scroll event, as a reader's scroll. */
+async function scroll(view: Frame, selector: string, x: number, y: number): Promise<void> {
+  await view.evaluate(([s, x, y]) =>
+    new Promise<void>((resolve) => {
+      const target = s ? document.querySelector(s as string)! : document.scrollingElement!;
+      (s ? target : document).addEventListener("scroll", () => resolve(), { once: true });
+      target.scrollTo(x as number, y as number);
+    }), [selector, x, y]);
 }
 
 /** The view's saved entries, as stored (null where storage is out of reach). */
@@ -208,7 +218,7 @@ Deno.test({
       });
       await m.view.click('[role="tab"]:nth-child(2)');
       await m.view.click('[role="tabpanel"]:not([hidden]) [data-mcc-view="raw"]');
-      await m.view.$eval('[role="tabpanel"]:not([hidden]) .mcc-src-body', (e) => e.scrollTo(300, 900));
+      await scroll(m.view, '[role="tabpanel"]:not([hidden]) .mcc-src-body', 300, 900);
       const before = await readState(m.view);
       assertDeep([before.tabs, before.views], [["long.ts"], ["raw", "raw"]]);
       assertDeep(before.scrolls, [[0, 0], [900, 300]]);
@@ -227,15 +237,25 @@ Deno.test({
         );
         const m = await mount({ tool: "create_table_card", args: { title: "Long table", headers, rows } });
         await m.page.evaluate(() => document.getElementById("slot")!.style.width = "420px");
-        await m.view.$eval(".mcc-table-wrap", (e) => e.scrollTo(150, 2400));
+        await scroll(m.view, ".mcc-table-wrap", 150, 2400);
         const before = await readState(m.view);
         assertDeep(before.scrolls, [[2400, 150]]);
         const view = await reload(m);
         assertDeep((await readState(view)).scrolls, [[2400, 150]]);
         await m.page.close();
 
-        const doc = await mount({ ...KINDS.markdown, fixedHeight: 240 });
-        await doc.view.evaluate(() => scrollTo(0, 180));
+        const markdown = Array.from(
+          { length: 30 },
+          (_, i) => `## Part ${i + 1}\n\nSome text for part ${i + 1}.`,
+        )
+          .join("\n\n");
+        const doc = await mount({
+          tool: "create_markdown_card",
+          args: { title: "Long document", markdown },
+          fixedHeight: 240,
+        });
+        await scroll(doc.view, "", 0, 180);
+        assertEquals(await doc.view.evaluate(() => scrollY), 180);
         await doc.page.evaluate(() => window.remount());
         const again = await cardFrame(doc.page);
         assertEquals((await readState(again)).scrollY, 180);
@@ -282,6 +302,18 @@ Deno.test({
         assertDeep(after.values, before.values.map((v) => v === "s3cret-4711" ? "" : v));
         assertEquals(await view.$eval(".mcc-range output", (o) => o.textContent), "7");
         assert(!JSON.stringify(await stored(view)).includes("s3cret"));
+        for (const theme of ["light", "dark"] as const) {
+          await m.page.evaluate((th) => window.changeContext({ theme: th }), theme);
+          assertDeep(await axeViolations(view), [], theme);
+          for (const width of [420, 760]) {
+            await m.page.setViewportSize({ width: width + 40, height: 900 });
+            await m.page.evaluate((w) => document.getElementById("slot")!.style.width = `${w}px`, width);
+            await settledHeight({ page: m.page, view });
+            await Deno.mkdir(ARTIFACTS, { recursive: true });
+            const path = new URL(`state-form-restored-${theme}-${width}.png`, ARTIFACTS).pathname;
+            await m.page.locator("body").screenshot({ path });
+          }
+        }
 
         // 20,000 characters of notes: the entry stays under 8 KB, the notes cut in halves until it fits.
         const long = "abcdefghij".repeat(2_000);
