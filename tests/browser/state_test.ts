@@ -12,7 +12,7 @@ import { deepStrictEqual as assertDeep, ok as assert, strictEqual as assertEqual
 import axe from "axe-core";
 import type { Frame, Page } from "playwright-core";
 import { savedPage, site, webClient } from "../tools/web_fixtures.ts";
-import { ARTIFACTS, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
+import { ARTIFACTS, type Harness, type Mounted, report, skipReason, startHarness } from "./harness.ts";
 import { KINDS } from "./samples.ts";
 import "./page/types.ts";
 
@@ -109,6 +109,20 @@ async function scroll(view: Frame, selector: string, x: number, y: number): Prom
       (s ? target : document).addEventListener("scroll", () => resolve(), { once: true });
       target.scrollTo(x as number, y as number);
     }), [selector, x, y]);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Milliseconds from the view receiving its tool result to sending size-changed, from its own trace. */
+async function viewDelay(view: Frame): Promise<number> {
+  const messages = await view.evaluate(() =>
+    (window.__mccDebug!() as { messages: { dir: string; at: number; message: { method?: string } }[] })
+      .messages
+  );
+  const at = (dir: string, method: string, after = -Infinity) =>
+    messages.find((e) => e.dir === dir && e.message.method === method && e.at >= after)?.at ?? NaN;
+  const rx = at("rx", "ui/notifications/tool-result");
+  return at("tx", "ui/notifications/size-changed", rx) - rx;
 }
 
 /** The view's saved entries, as stored (null where storage is out of reach). */
@@ -438,6 +452,33 @@ Deno.test({
         await m.page.close();
       },
     );
+
+    await t.step("benchmark: painting a 200-row table with its state restored vs fresh", async () => {
+      const headers = ["Name", ...Array.from({ length: 12 }, (_, i) => `Measure ${i + 1}`)];
+      const rows = Array.from(
+        { length: 200 },
+        (_, r) => [`Row ${r + 1}`, ...headers.slice(1).map((_, c) => `${r * c}`)],
+      );
+      const m = await mount({ tool: "create_table_card", args: { title: "Bench table", headers, rows } });
+      await m.page.evaluate(() => document.getElementById("slot")!.style.width = "420px");
+      await scroll(m.view, ".mcc-table-wrap", 150, 2400);
+      const result = await m.page.evaluate(() => window.lastResult!) as Json;
+      const restored: number[] = [];
+      const fresh: number[] = [];
+      for (let i = 0; i < 9; i++) {
+        const view = await reload(m, result); // the last delivered result is the fresh one
+        assertDeep((await readState(view)).scrolls, [[2400, 150]]);
+        restored.push(await viewDelay(view));
+        fresh.push(await viewDelay(await reload(m, { ...result, _meta: { viewUUID: `fresh-${i}` } })));
+      }
+      const [r, f] = [median(restored), median(fresh)];
+      report(
+        `state: tool-result to size-changed in the view, 200-row table, median of 9: restored ${r} ms, fresh ${f} ms (${
+          (r / Math.max(f, 1)).toFixed(2)
+        }x)`,
+      );
+      await m.page.close();
+    });
 
     await t.step("the standalone document remembers under its card id", async () => {
       const result = await h.plain.callTool({ name: KINDS.tab.tool, arguments: KINDS.tab.args });
