@@ -207,7 +207,9 @@ export function startAppsView(root: HTMLElement): void {
       context = mergeContext(context, params);
       state.hostContext = context;
       applyHostLook(context);
+      const was = isFull();
       applyDisplay(context);
+      if (painted && was !== isFull()) size.afterPaint();
     },
   };
 
