@@ -164,6 +164,7 @@ Deno.test({
         await m.page.waitForFunction(() =>
           window.hostEvents.findLast((e) => e.type === "size")?.height === 600
         );
+        await shot(m, "markdown-full-light");
 
         await m.page.keyboard.press("Escape");
         await m.view.waitForFunction(() => !document.documentElement.hasAttribute("data-mcc-full"));
@@ -307,6 +308,7 @@ Deno.test({
         const [w1, h1] = await svg();
         assert(w1 > w0 && h1 > h0, `the chart grows: ${w0}x${h0} inline, ${w1}x${h1} in fullscreen`);
         assert(h1 <= 420, `and stays within 70% of the 600 px container: ${h1}`);
+        await shot(c, "chart-full-light");
         await c.view.locator(TOOL).click();
         await c.view.waitForFunction(() => !document.documentElement.hasAttribute("data-mcc-full"));
         assertEquals(await layout(c), chartInline);
