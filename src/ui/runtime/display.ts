@@ -23,26 +23,24 @@ export const offers = (mode: string): boolean => modes.includes(mode);
 /** True while the view is in fullscreen. */
 export const isFull = (): boolean => root.hasAttribute("data-mcc-full");
 
-/** Whether a card gets the tool. */
+/** Whether a card gets the tool: documents, code tours, charts, tables over 4 columns or 12 rows. */
 export const wantsFullscreen = (article: Element): boolean =>
   article.matches(
-    "[data-mcc-kind=markdown],[data-mcc-kind=code_tour],[data-mcc-kind=chart],[data-mcc-kind=table]:has(tr:nth-child(13),tr>:nth-child(5))",
+    "[data-mcc-kind=markdown],[data-mcc-kind=code_tour],:has(.mcc-chart,tr:nth-child(13),tr>:nth-child(5))",
   );
 
-/** Shows the fullscreen tools when the mode is offered (or current), labelled for what they do. */
-export function syncFullscreenTools(): void {
-  for (const b of document.querySelectorAll<HTMLElement>(`[data-mcc-action=${ACTION.fullscreen}]`)) {
-    b.hidden = !offers("fullscreen") && !isFull();
-    b.textContent = b.title = isFull() ? "Exit fullscreen" : "Fullscreen";
-  }
-}
-
-/** Follows a (merged) host context: the modes offered, the current one and the room it gives. */
+/**
+ * Follows a (merged) host context: the modes offered, the current one and the room it gives; then
+ * shows the fullscreen tools when the mode is offered, labelled for what they do.
+ */
 export function applyDisplay(c: HostDisplay): void {
   const d = c.containerDimensions ?? {};
   modes = [c.availableDisplayModes].flat();
   root.toggleAttribute("data-mcc-full", c.displayMode === "fullscreen");
   // a fixed height, else the most it may take, else the frame's own (a host in fullscreen sizes it)
   root.style.setProperty("--mcc-h", `${d.height || d.maxHeight || innerHeight}px`);
-  syncFullscreenTools();
+  for (const b of document.querySelectorAll<HTMLElement>(`[data-mcc-action=${ACTION.fullscreen}]`)) {
+    b.hidden = !offers("fullscreen");
+    b.textContent = b.title = isFull() ? "Exit fullscreen" : "Fullscreen";
+  }
 }

@@ -8,7 +8,7 @@ import { state } from "./debug.ts";
 import { standaloneHtml } from "../shared/document.ts";
 import { ACTION } from "../shared/protocol.ts";
 import { codeFigure, h, rove } from "./dom.ts";
-import { isFull, syncFullscreenTools, wantsFullscreen } from "./display.ts";
+import { applyDisplay, isFull, wantsFullscreen } from "./display.ts";
 import type { Host } from "./host.ts";
 import type { Widget } from "./widgets/types.ts";
 
@@ -69,7 +69,7 @@ function toolbar(bodyId: string, full: boolean): HTMLElement {
     source,
     collapse,
     copy,
-    full ? tool(ACTION.fullscreen, "") : "", // labelled by syncFullscreenTools
+    full ? tool(ACTION.fullscreen, "") : "", // labelled by applyDisplay
   );
 }
 
@@ -80,7 +80,7 @@ export function enhanceHeader(article: Element, info: CardInfo): void {
   const body = article.querySelector(".mcc-body");
   if (head && body && !head.querySelector(".mcc-tools")) {
     head.append(toolbar(body.id, wantsFullscreen(article)));
-    syncFullscreenTools();
+    applyDisplay(state.hostContext ?? {});
   }
   if (head && !head.querySelector(".mcc-status")) {
     head.append(h("p", { class: "mcc-status", role: "status" }));

@@ -12,7 +12,6 @@ export interface HostLook {
   deviceCapabilities?: { touch?: unknown };
   safeAreaInsets?: Record<string, unknown>;
   locale?: unknown;
-  timeZone?: unknown;
 }
 
 /** Keeps the card clear of notches and home bars the host reports (mobile hosts). */
@@ -76,8 +75,6 @@ export function applyHostLook(look: HostLook): void {
   applyFonts(look.styles?.css?.fonts);
   applySafeArea(look.safeAreaInsets);
   document.documentElement.toggleAttribute("data-touch", look.deviceCapabilities?.touch === true);
-  // charts and tables reformat their numbers (and tables their dates) for these (widgets/chart.ts, table.ts)
-  const data = document.documentElement.dataset;
-  if (typeof look.locale === "string") data.mccLocale = look.locale;
-  if (typeof look.timeZone === "string") data.mccTz = look.timeZone;
+  // charts reformat their numbers for the host's locale (widgets/chart.ts)
+  if (typeof look.locale === "string") document.documentElement.dataset.mccLocale = look.locale;
 }

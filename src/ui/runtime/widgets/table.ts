@@ -6,12 +6,13 @@
  * shown as written, a time with an offset in the host's zone. Anything else (currency, exponents),
  * or a locale or zone Intl refuses, keeps the server's text.
  */
+import { state } from "../debug.ts";
 import type { Widget } from "./types.ts";
 
 function localize(article: Element): void {
-  const { mccLocale: locale, mccTz: timeZone } = document.documentElement.dataset;
+  const { locale, timeZone } = (state.hostContext ?? {}) as { locale?: string; timeZone?: string };
   if (!locale && !timeZone) return;
-  for (const el of article.querySelectorAll("td.mcc-num,td>time")) {
+  for (const el of article.querySelectorAll("td.mcc-num,.mcc-table time")) {
     const t = el.textContent!;
     const v = t.replace(/,/g, "");
     const n = /^[+-]?(?=[.\d])\d*(\.\d+)?(%?)$/.exec(v);
@@ -20,11 +21,11 @@ function localize(article: Element): void {
     const zoned = /[Z+-]/.test(t.slice(16));
     try {
       el.textContent = el.localName === "time"
-        ? new Intl.DateTimeFormat(locale, {
+        ? new Date(t.replace(" ", "T") + (time && !zoned ? "Z" : "")).toLocaleString(locale, {
           dateStyle: "medium",
           timeStyle: time ? t[16] === ":" ? "medium" : "short" : undefined,
           timeZone: zoned ? timeZone : "UTC",
-        }).format(new Date(t.replace(" ", "T") + (time && !zoned ? "Z" : "")))
+        })
         : n
         ? new Intl.NumberFormat(locale, {
           style: n[2] ? "percent" : undefined,
