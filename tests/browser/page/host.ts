@@ -100,9 +100,25 @@ window.mountCard = async (o) => {
     return Promise.resolve({});
   };
   bridge.onloggingmessage = (params) => record("log", { params });
+  bridge.onrequestdisplaymode = ({ mode }) => {
+    record("display-mode", { mode });
+    if (o.displayReply === "grant") {
+      // Fullscreen: a fixed frame the host sizes; inline: the frame follows size-changed again.
+      const full = mode === "fullscreen";
+      iframe.parentElement!.style.width = full ? "1000px" : "";
+      if (full) iframe.style.height = "600px";
+      window.changeContext({
+        displayMode: mode,
+        containerDimensions: full ? { height: 600, width: 1000 } : { maxHeight: 6000, width: 680 },
+      });
+    }
+    return Promise.resolve({ mode: (context.displayMode ?? "inline") as "inline" });
+  };
   bridge.addEventListener("sizechange", ({ height }) => {
     record("size", { height });
-    if (height !== undefined && !o.fixedHeight) iframe.style.height = `${height}px`;
+    if (height !== undefined && !o.fixedHeight && context.displayMode !== "fullscreen") {
+      iframe.style.height = `${height}px`;
+    }
   });
   bridge.oncalltool = async (params) => {
     // A real host rejects view calls to tools that are not visible to apps.
@@ -128,7 +144,7 @@ window.mountCard = async (o) => {
   const html = (template.contents as Json[])[0].text as string;
   await bridge.sendSandboxResourceReady({ html, permissions: o.permissions as never, sandbox: o.sandbox });
   await initialized;
-  record("initialized", { appInfo: bridge.getAppVersion() });
+  record("initialized", { appInfo: bridge.getAppVersion(), appCapabilities: bridge.getAppCapabilities() });
   if (o.partial) await bridge.sendToolInputPartial({ arguments: o.partial });
   for (const partial of o.partials ?? []) {
     await window.sendPartial(partial);

@@ -43,6 +43,13 @@ export interface MountOptions {
   sandbox?: string;
   /** Keep the iframe this many px tall whatever size the view asks for, so the view scrolls. */
   fixedHeight?: number;
+  /**
+   * How `ui/request-display-mode` is answered (each request is recorded as a "display-mode" event):
+   * "grant" switches to the mode and tells the view (displayMode and containerDimensions, a fixed
+   * 1000 x 600 frame in fullscreen), "refuse" answers the current mode. Offering the mode is up to
+   * `hostContext.availableDisplayModes`.
+   */
+  displayReply?: "grant" | "refuse";
 }
 
 /** One thing the host saw, with its performance.now() time. */
