@@ -260,6 +260,7 @@ Deno.test({
         "div",
         "h2",
         "header",
+        "p",
         "table",
         "tbody",
         "td",
