@@ -712,7 +712,7 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "card-render-sees-part",
     file: "src/card.ts",
-    find: "spec.render((splittable ? fields : args) as z.output<S>, ctx)",
+    find: "spec.render(fields as z.output<S>, ctx)",
     replace: "spec.render(args as z.output<S>, ctx)",
     tests: [T.card],
     breaks: "a splittable card's render receives the part field it must never use",
@@ -779,8 +779,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "prompt-refusal-not-shown",
     file: "src/ui/runtime/actions.ts",
-    find: "  showPromptFallback(text, anchor);\n}",
-    replace: "}",
+    find: "  showPromptFallback(text, anchor);\n  return false;",
+    replace: "  return false;",
     tests: [T.browser],
     breaks: "a prompt the host refuses is lost instead of shown for copy and paste",
   },
