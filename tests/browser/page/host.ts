@@ -59,7 +59,7 @@ window.mountCard = async (o) => {
   context = { ...o.hostContext, toolInfo: { id: 1, tool } };
   document.body.style.background = o.hostContext.theme === "dark" ? "#111114" : "#ffffff";
   const iframe = document.createElement("iframe");
-  iframe.setAttribute("sandbox", "allow-scripts allow-same-origin allow-forms");
+  iframe.setAttribute("sandbox", o.sandbox ?? "allow-scripts allow-same-origin allow-forms");
   const allow = buildAllowAttribute(o.permissions as never);
   if (allow) iframe.allow = allow;
   iframe.title = "Card";
@@ -74,7 +74,7 @@ window.mountCard = async (o) => {
     serverResources: {},
     logging: {},
     message: { text: {} },
-    downloadFile: {},
+    ...(o.downloadReply === "absent" ? {} : { downloadFile: {} }),
     ...(o.modelContext ? { updateModelContext: { text: {} } } : {}),
   }, { hostContext: context as never });
   bridge.onupdatemodelcontext = (params) => {
@@ -94,7 +94,10 @@ window.mountCard = async (o) => {
   };
   bridge.ondownloadfile = (params) => {
     record("download", { params });
-    return Promise.resolve({});
+    if (o.downloadReply === "rpc-error") {
+      return Promise.reject(new Error("Downloads are disabled in this chat"));
+    }
+    return Promise.resolve(o.downloadReply === "isError" ? { isError: true } : {});
   };
   bridge.onloggingmessage = (params) => record("log", { params });
   bridge.addEventListener("sizechange", ({ height }) => {
@@ -123,7 +126,7 @@ window.mountCard = async (o) => {
 
   const template = await window.mccReadResource("ui://mcp-chat-cards/card.html");
   const html = (template.contents as Json[])[0].text as string;
-  await bridge.sendSandboxResourceReady({ html, permissions: o.permissions as never });
+  await bridge.sendSandboxResourceReady({ html, permissions: o.permissions as never, sandbox: o.sandbox });
   await initialized;
   record("initialized", { appInfo: bridge.getAppVersion() });
   if (o.partial) await bridge.sendToolInputPartial({ arguments: o.partial });

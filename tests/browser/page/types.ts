@@ -29,6 +29,10 @@ export interface MountOptions {
   permissions?: Json;
   /** Declare `updateModelContext` and record each `ui/update-model-context` as a "context" event. */
   modelContext?: boolean;
+  /** How `ui/download-file` is answered ("ok" by default); "absent" leaves `downloadFile` undeclared. */
+  downloadReply?: "ok" | "isError" | "rpc-error" | "absent";
+  /** The sandbox of both frames (proxy and view) instead of "allow-scripts allow-same-origin allow-forms". */
+  sandbox?: string;
 }
 
 /** One thing the host saw, with its performance.now() time. */
