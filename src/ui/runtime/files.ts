@@ -51,6 +51,7 @@ function put(to: number[], sizes: string, ...values: number[]): void {
  * empty segments and those of dots only (`.`, `..`): no leading `/`, no way out of the folder.
  */
 export function entryName(path: string): string {
+  // deno-lint-ignore no-control-regex -- control characters are what it removes
   return path.replace(/[\0-\x1f\x7f]/g, "").split(/[\\/]/).filter((s) => !/^\.*$/.test(s)).join("/") ||
     "file";
 }
