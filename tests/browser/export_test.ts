@@ -67,10 +67,21 @@ async function axeViolations(view: Frame): Promise<string[]> {
   });
 }
 
-/** Sets the host's card width, waits for the frame to take the card's height, saves a screenshot. */
-async function shot(m: Mounted, name: string, width: number): Promise<void> {
+/** Sets the host's card width and waits for the frame to take the card's height. */
+async function resize(m: Mounted, width: number): Promise<void> {
   await m.page.setViewportSize({ width: Math.max(720, width + 60), height: 900 });
   await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
+  await settle(m);
+}
+
+/** Waits for the frame to take the card's height, then saves a screenshot. */
+async function shot(m: Mounted, name: string): Promise<void> {
+  await settle(m);
+  await Deno.mkdir(ARTIFACTS, { recursive: true });
+  await m.page.locator("body").screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname });
+}
+
+async function settle(m: Mounted): Promise<void> {
   for (let i = 0; i < 100; i++) {
     const want = await m.view.evaluate(() =>
       Math.ceil(document.documentElement.getBoundingClientRect().height)
@@ -79,8 +90,6 @@ async function shot(m: Mounted, name: string, width: number): Promise<void> {
     if (Math.abs(want - got) <= 2) break;
     await new Promise((r) => setTimeout(r, 50));
   }
-  await Deno.mkdir(ARTIFACTS, { recursive: true });
-  await m.page.locator("body").screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname });
 }
 
 /** The bytes of a browser download. */
@@ -362,7 +371,8 @@ Deno.test({
         await m.page.evaluate((th) => window.changeContext({ theme: th }), theme);
         await m.view.waitForFunction((th) => document.body.dataset.theme === th, theme);
         assertEquals(await axeViolations(m.view), [], `text box ${theme}`);
-        await shot(m, `export-blocked-420-${theme}`, 420);
+        await resize(m, 420);
+        await shot(m, `export-blocked-420-${theme}`);
       }
       assertEquals(downloaded, false);
       await m.page.close();
@@ -388,10 +398,11 @@ Deno.test({
         await m.view.waitForFunction((th) => document.body.dataset.theme === th, theme);
         for (const width of [420, 760]) {
           await m.page.keyboard.press("Escape");
+          await resize(m, width);
           await m.view.click('[data-mcc-action="download"]');
           await m.view.waitForSelector(".mcc-menu");
           assertEquals(await axeViolations(m.view), [], `open menu ${theme} ${width}`);
-          await shot(m, `export-menu-${width}-${theme}`, width);
+          await shot(m, `export-menu-${width}-${theme}`);
         }
       }
       await m.page.close();

@@ -36,6 +36,8 @@ function svgFile(svg: SVGSVGElement, article: Element): string {
     const style = getComputedStyle(from[i]);
     for (const p of PAINT) el.setAttribute(p, style.getPropertyValue(p));
   });
+  // the size it had on screen, where its type was sized (a container query scales it)
+  for (const k of ["width", "height"] as const) copy.setAttribute(k, `${svg.getBoundingClientRect()[k]}`);
   copy.style.background = getComputedStyle(article).backgroundColor;
   return new XMLSerializer().serializeToString(copy);
 }
@@ -61,25 +63,23 @@ function formats(article: Element): Format[] {
 async function save(article: Element, [ext, type, make]: Format, host: Host): Promise<void> {
   const name = `${slug(article.querySelector(".mcc-title")?.textContent ?? "")}.${ext}`;
   const data = make();
-  let text = data as string;
-  if (typeof data != "string") {
-    text = "";
-    for (const b of data) text += String.fromCharCode(b);
-    text = btoa(text);
+  const text = typeof data == "string"
+    ? data
+    : btoa(Array.from(data, (b) => String.fromCharCode(b)).join(""));
+  const sandbox = frameElement?.getAttribute("sandbox");
+  const how = await host.download?.(name, type, text, text !== data)
+    ? "host"
+    : sandbox == null || sandbox.includes("allow-downloads")
+    ? "browser link"
+    : "";
+  if (how == "browser link") {
+    const url = URL.createObjectURL(new Blob([data as BlobPart], { type }));
+    h("a", { href: url, download: name }).click();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
-  let how = "host";
-  if (!await host.download?.(name, type, text, text !== data)) {
-    how = "browser link";
-    const sandbox = frameElement?.getAttribute("sandbox");
-    if (sandbox != null && !sandbox.includes("allow-downloads")) {
-      how = "";
-      const say = `Downloads are blocked here. Copy ${name} from below${text === data ? "" : " (base64)"}.`;
-      showManual(text, article.querySelector(".mcc-head") ?? article, host, undefined, say);
-    } else {
-      const url = URL.createObjectURL(new Blob([data as BlobPart], { type }));
-      h("a", { href: url, download: name }).click();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    }
+  if (!how) {
+    const say = `Downloads are blocked here. Copy ${name} from below${text === data ? "" : " (base64)"}.`;
+    showManual(text, article.querySelector(".mcc-head") ?? article, host, undefined, say);
   }
   setStatus(article, how ? `Downloaded ${name} (${how})` : "Download blocked: copy the text below");
   host.log("downloaded", { how });

@@ -26,14 +26,13 @@ export function csv(rows: string[][]): string {
   return rows.map((row) => row.map(csvField).join(",") + "\r\n").join("");
 }
 
-let table: number[] | undefined;
+const table = Array.from({ length: 256 }, (_, n) => {
+  for (let k = 0; k < 8; k++) n = n & 1 ? 0xedb88320 ^ (n >>> 1) : n >>> 1;
+  return n;
+});
 
 /** CRC-32 (IEEE 802.3, the zip and gzip one) of `data`. */
 export function crc32(data: Uint8Array): number {
-  table ??= Array.from({ length: 256 }, (_, n) => {
-    for (let k = 0; k < 8; k++) n = n & 1 ? 0xedb88320 ^ (n >>> 1) : n >>> 1;
-    return n;
-  });
   let c = -1;
   for (const b of data) c = table[(c ^ b) & 255] ^ (c >>> 8);
   return ~c >>> 0;
@@ -61,8 +60,7 @@ export function zip(files: [string, string][]): Uint8Array {
   const out: number[] = [];
   const dir: number[] = [];
   for (const [path, text] of files) {
-    const name = new TextEncoder().encode(entryName(path));
-    const data = new TextEncoder().encode(text);
+    const [name, data] = [entryName(path), text].map((s) => new TextEncoder().encode(s));
     // version 2.0, UTF-8 names, stored, time 00:00, date 1980-01-01, crc, sizes, name length, no extra
     const common = [20, 0x800, 0, 0, 0x21, crc32(data), data.length, data.length, name.length, 0];
     put(dir, "42222224442222244", 0x02014b50, 20, ...common, 0, 0, 0, 0, out.length);
