@@ -283,6 +283,43 @@ Deno.test({
       }
     });
 
+    await t.step(
+      "a chart's data CSV: raw values, negatives as numbers, gaps empty, derived shares as shown",
+      async () => {
+        const cases: [string, string[]][] = [
+          ["stacked_bar", [
+            "Label,Income,Refunds,Grants",
+            "Jan,50,-5,10",
+            "Feb,60,-12,",
+            "Mar,55,-3,20",
+            "Apr,70,-8,5",
+          ]],
+          ["pie", ["Label,Hours,Share", "Coding,18,50%", "Meetings,9,25%", "Review,6,16.7%", "Email,3,8.3%"]],
+          ["scatter_numeric", [
+            "Height (cm),x,Group A,Group B",
+            "a,150,50,48",
+            "b,160,56,52",
+            "c,165,61,60",
+            "d,170,65,62",
+            "e,175,70,72",
+            "f,180,74,71",
+            "g,185,80,77",
+            "h,190,85,90",
+          ]],
+        ];
+        for (const [name, lines] of cases) {
+          const args = JSON.parse(
+            Deno.readTextFileSync(new URL(`../cards/chart/${name}.json`, import.meta.url)),
+          );
+          const m = await mount("chart", {}, args);
+          await pick(m, "CSV");
+          await m.view.locator(".mcc-status").filter({ hasText: "Downloaded" }).waitFor();
+          assertEquals((await downloads(m))[0].text, lines.map((l) => l + "\r\n").join(""), name);
+          await m.page.close();
+        }
+      },
+    );
+
     await t.step("a code tour: its files as a zip, a base64 blob through the host", async () => {
       const m = await mount("code_tour");
       const paths = await m.view.locator(".mcc-tourfile").evaluateAll((files) =>

@@ -19,9 +19,16 @@ import { csv, slug, zip } from "./files.ts";
 /** One format: its extension (the menu shows it), MIME type, and how to make the file. */
 type Format = [ext: string, type: string, make: () => string | Uint8Array];
 
-/** A table's cells, header rows included; a chart's data cells give their raw value (`data-v`). */
-function cells(table: HTMLTableElement): string[][] {
-  return [...table.rows].map((row) => [...row.cells].map((cell) => cell.dataset.v ?? cell.textContent ?? ""));
+/**
+ * A table's cells, header rows included. A chart's data cells give their raw values (`data-v`,
+ * `data-vx`), and its gaps (drawn as a dash) are empty.
+ */
+function cells(table: HTMLTableElement, chart: unknown): string[][] {
+  return [...table.rows].map((row) =>
+    [...row.cells].map((c) =>
+      c.dataset.v ?? c.dataset.vx ?? (chart && c.textContent == "—" ? "" : c.textContent!)
+    )
+  );
 }
 
 const PAINT =
@@ -55,7 +62,7 @@ function formats(article: Element): Format[] {
         f.dataset.mccPath ?? "",
         [...f.querySelectorAll("pre")].pop()?.textContent ?? "", // a Markdown file's source comes last
       ]))]);
-  } else if (table) list.push(["csv", "text/csv", () => csv(cells(table))]);
+  } else if (table) list.push(["csv", "text/csv", () => csv(cells(table, svg))]);
   return list;
 }
 
