@@ -385,6 +385,27 @@ Deno.test({
       },
     );
 
+    await t.step("the standalone document on its own: no host, a real browser download", async () => {
+      const result = await h.plain.callTool({ name: KINDS.table.tool, arguments: example("table") });
+      const link = (result.content as { type: string; uri?: string }[]).find((c) =>
+        c.type === "resource_link"
+      )!;
+      const doc = ((await h.plain.readResource({ uri: link.uri! })).contents[0] as { text: string }).text;
+      const page = await h.context.newPage();
+      await page.goto(h.servePage("/export-table.html", doc));
+      const got = page.waitForEvent("download");
+      await page.click('[data-mcc-action="download"]');
+      await page.click('.mcc-menu [role="menuitem"]:text-is("CSV")');
+      const file = await got;
+      assertEquals(file.suggestedFilename(), "javascript-runtimes.csv");
+      assertEquals(new TextDecoder().decode(await read(file)), TABLE_CSV);
+      await page.locator(".mcc-status").filter({
+        hasText: "Downloaded javascript-runtimes.csv (browser link)",
+      })
+        .waitFor();
+      await page.close();
+    });
+
     await t.step("both fail: the file selected in a box to copy, a zip as base64", async () => {
       const m = await mount("table", { downloadReply: "isError" });
       let downloaded = false;
