@@ -26,7 +26,7 @@ export function csv(rows: string[][]): string {
   return rows.map((row) => row.map(csvField).join(",") + "\r\n").join("");
 }
 
-const table = Array.from({ length: 256 }, (_, n) => {
+const table = Int32Array.from({ length: 256 }, (_, n) => {
   for (let k = 0; k < 8; k++) n = n & 1 ? 0xedb88320 ^ (n >>> 1) : n >>> 1;
   return n;
 });
@@ -57,17 +57,27 @@ export function entryName(path: string): string {
 
 /** A zip of `[path, text]` files, each name passed through `entryName`. */
 export function zip(files: [string, string][]): Uint8Array {
-  const out: number[] = [];
+  const parts: Uint8Array[] = [];
   const dir: number[] = [];
+  let at = 0;
   for (const [path, text] of files) {
     const [name, data] = [entryName(path), text].map((s) => new TextEncoder().encode(s));
+    const head: number[] = [];
     // version 2.0, UTF-8 names, stored, time 00:00, date 1980-01-01, crc, sizes, name length, no extra
     const common = [20, 0x800, 0, 0, 0x21, crc32(data), data.length, data.length, name.length, 0];
-    put(dir, "42222224442222244", 0x02014b50, 20, ...common, 0, 0, 0, 0, out.length);
-    put(out, "42222244422", 0x04034b50, ...common);
-    for (const b of [...name, ...data]) out.push(b);
+    put(dir, "42222224442222244", 0x02014b50, 20, ...common, 0, 0, 0, 0, at);
+    put(head, "42222244422", 0x04034b50, ...common);
     dir.push(...name);
+    parts.push(new Uint8Array(head), name, data);
+    at += 30 + name.length + data.length;
   }
-  put(dir, "42222442", 0x06054b50, 0, 0, files.length, files.length, dir.length, out.length, 0);
-  return new Uint8Array([...out, ...dir]);
+  put(dir, "42222442", 0x06054b50, 0, 0, files.length, files.length, dir.length, at, 0);
+  parts.push(new Uint8Array(dir));
+  const out = new Uint8Array(at + dir.length);
+  at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
