@@ -10,11 +10,11 @@
 import { ACTION } from "../shared/protocol.ts";
 import { showManual } from "./copy.ts";
 import { h } from "./dom.ts";
-import { cardDocument, setStatus } from "./header.ts";
+import { cardDocument, cardFile, setStatus } from "./header.ts";
 import type { Host } from "./host.ts";
 import { openMenu } from "./widgets/menu.ts";
 import type { Widget } from "./widgets/types.ts";
-import { csv, slug, zip } from "./files.ts";
+import { csv, zip } from "./files.ts";
 
 /** One format: its extension (the menu shows it), MIME type, and how to make the file. */
 type Format = [ext: string, type: string, make: () => string | Uint8Array];
@@ -68,7 +68,7 @@ function formats(article: Element): Format[] {
 
 /** Delivers one file by the first layer that works, and says which in the status line. */
 async function save(article: Element, [ext, type, make]: Format, host: Host): Promise<void> {
-  const name = `${slug(article.querySelector(".mcc-title")?.textContent ?? "")}.${ext}`;
+  const name = cardFile(article, ext);
   const data = make();
   const text = typeof data == "string"
     ? data

@@ -143,10 +143,14 @@ export function cardDocument(article: Element): string {
   });
 }
 
+/** A file name for the card: its title slugged, then `.ext`. */
+export const cardFile = (article: Element, ext: string): string =>
+  `${slug(part(article, ".mcc-title")?.textContent ?? "")}.${ext}`;
+
 /** Copy card: the standalone document to the clipboard, by whichever layer works. */
 export async function copyCard(article: Element, button: HTMLElement, host: Host): Promise<void> {
   const method = await copyText(cardDocument(article), button.closest(".mcc-head") ?? button, host, {
-    filename: `${slug(part(article, ".mcc-title")?.textContent ?? "")}.html`,
+    filename: cardFile(article, "html"),
     mimeType: "text/html",
   });
   setStatus(
