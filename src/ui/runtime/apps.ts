@@ -108,10 +108,11 @@ export function startAppsView(root: HTMLElement): void {
         .catch(() => ({ isError: true }));
       return reply.isError !== true;
     },
-    async download(filename, mimeType, text) {
+    async download(filename, mimeType, text, base64) {
       if (!capabilities.downloadFile) return false;
+      const resource = { uri: `file:///${filename}`, mimeType, [base64 ? "blob" : "text"]: text };
       const reply = await rpc.request("ui/download-file", {
-        contents: [{ type: "resource", resource: { uri: `file:///${filename}`, mimeType, text } }],
+        contents: [{ type: "resource", resource }],
       }, TIMEOUT_MS.server).catch(() => ({ isError: true }));
       return reply.isError !== true;
     },

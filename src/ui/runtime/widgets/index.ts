@@ -1,4 +1,5 @@
 /** Every widget, in one list: the core header tools, then one entry per card kind with behaviour. */
+import { exportWidget } from "../export.ts";
 import { coreWidget } from "../header.ts";
 import { animationWidget } from "./animation.ts";
 import { chartWidget } from "./chart.ts";
@@ -18,6 +19,7 @@ import { webFormWidget } from "./web_form.ts";
 
 export const WIDGETS: readonly Widget[] = [
   coreWidget,
+  exportWidget,
   tabWidget,
   revealWidget,
   codeTourWidget,
