@@ -18,9 +18,10 @@ export interface Host {
   download?(filename: string, mimeType: string, text: string): Promise<boolean>;
   /**
    * Puts text in the model's context without a chat message (MCP Apps `ui/update-model-context`;
-   * each update replaces the last), when the host can; false when it refused.
+   * each update replaces the last; empty text clears it), with `structured` too when the host takes
+   * structured content; false when it cannot or refused.
    */
-  updateContext?(text: string): Promise<boolean>;
+  updateContext?(text: string, structured?: Record<string, unknown>): Promise<boolean>;
   /** Tells the host the content height (MCP-UI; the Apps view reports its own). */
   size?(height: number): void;
 }

@@ -75,7 +75,7 @@ window.mountCard = async (o) => {
     logging: {},
     message: { text: {} },
     downloadFile: {},
-    ...(o.modelContext ? { updateModelContext: { text: {} } } : {}),
+    ...(o.modelContext ? { updateModelContext: o.contextModalities ?? { text: {} } } : {}),
   }, { hostContext: context as never });
   bridge.onupdatemodelcontext = (params) => {
     record("context", { params });

@@ -29,6 +29,8 @@ export interface MountOptions {
   permissions?: Json;
   /** Declare `updateModelContext` and record each `ui/update-model-context` as a "context" event. */
   modelContext?: boolean;
+  /** What the host declares it takes in the model context (default `{ text: {} }`). */
+  contextModalities?: Json;
 }
 
 /** One thing the host saw, with its performance.now() time. */

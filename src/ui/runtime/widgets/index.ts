@@ -9,6 +9,7 @@ import { menuWidget } from "./menu.ts";
 import { moveWidget } from "./move.ts";
 import { promptWidget } from "./prompt.ts";
 import { revealWidget } from "./reveal.ts";
+import { selectionWidget } from "../selection.ts";
 import { tabWidget } from "./tab.ts";
 import { tutorWidget } from "./tutor.ts";
 import { videoWidget } from "./video.ts";
@@ -25,6 +26,7 @@ export const WIDGETS: readonly Widget[] = [
   formWidget,
   promptWidget,
   chartWidget,
+  selectionWidget,
   animationWidget,
   videoWidget,
   // Terms are marked before move handles wrap blocks; the menu comes last, for every card.
