@@ -67,7 +67,7 @@ export function pick(el: Element, host: Host): boolean {
   host.updateContext?.(
     on ? line(`Selected ${what} "${title}"${detail && ": " + detail}`) : "",
     on ? { selection: { card: state.cardId, title, kind: what.split(" ")[0], ...fields } } : undefined,
-  ).then((ok) => ok && setStatus(article, on ? "Selection shared with the assistant" : "Selection cleared"));
+  ).then((ok) => ok && setStatus(article, on ? "Selection shared with the assistant" : ""));
   return on;
 }
 
@@ -76,16 +76,16 @@ const ROVING = ".mcc-table tbody tr, .mcc-legend li";
 export const selectionWidget: Widget = {
   enhance(article) {
     // a legend is a listbox of its entries; one row or entry of each is in the tab order
-    article.querySelectorAll(".mcc-legend").forEach((ul) =>
-      Object.assign(ul, { role: "listbox", ariaLabel: "Legend" })
-    );
-    article.querySelectorAll<HTMLElement>(`.mcc-pt, ${ROVING}`).forEach((el) =>
-      el.matches(".mcc-pt") ? Object.assign(el, { role: "button", ariaPressed: "false" }) : Object.assign(
-        el,
-        { tabIndex: el.previousElementSibling ? -1 : 0, ariaSelected: "false" },
-        el.matches("li") && { role: "option" },
-      )
-    );
+    for (const el of article.querySelectorAll<HTMLElement>(`.mcc-legend, .mcc-pt, ${ROVING}`)) {
+      if (el.matches("ul")) Object.assign(el, { role: "listbox", ariaLabel: "Legend" });
+      else if (el.matches("li, tr")) {
+        Object.assign(
+          el,
+          { tabIndex: el.previousElementSibling ? -1 : 0 },
+          el.matches("li") && { role: "option" },
+        );
+      } else Object.assign(el, { role: "button", ariaPressed: "false" });
+    }
   },
   // A click on a line chart's plot selects the point under the tooltip; a drag that selected text, nothing.
   click: {
