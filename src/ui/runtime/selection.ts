@@ -27,10 +27,9 @@ function about(el: Element): [string, string, Record<string, unknown>] {
   const fig = el.closest("figure");
   if (el instanceof HTMLTableRowElement) {
     const head = el.closest("table")!.tHead?.rows[0]?.cells;
-    const cells = [...el.cells].map((
-      c,
-      i,
-    ) => [line(head?.[i]?.textContent) || `Column ${i + 1}`, line(c.textContent)]);
+    const cells = [...el.cells].map((c, i) => {
+      return [line(head?.[i]?.textContent) || `Column ${i + 1}`, line(c.textContent)];
+    });
     const row = el.sectionRowIndex + 1;
     return [`row ${row} of`, cells.map((c) => c.join(": ")).join("; "), {
       row,
