@@ -98,11 +98,15 @@ export function startAppsView(root: HTMLElement): void {
         })
       );
     },
-    async updateContext(text) {
-      if (!capabilities.updateModelContext) return false;
+    async updateContext(text, structured) {
+      const takes = capabilities.updateModelContext as Json | undefined;
+      if (!takes) return false;
       const reply = await rpc.request(
         "ui/update-model-context",
-        { content: [{ type: "text", text }] },
+        {
+          content: text ? [{ type: "text", text }] : [],
+          ...(structured && takes.structuredContent ? { structuredContent: structured } : {}),
+        },
         TIMEOUT_MS.server,
       )
         .catch(() => ({ isError: true }));

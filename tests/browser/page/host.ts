@@ -85,7 +85,7 @@ window.mountCard = async (o) => {
     logging: {},
     message: { text: {} },
     ...(o.downloadReply === "absent" ? {} : { downloadFile: {} }),
-    ...(o.modelContext ? { updateModelContext: { text: {} } } : {}),
+    ...(o.modelContext ? { updateModelContext: o.contextModalities ?? { text: {} } } : {}),
   }, { hostContext: context as never });
   bridge.onupdatemodelcontext = (params) => {
     record("context", { params });

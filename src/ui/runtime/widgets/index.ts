@@ -10,6 +10,7 @@ import { menuWidget } from "./menu.ts";
 import { moveWidget } from "./move.ts";
 import { promptWidget } from "./prompt.ts";
 import { revealWidget } from "./reveal.ts";
+import { selectionWidget } from "../selection.ts";
 import { tabWidget } from "./tab.ts";
 import { tableWidget } from "./table.ts";
 import { tutorWidget } from "./tutor.ts";
@@ -29,6 +30,7 @@ export const WIDGETS: readonly Widget[] = [
   promptWidget,
   chartWidget,
   tableWidget,
+  selectionWidget,
   animationWidget,
   videoWidget,
   // Terms are marked before move handles wrap blocks; the menu comes last, for every card.
