@@ -98,20 +98,25 @@ export function startAppsView(root: HTMLElement): void {
         })
       );
     },
-    async updateContext(text) {
-      if (!capabilities.updateModelContext) return false;
+    async updateContext(text, structured) {
+      const takes = capabilities.updateModelContext as Json | undefined;
+      if (!takes) return false;
       const reply = await rpc.request(
         "ui/update-model-context",
-        { content: [{ type: "text", text }] },
+        {
+          content: text ? [{ type: "text", text }] : [],
+          ...(structured && takes.structuredContent ? { structuredContent: structured } : {}),
+        },
         TIMEOUT_MS.server,
       )
         .catch(() => ({ isError: true }));
       return reply.isError !== true;
     },
-    async download(filename, mimeType, text) {
+    async download(filename, mimeType, text, base64) {
       if (!capabilities.downloadFile) return false;
+      const resource = { uri: `file:///${filename}`, mimeType, [base64 ? "blob" : "text"]: text };
       const reply = await rpc.request("ui/download-file", {
-        contents: [{ type: "resource", resource: { uri: `file:///${filename}`, mimeType, text } }],
+        contents: [{ type: "resource", resource }],
       }, TIMEOUT_MS.server).catch(() => ({ isError: true }));
       return reply.isError !== true;
     },

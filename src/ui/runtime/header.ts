@@ -1,7 +1,8 @@
 /**
  * The header tools every card carries: `</>` shows or hides the card's own HTML in a code panel,
  * the chevron collapses the card to its header, and Copy card copies the standalone document
- * (rebuilt here from this page's own stylesheet and runtime) and says which copy layer worked.
+ * (rebuilt here from this page's own stylesheet and runtime) and says which copy layer worked;
+ * Download offers the card as files (export.ts).
  */
 import { copyText } from "./copy.ts";
 import { state } from "./debug.ts";
@@ -9,6 +10,7 @@ import { standaloneHtml } from "../shared/document.ts";
 import { ACTION } from "../shared/protocol.ts";
 import { codeFigure, h, rove } from "./dom.ts";
 import { applyDisplay, isFull, wantsFullscreen } from "./display.ts";
+import { slug } from "./files.ts";
 import type { Host } from "./host.ts";
 import type { Widget } from "./widgets/types.ts";
 
@@ -70,6 +72,7 @@ function toolbar(bodyId: string, full: boolean): HTMLElement {
     collapse,
     copy,
     full ? tool(ACTION.fullscreen, "") : "", // labelled by applyDisplay
+    tool(ACTION.download, "Download the card as a file", "Download"), // export.ts
   );
 }
 
@@ -145,12 +148,14 @@ export function cardDocument(article: Element): string {
   });
 }
 
+/** A file name for the card: its title slugged, then `.ext`. */
+export const cardFile = (article: Element, ext: string): string =>
+  `${slug(part(article, ".mcc-title")?.textContent ?? "")}.${ext}`;
+
 /** Copy card: the standalone document to the clipboard, by whichever layer works. */
 export async function copyCard(article: Element, button: HTMLElement, host: Host): Promise<void> {
-  const name = (part(article, ".mcc-title")?.textContent ?? "card").toLowerCase().replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "") || "card";
   const method = await copyText(cardDocument(article), button.closest(".mcc-head") ?? button, host, {
-    filename: `${name}.html`,
+    filename: cardFile(article, "html"),
     mimeType: "text/html",
   });
   setStatus(

@@ -60,7 +60,14 @@ window.mountCard = async (o) => {
   context = { ...o.hostContext, toolInfo: { id: 1, tool } };
   document.body.style.background = o.hostContext.theme === "dark" ? "#111114" : "#ffffff";
   const iframe = document.createElement("iframe");
-  iframe.setAttribute("sandbox", "allow-scripts allow-same-origin allow-forms");
+  // The proxy keeps its own origin; it gains whatever else the test grants the view (allow-downloads).
+  const proxySandbox = new Set([
+    "allow-scripts",
+    "allow-same-origin",
+    "allow-forms",
+    ...(o.sandbox?.split(" ") ?? []),
+  ]);
+  iframe.setAttribute("sandbox", [...proxySandbox].join(" "));
   const allow = buildAllowAttribute(o.permissions as never);
   if (allow) iframe.allow = allow;
   iframe.title = "Card";
@@ -77,8 +84,8 @@ window.mountCard = async (o) => {
     serverResources: {},
     logging: {},
     message: { text: {} },
-    downloadFile: {},
-    ...(o.modelContext ? { updateModelContext: { text: {} } } : {}),
+    ...(o.downloadReply === "absent" ? {} : { downloadFile: {} }),
+    ...(o.modelContext ? { updateModelContext: o.contextModalities ?? { text: {} } } : {}),
   }, { hostContext: context as never });
   bridge.onupdatemodelcontext = (params) => {
     record("context", { params });
@@ -97,7 +104,10 @@ window.mountCard = async (o) => {
   };
   bridge.ondownloadfile = (params) => {
     record("download", { params });
-    return Promise.resolve({});
+    if (o.downloadReply === "rpc-error") {
+      return Promise.reject(new Error("Downloads are disabled in this chat"));
+    }
+    return Promise.resolve(o.downloadReply === "isError" ? { isError: true } : {});
   };
   bridge.onloggingmessage = (params) => record("log", { params });
   bridge.onrequestdisplaymode = ({ mode }) => {

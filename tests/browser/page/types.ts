@@ -37,8 +37,9 @@ export interface MountOptions {
   /** Declare `updateModelContext` and record each `ui/update-model-context` as a "context" event. */
   modelContext?: boolean;
   /**
-   * The inner iframe's sandbox attribute (the spec's `sandbox-resource-ready` override); without
-   * allow-same-origin the view gets an opaque origin, where `localStorage` throws.
+   * The view's sandbox attribute (the spec's `sandbox-resource-ready` override); without
+   * allow-same-origin the view gets an opaque origin, where `localStorage` throws. The proxy frame
+   * keeps its own origin and gains the other tokens (allow-downloads).
    */
   sandbox?: string;
   /** Keep the iframe this many px tall whatever size the view asks for, so the view scrolls. */
@@ -50,6 +51,10 @@ export interface MountOptions {
    * `hostContext.availableDisplayModes`.
    */
   displayReply?: "grant" | "refuse";
+  /** How `ui/download-file` is answered ("ok" by default); "absent" leaves `downloadFile` undeclared. */
+  downloadReply?: "ok" | "isError" | "rpc-error" | "absent";
+  /** What the host declares it takes in the model context (default `{ text: {} }`). */
+  contextModalities?: Json;
 }
 
 /** One thing the host saw, with its performance.now() time. */

@@ -77,7 +77,7 @@ function ghostPoints(g: Element): void {
 }
 
 /** Row, series name and value text a point stands for, read from the data table. */
-function describe(pt: Element, table: HTMLTableElement | null): [string, string, string] {
+export function describe(pt: Element, table: HTMLTableElement | null): [string, string, string] {
   const s = Number(pt.closest<HTMLElement>("[data-s]")?.dataset.s ?? 0);
   const offset = table?.tHead?.rows[0].cells[1]?.textContent === "x" ? 2 : 1;
   let i = Number(pt.getAttribute("data-i"));

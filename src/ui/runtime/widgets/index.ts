@@ -1,4 +1,5 @@
 /** Every widget, in one list: the core header tools, then one entry per card kind with behaviour. */
+import { exportWidget } from "../export.ts";
 import { coreWidget } from "../header.ts";
 import { animationWidget } from "./animation.ts";
 import { chartWidget } from "./chart.ts";
@@ -9,6 +10,7 @@ import { menuWidget } from "./menu.ts";
 import { moveWidget } from "./move.ts";
 import { promptWidget } from "./prompt.ts";
 import { revealWidget } from "./reveal.ts";
+import { selectionWidget } from "../selection.ts";
 import { tabWidget } from "./tab.ts";
 import { tableWidget } from "./table.ts";
 import { tutorWidget } from "./tutor.ts";
@@ -18,6 +20,7 @@ import { webFormWidget } from "./web_form.ts";
 
 export const WIDGETS: readonly Widget[] = [
   coreWidget,
+  exportWidget,
   tabWidget,
   revealWidget,
   codeTourWidget,
@@ -27,6 +30,7 @@ export const WIDGETS: readonly Widget[] = [
   promptWidget,
   chartWidget,
   tableWidget,
+  selectionWidget,
   animationWidget,
   videoWidget,
   // Terms are marked before move handles wrap blocks; the menu comes last, for every card.
