@@ -6,6 +6,7 @@
  * replaces it at the same height and scroll position (`hold`).
  */
 import { codeFigure, h } from "./dom.ts";
+import { enhanceHeader } from "./header.ts";
 import { parsePartial } from "./partial_json.ts";
 
 type J = Record<string, unknown>;
@@ -155,14 +156,16 @@ export function startPreview(root: HTMLElement, tool: string): (args: unknown) =
   const title = el("h2", "mcc-title");
   const intro = para(); // the intro most kinds show above their content
   const body = el("div", "mcc-body", intro);
-  root.replaceChildren(
-    h(
-      "article",
-      { class: "mcc-card", "aria-busy": "true" },
-      el("header", "mcc-head", title),
-      body,
-    ),
+  const card = h(
+    "article",
+    { class: "mcc-card", "data-mcc-kind": kind, "aria-busy": "true" },
+    el("header", "mcc-head", title),
+    body,
   );
+  root.replaceChildren(card);
+  // The card's own header tools, inert until the result: the header wraps as the card's will.
+  enhanceHeader(card, { html: "", id: "" });
+  (card.querySelector(".mcc-tools") as HTMLElement).inert = true;
   const draw = (KINDS[kind] ?? plain)(body);
   return (args) => {
     const a = typeof args == "string" ? parsePartial(args) : args;
