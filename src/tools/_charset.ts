@@ -24,28 +24,31 @@ const NAMES: Record<string, string> = {
 
 const tables = new Map<string, Map<number, number[]>>();
 
-/** Code point to bytes, for one encoding. */
+/**
+ * Code point to bytes, for one encoding. Each lead byte's two-byte sequences are decoded in one
+ * call, each followed by a line feed (never a trail byte): a sequence that decodes to exactly one
+ * character other than U+FFFD is that character's encoding. No exceptions, so it takes
+ * milliseconds, not a second, the first time.
+ */
 function table(encoding: string): Map<number, number[]> {
   const known = tables.get(encoding);
   if (known) return known;
   const map = new Map<number, number[]>();
-  const decoder = new TextDecoder(encoding, { fatal: true });
-  const learn = (bytes: number[]): boolean => {
-    let text: string;
-    try {
-      text = decoder.decode(Uint8Array.from(bytes));
-    } catch {
-      return false;
-    }
-    const cp = text.codePointAt(0);
-    if (cp === undefined || String.fromCodePoint(cp) !== text) return false;
-    if (!map.has(cp)) map.set(cp, bytes);
-    return true;
+  const decoder = new TextDecoder(encoding);
+  const learn = (sequences: number[][]) => {
+    const bytes = Uint8Array.from(sequences.flatMap((s) => [...s, 0x0a]));
+    decoder.decode(bytes).split("\n").slice(0, sequences.length).forEach((text, i) => {
+      const cp = text.codePointAt(0);
+      if (cp === undefined || cp === 0xfffd || String.fromCodePoint(cp) !== text) return;
+      if (!map.has(cp)) map.set(cp, sequences[i]);
+    });
   };
-  const leads: number[] = [];
-  for (let b = 0; b < 256; b++) if (!learn([b]) && b >= 0x81) leads.push(b);
+  learn(Array.from({ length: 256 }, (_, b) => [b]).filter(([b]) => b !== 0x0a));
+  map.set(0x0a, [0x0a]);
   if (MULTI_BYTE.has(encoding)) {
-    for (const lead of leads) for (let trail = 0x40; trail < 0xff; trail++) learn([lead, trail]);
+    for (let lead = 0x81; lead < 0xff; lead++) {
+      learn(Array.from({ length: 0xff - 0x40 }, (_, i) => [lead, 0x40 + i]));
+    }
   }
   tables.set(encoding, map);
   return map;
