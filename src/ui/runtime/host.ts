@@ -21,6 +21,8 @@ export interface Host {
    * each update replaces the last), when the host can; false when it refused.
    */
   updateContext?(text: string): Promise<boolean>;
+  /** Asks for a display mode (MCP Apps `ui/request-display-mode`), only when the host offers it. */
+  display?(mode: "inline" | "fullscreen"): void;
   /** Tells the host the content height (MCP-UI; the Apps view reports its own). */
   size?(height: number): void;
 }

@@ -10,6 +10,7 @@ import { moveWidget } from "./move.ts";
 import { promptWidget } from "./prompt.ts";
 import { revealWidget } from "./reveal.ts";
 import { tabWidget } from "./tab.ts";
+import { tableWidget } from "./table.ts";
 import { tutorWidget } from "./tutor.ts";
 import { videoWidget } from "./video.ts";
 import type { Widget } from "./types.ts";
@@ -25,6 +26,7 @@ export const WIDGETS: readonly Widget[] = [
   formWidget,
   promptWidget,
   chartWidget,
+  tableWidget,
   animationWidget,
   videoWidget,
   // Terms are marked before move handles wrap blocks; the menu comes last, for every card.
