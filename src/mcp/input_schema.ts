@@ -67,6 +67,9 @@ export function markOutput<T>(value: T): T {
   if (typeof value === "string") return (needsMark(value) ? markBidi(value) : value) as T;
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map(markOutput) as T;
+  // Plain objects only: anything else (a Date, bytes) is left for the transport to serialize.
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
     Object.defineProperty(out, markOutput(key), {
