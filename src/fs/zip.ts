@@ -279,7 +279,10 @@ export async function readZip(
     // or fake entries, to the listing the model reads.
     const shownName = (decoded ?? [...rawName].map((b) => (b < 128 ? String.fromCharCode(b) : "?")).join(""))
       // deno-lint-ignore no-control-regex -- control characters are exactly what is escaped
-      .replace(/[\u0000-\u001f\u007f]/g, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+      .replace(
+        /[\u0000-\u001f\u007f]/g,
+        (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+      );
     const skip = (reason: string) => skipped.push({ path: shownName, reason });
     if (decoded === undefined) {
       skip("the name is marked UTF-8 but is not valid UTF-8");

@@ -335,7 +335,11 @@ function readForm(
         if (el.hasAttribute("checked")) hidden.push({ name, value: el.getAttribute("value") ?? "on", at });
       } else if (type === "hidden" && name.toLowerCase() === "_charset_") {
         hidden.push({ name, value: "UTF-8", at, charset: true }); // browsers send the encoding they use here
-      } else hidden.push({ name, value: tag === "textarea" ? textOf(el) : el.getAttribute("value") ?? "", at });
+      } else {hidden.push({
+          name,
+          value: tag === "textarea" ? textOf(el) : el.getAttribute("value") ?? "",
+          at,
+        });}
       continue;
     }
     const required = el.hasAttribute("required") || el.getAttribute("aria-required") === "true";

@@ -83,7 +83,10 @@ const utf8 = new TextEncoder();
 /** Text as bytes in `encoding`; a character it lacks as `&#N;`. */
 export function encodeIn(text: string, encoding: string): Uint8Array {
   // Lone surrogates are U+FFFD, as in any string a browser submits.
-  const clean = text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+  const clean = text.replace(
+    /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    "\ufffd",
+  );
   if (encoding === "utf-8") return utf8.encode(clean);
   const map = table(encoding);
   const out: number[] = [];
@@ -110,5 +113,7 @@ export function urlencoded(entries: [string, string][], encoding: string): strin
     }
     return out;
   };
-  return entries.map(([n, v]) => `${percent(encodeIn(n, encoding))}=${percent(encodeIn(v, encoding))}`).join("&");
+  return entries.map(([n, v]) => `${percent(encodeIn(n, encoding))}=${percent(encodeIn(v, encoding))}`).join(
+    "&",
+  );
 }

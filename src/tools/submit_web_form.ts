@@ -73,7 +73,9 @@ function fieldEntries(spec: FormFieldSpec, key: string, given: Value | undefined
     const chosen = list.filter((v) => v !== "").map(choose);
     entries = spec.type === "select"
       // A multiple select submits its selected options in their own order.
-      ? options.filter((o, i) => chosen.includes(o) && options.indexOf(o) === i).map((v) => [spec.name, v, at])
+      ? options.filter((o, i) => chosen.includes(o) && options.indexOf(o) === i).map((
+        v,
+      ) => [spec.name, v, at])
       : chosen.map((v) => [spec.name, v, placeOf(v)]);
   } else if (spec.type === "checkbox") {
     // A lone checkbox: the card sends "yes"/"no"; the website gets its own value when ticked.
@@ -137,7 +139,9 @@ export function formEntries(form: FormSpec, values: Record<string, Value>, encod
         `values.${name}`,
         "the form has no such field",
         `Its fields are ${
-          quoteList(names.filter((_, i) => form.fields[i].type !== "password" && form.fields[i].type !== "file"))
+          quoteList(names.filter((_, i) =>
+            form.fields[i].type !== "password" && form.fields[i].type !== "file"
+          ))
         }`,
       );
     }
@@ -150,7 +154,9 @@ export function formEntries(form: FormSpec, values: Record<string, Value>, encod
     }
   }
   // A `_charset_` field sends the name of the encoding the form goes in.
-  const entries: Placed[] = form.hidden.map((h) => [h.name, h.charset ? encodingName(encoding) : h.value, h.at ?? -1]);
+  const entries: Placed[] = form.hidden.map((
+    h,
+  ) => [h.name, h.charset ? encodingName(encoding) : h.value, h.at ?? -1]);
   for (const [key, spec] of byName) {
     if (spec.type === "password" || spec.type === "file") continue;
     // Own fields only: a field named "constructor" or "toString" must not read Object.prototype.
