@@ -8,16 +8,20 @@
 import { enhanceCard, wireCards } from "./card.ts";
 import { note, state } from "./debug.ts";
 import { h } from "./dom.ts";
+import { flush, remember } from "./memory.ts";
 import type { Host } from "./host.ts";
 import { articleFromDocument, type CardPayload, findCard, findCardUri } from "./payload.ts";
+import { hold, startPreview } from "./preview.ts";
 import { connectRpc, type Rpc, RpcError } from "./rpc.ts";
 import { PULL_TOOL } from "../shared/protocol.ts";
 import { reportSize, warmLayout } from "./size.ts";
 import { applyHostLook, type HostLook } from "./theme.ts";
+import { applyDisplay, type HostDisplay, isFull, offers } from "./display.ts";
 
 type Json = Record<string, unknown>;
 
 const PROTOCOL_VERSION = "2026-01-26";
+const CONTEXT = "ui/notifications/host-context-changed";
 /** Announce `initialized` anyway when the host does not answer `ui/initialize` in time. */
 const INIT_TIMEOUT_MS = 1500;
 /** Pull the card when no result came this long after `initialized` or the tool input. */
@@ -28,7 +32,7 @@ const PULL_AFTER_MS = 4000;
  */
 const TIMEOUT_MS = { message: 15_000, link: 5_000, server: 10_000 };
 
-interface HostContext extends HostLook {
+interface HostContext extends HostLook, HostDisplay {
   toolInfo?: { tool?: { name?: string } };
   [key: string]: unknown;
 }
@@ -59,6 +63,10 @@ export function startAppsView(root: HTMLElement): void {
   let resultSeen = false;
   let pullTimer: number | undefined;
   let stopped = false;
+  /** Draws streamed arguments while no result is in; false once the call was cancelled. */
+  let preview: ((args: unknown) => void) | undefined | false;
+  /** The delivered result's `_meta.viewUUID`: with the card id, the key of what the view remembers. */
+  let viewUUID: unknown;
   const t0 = performance.now();
 
   /** Everything but ui/initialize waits for `initialized` (strict hosts hide early talkers). */
@@ -90,11 +98,15 @@ export function startAppsView(root: HTMLElement): void {
         })
       );
     },
-    async updateContext(text) {
-      if (!capabilities.updateModelContext) return false;
+    async updateContext(text, structured) {
+      const takes = capabilities.updateModelContext as Json | undefined;
+      if (!takes) return false;
       const reply = await rpc.request(
         "ui/update-model-context",
-        { content: [{ type: "text", text }] },
+        {
+          content: text ? [{ type: "text", text }] : [],
+          ...(structured && takes.structuredContent ? { structuredContent: structured } : {}),
+        },
         TIMEOUT_MS.server,
       )
         .catch(() => ({ isError: true }));
@@ -107,6 +119,15 @@ export function startAppsView(root: HTMLElement): void {
         contents: [{ type: "resource", resource }],
       }, TIMEOUT_MS.server).catch(() => ({ isError: true }));
       return reply.isError !== true;
+    },
+    display(mode) {
+      // Never ask for a mode the host did not offer; the reply names the mode granted (maybe another).
+      if (offers(mode)) {
+        rpc.request("ui/request-display-mode", { mode }, TIMEOUT_MS.link).then(
+          (r) => r.mode && notifications[CONTEXT]({ displayMode: r.mode }),
+          () => {},
+        );
+      }
     },
   };
 
@@ -123,13 +144,17 @@ export function startAppsView(root: HTMLElement): void {
   const paint = (card: CardPayload, source: "result" | "pull") => {
     if (painted === "result" && card.id !== state.cardId) return; // latched: not our card
     if (card.id === state.cardId && card.articleHtml === state.cardHtml) return;
+    const held = preview && !painted && hold(root);
     root.innerHTML = card.articleHtml;
     const article = root.querySelector(".mcc-card");
-    if (article) enhanceCard(article, card.articleHtml, card.id ?? "", host);
+    if (article) {
+      enhanceCard(article, card.articleHtml, card.id ?? "", host);
+      remember(article, [card.id, viewUUID].join(" ")); // "<id> " when a host strips _meta
+    }
     painted = source;
     clearTimeout(pullTimer);
     Object.assign(state, { painted: true, cardId: card.id, cardHtml: card.articleHtml });
-    size.afterPaint();
+    held ? held(size.afterPaint) : size.afterPaint();
     host.log("painted", { kind: card.kind, id: card.id, source, ms: Math.round(performance.now() - t0) });
   };
 
@@ -169,6 +194,7 @@ export function startAppsView(root: HTMLElement): void {
     // A delivered result settles it: show what came (even an error), never pull over it.
     resultSeen = true;
     clearTimeout(pullTimer);
+    viewUUID = (result._meta as Json | undefined)?.viewUUID;
     const card = findCard(result);
     if (card) return paint(card, "result");
     if (painted) return;
@@ -187,16 +213,26 @@ export function startAppsView(root: HTMLElement): void {
       toolArgs = (params.arguments ?? {}) as Json;
       armPull();
     },
-    "ui/notifications/tool-input-partial": () => showNotice("Preparing the card…"),
+    "ui/notifications/tool-input-partial": (params) => {
+      if (painted || resultSeen || preview === false) return;
+      clearTimeout(pullTimer); // the arguments are still coming: pull only after the tool input
+      preview ||= startPreview(root, context.toolInfo?.tool?.name ?? "");
+      preview(params.arguments);
+      size.afterPaint();
+    },
     "ui/notifications/tool-result": (params) => void onResult(params),
     "ui/notifications/tool-cancelled": (params) => {
       clearTimeout(pullTimer);
+      preview = false;
       showNotice(`The card was cancelled${params.reason ? `: ${params.reason}` : ""}.`);
     },
-    "ui/notifications/host-context-changed": (params) => {
+    [CONTEXT]: (params) => {
       context = mergeContext(context, params);
       state.hostContext = context;
       applyHostLook(context);
+      const was = isFull();
+      applyDisplay(context);
+      if (painted && was !== isFull()) size.afterPaint();
     },
   };
 
@@ -207,6 +243,7 @@ export function startAppsView(root: HTMLElement): void {
         stopped = true;
         clearTimeout(pullTimer);
         size.stop();
+        flush();
         return {};
       }
       if (method === "ping") return {};
@@ -223,14 +260,19 @@ export function startAppsView(root: HTMLElement): void {
   };
 
   wireCards(root, host);
+  // Escape leaves fullscreen, unless something in the card (a menu, a popup) used the key first.
+  addEventListener(
+    "keydown",
+    (e) => e.key === "Escape" && !e.defaultPrevented && isFull() && host.display!("inline"),
+  );
   setTimeout(() => painted || warmLayout(root)); // after the handshake is on its way
   rpc.request("ui/initialize", {
     protocolVersion: PROTOCOL_VERSION,
     appInfo: { name: "mcp-chat-cards", version: state.serverVersion },
-    appCapabilities: { availableDisplayModes: ["inline"] },
+    appCapabilities: { availableDisplayModes: ["inline", "fullscreen"] },
   }).then((reply) => {
     capabilities = (reply.hostCapabilities ?? {}) as Json;
-    notifications["ui/notifications/host-context-changed"]((reply.hostContext ?? {}) as Json);
+    notifications[CONTEXT]((reply.hostContext ?? {}) as Json);
   }).catch((error) => note(`ui/initialize failed: ${error instanceof Error ? error.message : error}`))
     .finally(announce);
   setTimeout(() => {

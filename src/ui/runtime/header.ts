@@ -9,6 +9,7 @@ import { state } from "./debug.ts";
 import { standaloneHtml } from "../shared/document.ts";
 import { ACTION } from "../shared/protocol.ts";
 import { codeFigure, h, rove } from "./dom.ts";
+import { applyDisplay, isFull, wantsFullscreen } from "./display.ts";
 import { slug } from "./files.ts";
 import type { Host } from "./host.ts";
 import type { Widget } from "./widgets/types.ts";
@@ -44,8 +45,8 @@ function chevron(): SVGElement {
   return svg;
 }
 
-/** The header toolbar: `</>`, the collapse chevron and Copy card. */
-function toolbar(bodyId: string): HTMLElement {
+/** The header toolbar: `</>`, the collapse chevron, Copy card and, for some kinds, Fullscreen. */
+function toolbar(bodyId: string, full: boolean): HTMLElement {
   const tool = (action: string, title: string, ...content: (Node | string)[]) =>
     h("button", { type: "button", class: "mcc-tool", "data-mcc-action": action, title }, ...content);
   const source = tool(
@@ -70,6 +71,7 @@ function toolbar(bodyId: string): HTMLElement {
     source,
     collapse,
     copy,
+    full ? tool(ACTION.fullscreen, "") : "", // labelled by applyDisplay
     tool(ACTION.download, "Download the card as a file", "Download"), // export.ts
   );
 }
@@ -79,7 +81,10 @@ export function enhanceHeader(article: Element, info: CardInfo): void {
   cards.set(article, info);
   const head = article.querySelector(".mcc-head");
   const body = article.querySelector(".mcc-body");
-  if (head && body && !head.querySelector(".mcc-tools")) head.append(toolbar(body.id));
+  if (head && body && !head.querySelector(".mcc-tools")) {
+    head.append(toolbar(body.id, wantsFullscreen(article)));
+    applyDisplay(state.hostContext ?? {});
+  }
   if (head && !head.querySelector(".mcc-status")) {
     head.append(h("p", { class: "mcc-status", role: "status" }));
   }
@@ -181,7 +186,7 @@ async function copyCode(figure: Element, button: HTMLElement, host: Host): Promi
 function toolbarKey(button: HTMLElement, key: string): boolean {
   if (key === "ArrowUp" || key === "ArrowDown") return false;
   const bar = button.closest('[role="toolbar"]');
-  const buttons = bar ? [...bar.querySelectorAll<HTMLElement>("button")] : [];
+  const buttons = bar ? [...bar.querySelectorAll<HTMLElement>("button:not([hidden])")] : [];
   return rove(buttons, button, key) !== undefined;
 }
 
@@ -192,6 +197,7 @@ export const coreWidget: Widget = {
     [ACTION.collapse]: (button, article) =>
       setCollapsed(article, button.getAttribute("aria-expanded") === "true"),
     [ACTION.copyCard]: (button, article, host) => void copyCard(article, button, host),
+    [ACTION.fullscreen]: (_button, _article, host) => host.display?.(isFull() ? "inline" : "fullscreen"),
     [ACTION.copyCode]: (button, _article, host) => {
       const figure = button.closest(".mcc-code");
       if (figure) void copyCode(figure, button, host);

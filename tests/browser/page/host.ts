@@ -22,6 +22,7 @@ window.hostEvents = [];
 
 let bridge: AppBridge;
 let context: Json = {};
+let mounted: { options: MountOptions; iframe: HTMLIFrameElement } | undefined;
 
 function transform(result: Json, how?: MountOptions["transform"]): Json {
   if (how === "no-structured") return { content: result.content };
@@ -59,11 +60,20 @@ window.mountCard = async (o) => {
   context = { ...o.hostContext, toolInfo: { id: 1, tool } };
   document.body.style.background = o.hostContext.theme === "dark" ? "#111114" : "#ffffff";
   const iframe = document.createElement("iframe");
-  iframe.setAttribute("sandbox", o.sandbox ?? "allow-scripts allow-same-origin allow-forms");
+  // The proxy keeps its own origin; it gains whatever else the test grants the view (allow-downloads).
+  const proxySandbox = new Set([
+    "allow-scripts",
+    "allow-same-origin",
+    "allow-forms",
+    ...(o.sandbox?.split(" ") ?? []),
+  ]);
+  iframe.setAttribute("sandbox", [...proxySandbox].join(" "));
   const allow = buildAllowAttribute(o.permissions as never);
   if (allow) iframe.allow = allow;
   iframe.title = "Card";
   document.getElementById("slot")!.append(iframe);
+  mounted = { options: o, iframe };
+  if (o.fixedHeight) iframe.style.height = `${o.fixedHeight}px`;
   const ready = proxyReady(iframe);
   iframe.src = o.sandboxUrl;
   await ready;
@@ -75,7 +85,7 @@ window.mountCard = async (o) => {
     logging: {},
     message: { text: {} },
     ...(o.downloadReply === "absent" ? {} : { downloadFile: {} }),
-    ...(o.modelContext ? { updateModelContext: { text: {} } } : {}),
+    ...(o.modelContext ? { updateModelContext: o.contextModalities ?? { text: {} } } : {}),
   }, { hostContext: context as never });
   bridge.onupdatemodelcontext = (params) => {
     record("context", { params });
@@ -100,9 +110,25 @@ window.mountCard = async (o) => {
     return Promise.resolve(o.downloadReply === "isError" ? { isError: true } : {});
   };
   bridge.onloggingmessage = (params) => record("log", { params });
+  bridge.onrequestdisplaymode = ({ mode }) => {
+    record("display-mode", { mode });
+    if (o.displayReply === "grant") {
+      // Fullscreen: a fixed frame the host sizes; inline: the frame follows size-changed again.
+      const full = mode === "fullscreen";
+      iframe.parentElement!.style.width = full ? "1000px" : "";
+      if (full) iframe.style.height = "600px";
+      window.changeContext({
+        displayMode: mode,
+        containerDimensions: full ? { height: 600, width: 1000 } : { maxHeight: 6000, width: 680 },
+      });
+    }
+    return Promise.resolve({ mode: (context.displayMode ?? "inline") as "inline" });
+  };
   bridge.addEventListener("sizechange", ({ height }) => {
     record("size", { height });
-    if (height !== undefined) iframe.style.height = `${height}px`;
+    if (height !== undefined && !o.fixedHeight && context.displayMode !== "fullscreen") {
+      iframe.style.height = `${height}px`;
+    }
   });
   bridge.oncalltool = async (params) => {
     // A real host rejects view calls to tools that are not visible to apps.
@@ -128,8 +154,13 @@ window.mountCard = async (o) => {
   const html = (template.contents as Json[])[0].text as string;
   await bridge.sendSandboxResourceReady({ html, permissions: o.permissions as never, sandbox: o.sandbox });
   await initialized;
-  record("initialized", { appInfo: bridge.getAppVersion() });
+  record("initialized", { appInfo: bridge.getAppVersion(), appCapabilities: bridge.getAppCapabilities() });
   if (o.partial) await bridge.sendToolInputPartial({ arguments: o.partial });
+  for (const partial of o.partials ?? []) {
+    await window.sendPartial(partial);
+    if (o.partialDelayMs) await new Promise((r) => setTimeout(r, o.partialDelayMs));
+  }
+  if (o.deliver === "manual") return;
   await bridge.sendToolInput({ arguments: o.args });
   if (o.deliver === "never") return;
   const result = o.fixture ?? await window.mccCallTool(o.tool, o.args, o.client);
@@ -150,6 +181,10 @@ window.changeContext = (next) => {
   bridge.setHostContext(context as never);
 };
 
+window.sendPartial = (args) => bridge.sendToolInputPartial({ arguments: args as Json });
+
+window.sendInput = (args) => bridge.sendToolInput({ arguments: args });
+
 window.cancel = (reason) => bridge.sendToolCancelled({ reason });
 
 window.pingView = async () => {
@@ -164,4 +199,11 @@ window.pingView = async () => {
 window.teardown = async () => {
   await bridge.teardownResource({ reason: "test" });
   record("torn-down");
+};
+
+window.remount = async (result) => {
+  const { options, iframe } = mounted!;
+  await window.teardown();
+  iframe.remove();
+  await window.mountCard({ ...options, fixture: result ?? window.lastResult });
 };

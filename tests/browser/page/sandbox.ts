@@ -12,6 +12,8 @@ function load(html: string, permissions: Record<string, unknown> = {}, sandbox?:
   if (permissions.clipboardWrite) inner.allow = "clipboard-write"; // before insertion, or it is ignored
   inner.title = "Card view";
   document.body.append(inner);
+  // An opaque origin (no allow-same-origin) is out of the proxy's reach: the view comes as srcdoc.
+  if (!inner.sandbox.contains("allow-same-origin")) return void (inner.srcdoc = html);
   const doc = inner.contentDocument!;
   doc.open();
   doc.write(html);

@@ -17,8 +17,15 @@ export interface MountOptions {
   client?: "apps" | "plain";
   /** Streamed arguments to send (as tool-input-partial) before the tool input. */
   partial?: Json;
-  /** "result" delivers the tool result; "never" only sends the tool input. */
-  deliver: "result" | "never";
+  /**
+   * "result" delivers the tool result; "never" only sends the tool input; "manual" sends neither
+   * (after the partials), for a test that drives the rest with `sendPartial`, `sendInput`, `deliver`.
+   */
+  deliver: "result" | "never" | "manual";
+  /** Streamed arguments (objects, or JSON text cut off anywhere) sent in order after `partial`. */
+  partials?: unknown[];
+  /** Milliseconds between two of `partials` (default 0). */
+  partialDelayMs?: number;
   /** Deliver this result instead of calling the tool (cards that have no tool yet). */
   fixture?: Json;
   /** Reshape the real result before delivery, as some hosts do. */
@@ -29,10 +36,25 @@ export interface MountOptions {
   permissions?: Json;
   /** Declare `updateModelContext` and record each `ui/update-model-context` as a "context" event. */
   modelContext?: boolean;
+  /**
+   * The view's sandbox attribute (the spec's `sandbox-resource-ready` override); without
+   * allow-same-origin the view gets an opaque origin, where `localStorage` throws. The proxy frame
+   * keeps its own origin and gains the other tokens (allow-downloads).
+   */
+  sandbox?: string;
+  /** Keep the iframe this many px tall whatever size the view asks for, so the view scrolls. */
+  fixedHeight?: number;
+  /**
+   * How `ui/request-display-mode` is answered (each request is recorded as a "display-mode" event):
+   * "grant" switches to the mode and tells the view (displayMode and containerDimensions, a fixed
+   * 1000 x 600 frame in fullscreen), "refuse" answers the current mode. Offering the mode is up to
+   * `hostContext.availableDisplayModes`.
+   */
+  displayReply?: "grant" | "refuse";
   /** How `ui/download-file` is answered ("ok" by default); "absent" leaves `downloadFile` undeclared. */
   downloadReply?: "ok" | "isError" | "rpc-error" | "absent";
-  /** The sandbox of both frames (proxy and view) instead of "allow-scripts allow-same-origin allow-forms". */
-  sandbox?: string;
+  /** What the host declares it takes in the model context (default `{ text: {} }`). */
+  contextModalities?: Json;
 }
 
 /** One thing the host saw, with its performance.now() time. */
@@ -52,9 +74,18 @@ export interface HostWindow {
   /** Delivers a tool result; returns the time it was handed to the bridge. */
   deliver(result: Json): Promise<number>;
   changeContext(context: Json): void;
+  /** Sends one ui/notifications/tool-input-partial with these arguments. */
+  sendPartial(args: unknown): Promise<void>;
+  /** Sends ui/notifications/tool-input with these arguments. */
+  sendInput(args: Json): Promise<void>;
   /** Tells the view the tool call was cancelled. */
   cancel(reason: string): Promise<void>;
   teardown(): Promise<void>;
+  /**
+   * A host reloading the conversation: tears the view down, removes its iframe and mounts a fresh
+   * one with the same options, delivering `result` (default: the last result, as delivered before).
+   */
+  remount(result?: Json): Promise<void>;
   /** Round trip of a ping carrying the last result to the view, in ms: the transport's own cost. */
   pingView(): Promise<number>;
   lastResult?: Json;
