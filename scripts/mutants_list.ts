@@ -78,6 +78,8 @@ const T = {
   redisStore: "tests/store/redis_store_test.ts",
   replicas: "tests/http/replicas_test.ts",
   health: "tests/http/health_test.ts",
+  runtimeFiles: "tests/ui/runtime/files_test.ts",
+  browserExport: "tests/browser/export_test.ts",
 } as const;
 
 export const MUTANTS: readonly Mutant[] = [
@@ -1228,5 +1230,46 @@ export const MUTANTS: readonly Mutant[] = [
     replace: "crypto.randomUUID()",
     tests: [T.replicas],
     breaks: "balancers cannot route a 2025-era session back to its replica",
+  },
+  // --- issue 14, export: Download's writers and layers ---
+  {
+    id: "csv-formula-cells-kept",
+    file: "src/ui/runtime/files.ts",
+    find: "? `'${text}` : text;",
+    replace: "? text : text;",
+    tests: [T.runtimeFiles, T.browserExport],
+    breaks: "a CSV cell like =HYPERLINK(...) runs as a formula when the file is opened in a spreadsheet",
+  },
+  {
+    id: "zip-names-keep-dot-dot",
+    file: "src/ui/runtime/files.ts",
+    find: ".filter((s) => !/^\\.*$/.test(s))",
+    replace: ".filter((s) => s)",
+    tests: [T.runtimeFiles],
+    breaks: "a zip entry named ../x unpacks outside the folder it is unpacked into",
+  },
+  {
+    id: "zip-crc-off",
+    file: "src/ui/runtime/files.ts",
+    find: "return ~c >>> 0;",
+    replace: "return c >>> 0;",
+    tests: [T.runtimeFiles],
+    breaks: "every zip entry carries a wrong CRC-32, so unzip tools reject the archive",
+  },
+  {
+    id: "download-ignores-host-refusal",
+    file: "src/ui/runtime/export.ts",
+    find: "const how = await host.download?.(name, type, text, text !== data)",
+    replace: "const how = (await host.download?.(name, type, text, text !== data), true)",
+    tests: [T.browserExport],
+    breaks: "a host that refuses ui/download-file leaves the user with nothing, reported as downloaded",
+  },
+  {
+    id: "download-link-in-blocked-frame",
+    file: "src/ui/runtime/export.ts",
+    find: 'sandbox == null || sandbox.includes("allow-downloads")',
+    replace: "true",
+    tests: [T.browserExport],
+    breaks: "a frame that may not download clicks a dead link instead of showing the text to copy",
   },
 ];
