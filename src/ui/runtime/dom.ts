@@ -12,6 +12,14 @@ export function h(
   return element;
 }
 
+/** The SVG counterpart of {@link h}: attribute values may be numbers. */
+export function svg(tag: string, attrs: Record<string, string | number>, ...children: Node[]): SVGElement {
+  const element = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, String(value));
+  element.append(...children);
+  return element;
+}
+
 /** A code figure like the server's (label, copy button, scrollable pre) holding `text`. */
 export function codeFigure(label: string, text: string, extraClass = ""): HTMLElement {
   return h(
@@ -29,6 +37,11 @@ export function codeFigure(label: string, text: string, extraClass = ""): HTMLEl
     ),
     h("pre", { tabindex: "0" }, h("code", {}, text)),
   );
+}
+
+/** The content of the page's `<meta name>`, if it has one. */
+export function meta(name: string): string | undefined {
+  return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
 }
 
 /** Removes the panel of `className` right after `anchor`, if one is there. */
