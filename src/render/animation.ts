@@ -21,7 +21,7 @@ export const MAX_CHART_POINTS = 200;
 export const MIN_SECONDS = 2;
 export const MAX_SECONDS = 30;
 export const MAX_TOTAL_SECONDS = 180;
-/** Elements of a scene start this far apart (animation.css: .mcc-d1 ... .mcc-d11). */
+/** Elements of a scene start this far apart (`mcc-d1` ... `mcc-d11`: widgets/animation.ts sets the delays). */
 export const STAGGER_MS = 350;
 
 /** One scene as the caller gives it; which fields count depends on the type. */
