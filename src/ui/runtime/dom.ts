@@ -20,6 +20,18 @@ export function svg(tag: string, attrs: Record<string, string | number>, ...chil
   return element;
 }
 
+/** A `.mcc-tool` button (`type="button"`); a `class` in `attrs` adds classes after `mcc-tool`. */
+export function tool(
+  { class: more, ...attrs }: Record<string, string>,
+  ...children: (Node | string)[]
+): HTMLElement {
+  return h(
+    "button",
+    { type: "button", class: more ? `mcc-tool ${more}` : "mcc-tool", ...attrs },
+    ...children,
+  );
+}
+
 /** A code figure like the server's (label, copy button, scrollable pre) holding `text`. */
 export function codeFigure(label: string, text: string, extraClass = ""): HTMLElement {
   return h(
@@ -29,11 +41,7 @@ export function codeFigure(label: string, text: string, extraClass = ""): HTMLEl
       "figcaption",
       { class: "mcc-code-bar" },
       h("span", { class: "mcc-code-lang" }, label),
-      h(
-        "button",
-        { type: "button", class: "mcc-tool mcc-copy-code", "data-mcc-action": ACTION.copyCode },
-        "Copy",
-      ),
+      tool({ class: "mcc-copy-code", "data-mcc-action": ACTION.copyCode }, "Copy"),
     ),
     h("pre", { tabindex: "0" }, h("code", {}, text)),
   );

@@ -7,7 +7,7 @@ import { copyText } from "./copy.ts";
 import { state } from "./debug.ts";
 import { standaloneHtml } from "../shared/document.ts";
 import { ACTION } from "../shared/protocol.ts";
-import { codeFigure, h, meta, rove, svg } from "./dom.ts";
+import { codeFigure, h, meta, rove, svg, tool } from "./dom.ts";
 import type { Host } from "./host.ts";
 import type { Widget } from "./widgets/types.ts";
 
@@ -22,17 +22,6 @@ const cards = new WeakMap<Element, CardInfo>();
 
 /** The header toolbar: `</>`, the collapse chevron (drawn with DOM calls: the runtime never parses markup) and Copy card. */
 function toolbar(bodyId: string): HTMLElement {
-  const tool = (
-    action: string,
-    title: string,
-    attrs: Record<string, string>,
-    ...content: (Node | string)[]
-  ) =>
-    h(
-      "button",
-      { type: "button", class: "mcc-tool", "data-mcc-action": action, title, ...attrs },
-      ...content,
-    );
   const sr = (text: string) => h("span", { class: "mcc-sr" }, text);
   const chevron = svg(
     "svg",
@@ -57,20 +46,24 @@ function toolbar(bodyId: string): HTMLElement {
     "div",
     { class: "mcc-tools", role: "toolbar", "aria-label": "Card tools" },
     tool(
-      ACTION.source,
-      "Show the card's HTML",
-      { "aria-pressed": "false" },
+      { "data-mcc-action": ACTION.source, title: "Show the card's HTML", "aria-pressed": "false" },
       "</>",
       sr(" Show the card's HTML"),
     ),
     tool(
-      ACTION.collapse,
-      "Collapse the card",
-      { "aria-expanded": "true", "aria-controls": bodyId },
+      {
+        "data-mcc-action": ACTION.collapse,
+        title: "Collapse the card",
+        "aria-expanded": "true",
+        "aria-controls": bodyId,
+      },
       chevron,
       sr("Collapse the card"),
     ),
-    tool(ACTION.copyCard, "Copy the card as a standalone HTML document", {}, "Copy card"),
+    tool(
+      { "data-mcc-action": ACTION.copyCard, title: "Copy the card as a standalone HTML document" },
+      "Copy card",
+    ),
   );
 }
 

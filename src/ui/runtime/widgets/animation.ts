@@ -5,7 +5,7 @@
  * `seek`. The current scene is announced in a live region. With prefers-reduced-motion the player
  * never moves: it shows each scene's final frame and offers previous and next instead of play.
  */
-import { h } from "../dom.ts";
+import { h, tool } from "../dom.ts";
 import type { Widget } from "./types.ts";
 
 interface Player {
@@ -77,12 +77,7 @@ function setPlaying(p: Player, playing: boolean): void {
 }
 
 function button(action: string, label: string, glyph: string, extra = ""): HTMLElement {
-  return h("button", {
-    type: "button",
-    class: `mcc-tool ${extra}`.trim(),
-    "data-mcc-action": action,
-    "aria-label": label,
-  }, glyph);
+  return tool({ class: extra, "data-mcc-action": action, "aria-label": label }, glyph);
 }
 
 function enhanceAnimation(root: HTMLElement): void {

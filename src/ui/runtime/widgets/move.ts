@@ -5,7 +5,7 @@
  * carries its HTML and its text (as the server rendered them, without the runtime's additions), so
  * it can be dropped into an editor that accepts either.
  */
-import { h } from "../dom.ts";
+import { h, tool } from "../dom.ts";
 import { setStatus } from "../header.ts";
 import type { Widget } from "./types.ts";
 
@@ -65,9 +65,8 @@ export function blockPayload(block: HTMLElement): { html: string; text: string }
 }
 
 function handleFor(block: HTMLElement, announce: (text: string) => void): HTMLElement {
-  const handle = h("button", {
-    type: "button",
-    class: "mcc-tool mcc-move",
+  const handle = tool({
+    class: "mcc-move",
     draggable: "true",
     title: "Drag to move, or press the up and down arrow keys",
   }, h("span", { "aria-hidden": "true" }, "⠿"));

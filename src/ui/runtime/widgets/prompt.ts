@@ -7,7 +7,7 @@
 import { ACTION } from "../../shared/protocol.ts";
 import { sendPrompt } from "../actions.ts";
 import { copyText } from "../copy.ts";
-import { h } from "../dom.ts";
+import { h, tool } from "../dom.ts";
 import { setStatus } from "../header.ts";
 import type { Host } from "../host.ts";
 import type { Widget } from "./types.ts";
@@ -23,8 +23,8 @@ function dialogFor(form: HTMLFormElement): HTMLDialogElement {
   const existing = form.querySelector<HTMLDialogElement>("dialog.mcc-confirm");
   if (existing) return existing;
   const n = ++dialogs;
-  const yes = h("button", { type: "button", class: "mcc-tool mcc-primary", value: "send" }, "Yes, send it");
-  const no = h("button", { type: "button", class: "mcc-tool", value: "cancel" }, "Cancel");
+  const yes = tool({ class: "mcc-primary", value: "send" }, "Yes, send it");
+  const no = tool({ value: "cancel" }, "Cancel");
   const dialog = h(
     "dialog",
     {
