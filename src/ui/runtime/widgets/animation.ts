@@ -1,11 +1,12 @@
 /**
- * The animation player. Scenes are server-drawn with CSS animations that stay paused; the player
+ * The animation player. Scenes are server-drawn with CSS animations that stay paused, and so are the
+ * player's controls (hidden until this shows them, with their scene markers); the player
  * owns one clock and seeks every animation of the current scene to it each frame, so play, pause,
  * scrubbing (pointer or keys on the progress slider), replay and scene markers all come from one
  * `seek`. The current scene is announced in a live region. With prefers-reduced-motion the player
  * never moves: it shows each scene's final frame and offers previous and next instead of play.
  */
-import { h, tool } from "../dom.ts";
+import { h } from "../dom.ts";
 import type { Widget } from "./types.ts";
 
 interface Player {
@@ -76,13 +77,11 @@ function setPlaying(p: Player, playing: boolean): void {
   requestAnimationFrame(tick);
 }
 
-function button(action: string, label: string, glyph: string, extra = ""): HTMLElement {
-  return tool({ class: extra, "data-mcc-action": action, "aria-label": label }, glyph);
-}
-
 function enhanceAnimation(root: HTMLElement): void {
   const scenes = [...root.querySelectorAll<HTMLElement>(":scope > .mcc-scene")];
-  if (!scenes.length || players.has(root)) return;
+  const player = root.querySelector<HTMLElement>(":scope > .mcc-player");
+  const progress = player?.querySelector<HTMLElement>(".mcc-progress");
+  if (!scenes.length || !player || !progress || players.has(root)) return;
   const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
   const starts: number[] = [];
   let total = 0;
@@ -90,26 +89,15 @@ function enhanceAnimation(root: HTMLElement): void {
     starts.push(total);
     total += Number(s.dataset.ms) || 4000;
   }
-  const progress = h("div", {
-    class: "mcc-progress",
-    role: "slider",
-    tabindex: "0",
-    "aria-label": "Position",
-    "aria-valuemin": "0",
-    "aria-valuemax": String(Math.round(total / 1000)),
-  }, h("div", { class: "mcc-fill" }));
   for (const start of starts.slice(1)) {
     const mark = h("span", { class: "mcc-mark" });
     mark.style.left = `${(start / total) * 100}%`;
     progress.append(mark);
   }
-  const controls = reduced
-    ? [button("anim-prev", "Previous scene", "‹"), button("anim-next", "Next scene", "›")]
-    : [button("anim-play", "Play", "▶", "mcc-play"), button("anim-replay", "Replay", "↺")];
-  root.append(
-    h("div", { class: "mcc-player" }, ...controls, progress, h("span", { class: "mcc-time" })),
-    h("p", { class: "mcc-sr mcc-live", "aria-live": "polite" }),
-  );
+  // The server renders both pairs of controls: play and replay, or previous and next scene.
+  const other = reduced ? ["play", "replay"] : ["prev", "next"];
+  for (const action of other) player.querySelector(`[data-mcc-action="anim-${action}"]`)?.remove();
+  player.hidden = false;
   // Staggered builds: `mcc-dN` starts N steps of 350 ms late (inline, so it beats the stylesheet's delays).
   for (const el of root.querySelectorAll<HTMLElement>('[class*="mcc-d"]')) {
     const n = /\bmcc-d(\d+)\b/.exec(el.getAttribute("class")!)?.[1];
