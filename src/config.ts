@@ -5,6 +5,7 @@
  */
 import { resolve } from "node:path";
 import { isLoopbackHost } from "./net/loopback.ts";
+import { standaloneDocument } from "./ui/standalone.ts";
 
 /** The validated settings the server runs with. */
 export interface Config {
@@ -80,7 +81,7 @@ export const SETTINGS: readonly Setting[] = [
     flag: "--embed-html",
     kind: "bool",
     about:
-      "embed the standalone HTML document in results instead of linking it (about 35 KB more each, the card template)",
+      "embed the standalone HTML document in results instead of linking it (about 72 KB more each: raise --result-limit with it; start-up names the minimum)",
   },
   {
     key: "fsRoot",
@@ -318,7 +319,37 @@ export function parseConfig(
     } else throw new ConfigError(`Unknown flag "${flag}": run with --help for the list`);
   }
   if (config.http) assertSafeBind(config);
+  if (config.embedHtml) assertEmbedRoom(config);
   return config;
+}
+
+/**
+ * Room one result needs for the card itself next to an embedded document: a summary (up to 4,000
+ * characters), the frame and links, and an article of about 20,000 characters, which the result
+ * carries twice (in the document and in structuredContent), JSON-escaped.
+ */
+const EMBED_CARD_ROOM = 48_000;
+
+/** Characters the embedded document's stylesheet and runtime take in a result (JSON-escaped). */
+export function embeddedDocumentChars(): number {
+  return JSON.stringify(standaloneDocument({ id: "", title: "", articleHtml: "" })).length;
+}
+
+/**
+ * The smallest MCP_CHAT_CARDS_RESULT_LIMIT embedding works with: the document as measured (so it
+ * follows the template's size) plus {@link EMBED_CARD_ROOM}, rounded up to a thousand.
+ */
+export function embedMinimum(): number {
+  return Math.ceil((embeddedDocumentChars() + EMBED_CARD_ROOM) / 1_000) * 1_000;
+}
+
+/** Embedding under a ceiling that cannot hold the document refuses every card: say so at start-up. */
+function assertEmbedRoom(config: Config): void {
+  const minimum = embedMinimum();
+  if (config.resultLimit >= minimum) return;
+  throw new ConfigError(
+    `MCP_CHAT_CARDS_EMBED_HTML (--embed-html) needs MCP_CHAT_CARDS_RESULT_LIMIT (--result-limit) of at least ${minimum}: every result then carries the ${embeddedDocumentChars()}-character card document as well as the card; got ${config.resultLimit}`,
+  );
 }
 
 /** Off loopback anyone on the network can connect: refuse to start without a real token. */

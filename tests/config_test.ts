@@ -1,7 +1,20 @@
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals, throws } from "node:assert/strict";
 import { resolve } from "node:path";
-import { type Config, ConfigError, ENV_NAMES, helpText, parseConfig, SETTINGS } from "../src/config.ts";
+import {
+  type Config,
+  ConfigError,
+  embeddedDocumentChars,
+  embedMinimum,
+  ENV_NAMES,
+  helpText,
+  parseConfig,
+  SETTINGS,
+} from "../src/config.ts";
+import { standaloneDocument } from "../src/ui/standalone.ts";
 import { configRefusal } from "./helpers.ts";
+
+/** A ceiling that holds an embedded document, for tests about other settings. */
+const roomy = { MCP_CHAT_CARDS_RESULT_LIMIT: "200000" };
 
 Deno.test("missing variables and flags give the README's defaults", () => {
   // Literal values from the README (settings table; "--port N (default 3000) and --host H
@@ -67,9 +80,13 @@ Deno.test("booleans accept 1/true/yes/on and 0/false/no/off, in any case, as var
       ["OFF", false],
     ] as const
   ) {
-    assertEquals(parseConfig([], { MCP_CHAT_CARDS_EMBED_HTML: text }).embedHtml, value, `env ${text}`);
+    assertEquals(
+      parseConfig([], { ...roomy, MCP_CHAT_CARDS_EMBED_HTML: text }).embedHtml,
+      value,
+      `env ${text}`,
+    );
     assertEquals(parseConfig([], { MCP_CHAT_CARDS_ALLOW_PRIVATE: text }).allowPrivate, value, `env ${text}`);
-    assertEquals(parseConfig([`--embed-html=${text}`], {}).embedHtml, value, `flag ${text}`);
+    assertEquals(parseConfig([`--embed-html=${text}`], roomy).embedHtml, value, `flag ${text}`);
   }
   assertEquals(parseConfig(["--allow-private"], {}).allowPrivate, true, "a bare boolean flag is on");
 });
@@ -131,7 +148,7 @@ Deno.test("flags override variables and accept both --flag value and --flag=valu
     [
       "--card-budget",
       "5000",
-      "--result-limit=90000",
+      "--result-limit=190000",
       "--embed-html",
       "--allow-private=0",
       "--fs-root",
@@ -140,7 +157,7 @@ Deno.test("flags override variables and accept both --flag value and --flag=valu
     { MCP_CHAT_CARDS_CARD_BUDGET: "9000", MCP_CHAT_CARDS_ALLOW_PRIVATE: "1" },
   );
   assertEquals(config.cardBudget, 5_000);
-  assertEquals(config.resultLimit, 90_000);
+  assertEquals(config.resultLimit, 190_000);
   assertEquals(config.embedHtml, true);
   assertEquals(config.allowPrivate, false);
   assertEquals(config.fsRoot, "/tmp");
@@ -175,4 +192,28 @@ Deno.test("help text and ENV_NAMES list every setting", () => {
     assertEquals(ENV_NAMES.includes(s.env), true);
   }
   throws(() => parseConfig(["--nope"], {}), ConfigError);
+});
+
+Deno.test("embedding the document needs a result ceiling that holds it, measured from the real document", () => {
+  const document = JSON.stringify(standaloneDocument({ id: "", title: "", articleHtml: "" })).length;
+  const minimum = Math.ceil((document + 48_000) / 1_000) * 1_000;
+  assertEquals(embeddedDocumentChars(), document);
+  assertEquals(embedMinimum(), minimum);
+  const refusal = (limit: number) =>
+    `MCP_CHAT_CARDS_EMBED_HTML (--embed-html) needs MCP_CHAT_CARDS_RESULT_LIMIT (--result-limit) of at least ${minimum}: every result then carries the ${document}-character card document as well as the card; got ${limit}`;
+  // The default ceiling, from a variable or a flag, and one short of the minimum.
+  assertEquals(configRefusal([], { MCP_CHAT_CARDS_EMBED_HTML: "1" }), refusal(40_000));
+  assertEquals(configRefusal(["--embed-html"], {}), refusal(40_000));
+  assertEquals(
+    configRefusal(["--embed-html", `--result-limit=${minimum - 1}`], {}),
+    refusal(minimum - 1),
+  );
+  // A flag that raises the ceiling wins over the variable, as for every setting.
+  const config = parseConfig([`--result-limit=${minimum}`], {
+    MCP_CHAT_CARDS_EMBED_HTML: "yes",
+    MCP_CHAT_CARDS_RESULT_LIMIT: "40000",
+  });
+  assertDeep([config.embedHtml, config.resultLimit], [true, minimum]);
+  // Without embedding, any ceiling in range is fine.
+  assertEquals(parseConfig([], { MCP_CHAT_CARDS_RESULT_LIMIT: "4000" }).resultLimit, 4_000);
 });

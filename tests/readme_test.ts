@@ -92,7 +92,11 @@ Deno.test("the code accepts the README's boolean words and transport defaults", 
   assertDeep(words?.slice(1), ["1/true/yes/on", "0/false/no/off"]);
   for (const [list, expected] of [[words![1], true], [words![2], false]] as const) {
     for (const word of list.split("/")) {
-      assertEquals(parseConfig([], { MCP_CHAT_CARDS_EMBED_HTML: word }).embedHtml, expected, word);
+      assertEquals(
+        parseConfig([], { MCP_CHAT_CARDS_EMBED_HTML: word, MCP_CHAT_CARDS_RESULT_LIMIT: "200000" }).embedHtml,
+        expected,
+        word,
+      );
     }
   }
   const port = /`--port N` \(default (\d+)\)/.exec(readme)?.[1];

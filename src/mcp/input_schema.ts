@@ -2,8 +2,9 @@
  * The input guard every tool is registered with, in one place so every tool (and every tool added
  * later) gets the same treatment before its handler runs:
  *
- * - bidirectional control characters in any string are replaced by a visible mark, so no card,
- *   document or summary can be made to read differently from what it holds;
+ * - bidirectional control characters (and invisible tag characters) in any string are replaced
+ *   by a visible mark, so no card, document or summary can be made to read differently from what
+ *   it holds; {@link markOutput} applies the same mark to every result on its way out;
  * - every object is strict: an unknown field is refused with the list of accepted ones, since a
  *   field dropped silently lets the model believe it took effect;
  * - arguments nested deeper than any tool needs are cut before a recursive validator can overflow
@@ -29,16 +30,53 @@ const MAX_LISTED_ISSUES = 5;
  */
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 
-/** What replaces a bidi control: visible, and one code unit like the character it replaces. */
+/**
+ * What is marked: the bidi controls above, and the Unicode tag characters (U+E0000-U+E007F),
+ * which draw nothing yet spell ASCII a model reads ("ASCII smuggling": instructions hidden in a
+ * page or a file). Tags inside an emoji flag sequence (U+1F3F4, tags, U+E007F: the flags of
+ * England, Scotland, Wales) are what tags are for, and are kept whole.
+ */
+const MARKED = /[\u202A-\u202E\u2066-\u2069]|\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}|[\u{E0000}-\u{E007F}]/gu;
+
+/** What replaces a bidi control or a tag character: visible, one character for one. */
 export const BIDI_MARK = "\uFFFD";
 
 type Issue = { message: string; path?: readonly PropertyKey[] };
 type ValidationResult = { value?: unknown; issues?: readonly Issue[] };
 type Json = Record<string, unknown>;
 
-/** A string with its bidi controls made visible. */
+/** A string with its bidi controls and stray tag characters made visible, one mark for each. */
 export function markBidi(text: string): string {
-  return text.replace(BIDI_CONTROLS, BIDI_MARK);
+  return text.replace(MARKED, (m) => (m.codePointAt(0) === 0x1F3F4 ? m : BIDI_MARK));
+}
+
+/** True when {@link markBidi} would change the text (a cheap test before copying). */
+function needsMark(text: string): boolean {
+  BIDI_CONTROLS.lastIndex = 0;
+  // Tags are astral: their high surrogate (U+DB40) is the one sign of them a plain scan needs.
+  return BIDI_CONTROLS.test(text) || text.includes("\uDB40");
+}
+
+/**
+ * A copy of a tool result (or any JSON value) with bidi controls marked in every string, as
+ * {@link markBidi}: file contents, archive entries and fetched pages reach cards and summaries
+ * through tool results, so the same mark covers what leaves the server as what enters it.
+ * Untouched values are returned as they are (results are built by the server: shallow nesting).
+ */
+export function markOutput<T>(value: T): T {
+  if (typeof value === "string") return (needsMark(value) ? markBidi(value) : value) as T;
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map(markOutput) as T;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    Object.defineProperty(out, markOutput(key), {
+      value: markOutput(child),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out as T;
 }
 
 /**
@@ -194,9 +232,27 @@ export async function validateArguments(schema: z.ZodType, value: unknown): Prom
   const deep = cut.length
     ? [{ message: `nested deeper than ${MAX_INPUT_DEPTH} levels`, path: cut[0].slice(0, 3) }]
     : [];
-  if (parsed.success) return deep.length ? { issues: deep } : { value: parsed.data };
+  if (parsed.success) {
+    if (deep.length) return { issues: deep };
+    // A record (submit_web_form's values) drops a "__proto__" key when it builds its object: the
+    // value would vanish without a word, so it is refused instead.
+    const proto = protoKey(clean);
+    return proto ? { issues: [{ message: 'the name "__proto__" cannot be used', path: proto }] } : { value: parsed.data };
+  }
   const above = parsed.error.issues.filter((i) => !cut.some((c) => startsWith(i.path, c)));
   return { issues: cutIssues(above.length ? above : deep) };
+}
+
+/** The path of the first own "__proto__" key in cleaned arguments (cut to depth), if any. */
+function protoKey(value: unknown): PropertyKey[] | undefined {
+  const stack: [unknown, PropertyKey[]][] = [[value, []]];
+  while (stack.length) {
+    const [node, path] = stack.pop()!;
+    if (node === null || typeof node !== "object") continue;
+    if (!Array.isArray(node) && Object.hasOwn(node, "__proto__")) return [...path, "__proto__"];
+    for (const [key, child] of Object.entries(node)) stack.push([child, [...path, key]]);
+  }
+  return undefined;
 }
 
 /** Drops what tells a host nothing: the `$schema` line and zod's safe-integer bounds. */

@@ -23,7 +23,7 @@ import { APP_MIME_TYPE, APPS_EXTENSION_ID, CARD_URI_PREFIX, TEMPLATE_URI } from 
 import { standaloneDocument } from "../ui/standalone.ts";
 import { templateHtml } from "../ui/template.ts";
 import { SERVER_NAME, VERSION } from "../version.ts";
-import { toolInputSchema, toolOutputSchema } from "./input_schema.ts";
+import { markOutput, toolInputSchema, toolOutputSchema } from "./input_schema.ts";
 
 /** Options of {@link createServer}: any setting of the config, plus test seams. */
 export interface ServerOptions extends Partial<Config> {
@@ -108,10 +108,12 @@ function registerTool(
       _meta: toolMeta(tool),
     },
     async (args: Record<string, unknown>, ctx: ServerContext): Promise<CallToolResult> => {
+      // Bidi controls are marked on the way out as on the way in: files, archives and fetched
+      // pages carry them into cards, summaries and refusals.
       try {
-        return await tool.handler(args, context(ctx)) as CallToolResult;
+        return markOutput(await tool.handler(args, context(ctx)) as CallToolResult);
       } catch (error) {
-        return errorResult(tool.name, error);
+        return markOutput(errorResult(tool.name, error));
       }
     },
   );
@@ -184,7 +186,7 @@ function registerResources(server: McpServer, store: CardStorage, mediaOrigins: 
         return {
           resources: cards.map(({ id, title }) => ({
             uri: CARD_URI_PREFIX + id,
-            name: title,
+            name: markOutput(title),
             mimeType: "text/html",
           })),
         };
@@ -204,7 +206,8 @@ function registerResources(server: McpServer, store: CardStorage, mediaOrigins: 
           `Card "${id}" is not available: ${store.retention}; render it again`,
         );
       }
-      return { contents: [{ uri: uri.href, mimeType: "text/html", text: standaloneDocument(card) }] };
+      const text = standaloneDocument(markOutput(card)); // stored as rendered: marked like the result was
+      return { contents: [{ uri: uri.href, mimeType: "text/html", text }] };
     },
   );
 }

@@ -64,6 +64,13 @@ export interface ResultContext {
   newId: () => string;
   /** Data for the runtime on the card frame (`data-mcc-<name>`), e.g. tutor terms and context actions. */
   frameData?: Readonly<Record<string, string>>;
+  /**
+   * More structured content the tool sends beside the card (mirror_web_form's form outline): it is
+   * measured with the card, so a result over the ceiling is refused before anything is stored.
+   */
+  structured?: Readonly<Record<string, unknown>>;
+  /** The too-large refusal's hint, for a tool whose way out is not shortening its input. */
+  tooLargeHint?: string;
 }
 
 /** Packs, frames, stores and measures a rendered card into the tool result. */
@@ -122,6 +129,7 @@ export async function buildCardResult(card: CardOutput, ctx: ResultContext): Pro
   const result: CardResult = {
     content,
     structuredContent: {
+      ...ctx.structured,
       card: { articleHtml, config: { id, kind: ctx.kind, title, tool: ctx.tool } },
       parts: { current, total, hasMore },
     },
@@ -181,7 +189,7 @@ function serializedSize(result: CardResult, limit: number): number {
     result.content.reduce((n, c) => n + ("text" in c ? c.text.length : 0), 0);
   const skeleton = {
     content: result.content.map((c) => ("text" in c ? { ...c, text: "" } : c)),
-    structuredContent: { card: { ...card, articleHtml: "" }, parts },
+    structuredContent: { ...result.structuredContent, card: { ...card, articleHtml: "" }, parts },
   };
   const bound = JSON.stringify(skeleton).length + 6 * big;
   return bound <= limit ? bound : JSON.stringify(result).length;
@@ -192,9 +200,9 @@ function assertUnderCeiling(result: CardResult, ctx: ResultContext): void {
   const size = serializedSize(result, limit);
   if (size <= limit) return;
   // Hints name what the caller can do; the settings are the user's, so they come last, as such.
-  const hint = ctx.splittable
+  const hint = ctx.tooLargeHint ?? (ctx.splittable
     ? "Shorten the longest text or cells, or send the content over several calls (the user may lower MCP_CHAT_CARDS_CARD_BUDGET)"
-    : "Split the content across several smaller cards or shorten long text (the user may raise MCP_CHAT_CARDS_RESULT_LIMIT if the host accepts larger results)";
+    : "Split the content across several smaller cards or shorten long text (the user may raise MCP_CHAT_CARDS_RESULT_LIMIT if the host accepts larger results)");
   throw new ToolError(
     "too_large",
     `Card is too large: the result is ${formatCount(size)} characters, ${

@@ -31,6 +31,8 @@ export type FormFieldKind =
 export interface FormOptionSpec {
   value: string;
   label: string;
+  /** A radio's or checkbox's place among the form's controls (where a browser submits it). */
+  at?: number;
 }
 
 /** One named control (or one group of same-named radios or checkboxes). */
@@ -51,6 +53,8 @@ export interface FormFieldSpec {
   step?: string;
   maxLength?: number;
   pattern?: string;
+  /** Its place among the form's controls: a browser submits entries in this order. */
+  at?: number;
 }
 
 export type FormEnctype = "application/x-www-form-urlencoded" | "multipart/form-data" | "text/plain";
@@ -63,18 +67,22 @@ export interface FormSpec {
   name?: string;
   /** Its accessible name, a heading inside it or just before it, else "Form N". */
   title: string;
-  /** Absolute http(s) URL the form submits to ("" when its action is not http(s)). */
+  /** Absolute http(s) URL the form submits to ("" when it cannot be submitted: see the notes). */
   action: string;
   method: "GET" | "POST";
   enctype: FormEnctype;
   fields: FormFieldSpec[];
-  /** Hidden (and read-only) fields, submitted as they are. */
-  hidden: { name: string; value: string }[];
-  /** The default submit button; its name and value are submitted with the form when it has a name. */
-  submit: { label: string; name?: string; value?: string };
+  /** Hidden (and read-only) fields, submitted as they are, each at its place among the controls. */
+  hidden: { name: string; value: string; at?: number }[];
+  /** The default submit button; its name and value are submitted at its place when it has a name. */
+  submit: { label: string; name?: string; value?: string; at?: number };
   /** What a card cannot reproduce, in words (empty when nothing). */
   notes: string[];
 }
+
+/** The notes of a form that cannot be submitted at all (its action is then ""). */
+export const UNSENT_ACTION = "its action is not an http or https URL, so it cannot be submitted";
+export const UNSENT_DIALOG = 'its method is "dialog": it only closes a dialog in the page and sends nothing';
 
 export const MAX_FORMS = 50;
 export const MAX_FIELDS = 200;
@@ -280,6 +288,8 @@ function readForm(
   const notes: string[] = [];
   const groups = new Map<string, FormFieldSpec>();
   let submit: FormSpec["submit"] | undefined;
+  /** The default button: its formaction, formmethod and formenctype win over the form's own. */
+  let submitter: DomElement | undefined;
   let dropped = 0;
 
   const push = (field: FormFieldSpec) => {
@@ -295,7 +305,9 @@ function readForm(
   const own = controls(form, (el) => owner(el) === form);
   const mine = new Set(own);
   const extra = outside.filter((el) => !mine.has(el) && !el.hasAttribute("disabled") && owner(el) === form);
+  let at = -1;
   for (const el of [...own, ...extra]) {
+    at++;
     const tag = el.localName;
     const name = el.getAttribute("name") ?? "";
     const type = tag === "input" ? (el.getAttribute("type") ?? "text").trim().toLowerCase() : tag;
@@ -306,9 +318,11 @@ function readForm(
         const label = (tag === "button" ? labelText(el) : "") || squash(el.getAttribute("value") ?? "") ||
           squash(el.getAttribute("aria-label") ?? el.getAttribute("alt") ?? "") || "Submit";
         submit = { label };
+        submitter = el;
         if (name !== "" && type !== "image") {
           submit.name = name;
           submit.value = el.getAttribute("value") ?? "";
+          submit.at = at;
         }
       }
       continue;
@@ -316,18 +330,20 @@ function readForm(
     if (type === "button" || type === "reset" || name === "") continue;
     if (type === "hidden" || (el.hasAttribute("readonly") && tag !== "select")) {
       if (type === "checkbox" || type === "radio") {
-        if (el.hasAttribute("checked")) hidden.push({ name, value: el.getAttribute("value") ?? "on" });
-      } else hidden.push({ name, value: tag === "textarea" ? textOf(el) : el.getAttribute("value") ?? "" });
+        if (el.hasAttribute("checked")) hidden.push({ name, value: el.getAttribute("value") ?? "on", at });
+      } else if (type === "hidden" && name.toLowerCase() === "_charset_") {
+        hidden.push({ name, value: "UTF-8", at }); // browsers send the encoding they use here
+      } else hidden.push({ name, value: tag === "textarea" ? textOf(el) : el.getAttribute("value") ?? "", at });
       continue;
     }
     const required = el.hasAttribute("required") || el.getAttribute("aria-required") === "true";
     if (type === "radio" || type === "checkbox") {
       const value = el.getAttribute("value") ?? "on";
-      const option = { value, label: controlLabel(el, form, labelsFor, ctx) || value };
+      const option = { value, label: controlLabel(el, form, labelsFor, ctx) || value, at };
       const key = `${type}\u0000${name}`;
       let group = groups.get(key);
       if (!group) {
-        group = { name, label: "", type, options: [] };
+        group = { name, label: "", type, options: [], at };
         groups.set(key, group);
         push(group);
       }
@@ -341,7 +357,7 @@ function readForm(
     if (tag === "select") {
       const { options, selected } = selectOptions(el);
       const multiple = el.hasAttribute("multiple");
-      const field: FormFieldSpec = { name, label, type: "select", options };
+      const field: FormFieldSpec = { name, label, type: "select", options, at };
       if (multiple) {
         field.multiple = true;
         if (selected.length) field.checked = selected;
@@ -359,7 +375,7 @@ function readForm(
       : TEXT_TYPES.has(type as FormFieldKind)
       ? type as FormFieldKind
       : "text";
-    const field: FormFieldSpec = { name, label, type: kind };
+    const field: FormFieldSpec = { name, label, type: kind, at };
     if (required) field.required = true;
     const value = tag === "textarea" ? textOf(el).replace(/^\r?\n/, "") : el.getAttribute("value");
     if (value !== null && value !== "" && kind !== "file" && kind !== "password") field.value = value;
@@ -379,13 +395,19 @@ function readForm(
   }
   if (dropped) notes.push(`${dropped} more fields were left out (at most ${MAX_FIELDS} are read)`);
 
-  const rawAction = form.getAttribute("action");
-  const action = rawAction === null || rawAction.trim() === ""
+  // As browsers submit: the button's formaction, formmethod and formenctype, else the form's.
+  const setting = (button: string, own: string) => submitter?.getAttribute(button) ?? form.getAttribute(own);
+  const rawAction = setting("formaction", "action");
+  const methodWord = (setting("formmethod", "method") ?? "get").trim().toLowerCase();
+  let action = rawAction === null || rawAction.trim() === ""
     ? ctx.page.href.replace(/#.*$/, "")
     : absoluteUrl(rawAction, ctx.base) ?? "";
-  if (action === "") notes.push("its action is not an http or https URL, so it cannot be submitted");
-  const method = (form.getAttribute("method") ?? "get").trim().toLowerCase() === "post" ? "POST" : "GET";
-  const enctypeAttr = (form.getAttribute("enctype") ?? "").trim().toLowerCase();
+  if (methodWord === "dialog") {
+    action = "";
+    notes.push(UNSENT_DIALOG);
+  } else if (action === "") notes.push(UNSENT_ACTION);
+  const method = methodWord === "post" ? "POST" : "GET";
+  const enctypeAttr = (setting("formenctype", "enctype") ?? "").trim().toLowerCase();
   const enctype: FormEnctype = enctypeAttr === "multipart/form-data" || enctypeAttr === "text/plain"
     ? enctypeAttr
     : "application/x-www-form-urlencoded";

@@ -4,7 +4,7 @@
  */
 import { ToolError } from "../errors.ts";
 import type { FetchedPage } from "../net/fetch.ts";
-import { extractPage, type PageExtract } from "../render/extract.ts";
+import { extractPage, type FormSpec, type PageExtract } from "../render/extract.ts";
 import type { ToolContext } from "../tool.ts";
 
 /** Fetches `url` (GET) and refuses 4xx and 5xx answers with the status in words. */
@@ -51,4 +51,27 @@ export function opening(text: string, max: number): string {
   if (flat.length <= max) return flat;
   const cut = flat.lastIndexOf(" ", max - 1);
   return flat.slice(0, cut > max / 2 ? cut : max - 1) + "…";
+}
+
+/**
+ * The name each field of a mirrored form goes by in the card and in submit_web_form's values:
+ * its own name, and for the second and later controls sharing a name (`tags[]` three times, two
+ * selects named `size`), that name with " #2", " #3"… so the card answers each one and none is
+ * lost; a field named "__proto__", which no JavaScript object keeps as a key, is "__proto__ #1".
+ * An alias never takes a name the form itself uses.
+ */
+export function cardNames(form: FormSpec): string[] {
+  const taken = new Set([...form.fields.map((f) => f.name), ...form.hidden.map((h) => h.name)]);
+  const seen = new Map<string, number>();
+  return form.fields.map(({ name }) => {
+    const count = (seen.get(name) ?? 0) + 1;
+    seen.set(name, count);
+    // "__proto__" cannot be a key of the values a card or a call sends: it goes by "__proto__ #1".
+    if (count === 1 && name !== "__proto__") return name;
+    let k = count;
+    let alias: string;
+    do alias = `${name} #${k++}`; while (taken.has(alias));
+    taken.add(alias);
+    return alias;
+  });
 }

@@ -13,11 +13,12 @@ import { type Html, markup, safeUrl } from "../html/html.ts";
 import { idMaker } from "../html/ids.ts";
 import { buildCardResult } from "../output/result.ts";
 import type { FormFieldSpec, FormSpec } from "../render/extract.ts";
+import { UNSENT_ACTION, UNSENT_DIALOG } from "../render/extract_forms.ts";
 import { type FormField, renderFormFields } from "../render/form_fields.ts";
 import { brief, plural } from "../render/summary.ts";
 import { defineTool } from "../tool.ts";
 import { TEMPLATE_URI } from "../ui/shared/protocol.ts";
-import { extractAny, fetchPage } from "./_web.ts";
+import { cardNames, extractAny, fetchPage } from "./_web.ts";
 
 export const KIND = "web_form";
 
@@ -201,17 +202,24 @@ export default defineTool({
     if (form.action === "") {
       throw new ToolError(
         "unsupported",
-        `Cannot mirror form ${form.index} of "${page.url}": its action is not an http or https URL, so it cannot be submitted`,
+        `Cannot mirror form ${form.index} of "${page.url}": ${
+          form.notes.find((n) => n === UNSENT_DIALOG) ?? UNSENT_ACTION
+        }`,
         "Pick another form, or fill this one in on the website",
       );
     }
     const fields: FormField[] = [];
     const notes = [...form.notes];
-    for (const spec of form.fields) {
+    const names = cardNames(form);
+    form.fields.forEach((spec, i) => {
       const field = cardField(spec);
-      if (typeof field === "string") notes.push(field);
-      else fields.push(field);
-    }
+      // Controls sharing a name get one each in the card, under the names submit_web_form takes.
+      if (typeof field === "string") return void notes.push(field);
+      const twin = names[i] !== spec.name &&
+        form.fields.some((f, j) => j < i && f.name === spec.name && f.label === spec.label);
+      const label = twin ? `${field.label} ${names[i].slice(spec.name.length + 1)}` : field.label;
+      fields.push({ ...field, name: names[i], label });
+    });
     if (fields.length === 0) {
       throw new ToolError(
         "unsupported",
@@ -222,6 +230,21 @@ export default defineTool({
     const formId = "wf-" + ctx.newId();
     const pageUrl = new URL(page.url);
     pageUrl.hash = "";
+    const outline = {
+      id: formId,
+      title: form.title,
+      page: pageUrl.href,
+      action: form.action,
+      method: form.method,
+      fields: fields.map((f) => ({
+        name: f.name,
+        label: f.label ?? f.name,
+        type: f.type ?? "text",
+        ...(f.required ? { required: true } : {}),
+        ...(f.options ? { options: f.options.map((o) => typeof o === "string" ? o : o.value) } : {}),
+      })),
+    };
+    // The outline is measured with the card: a result over the ceiling stores nothing.
     const result = await buildCardResult({
       title: form.title,
       summary: summary(form, formId, pageUrl, fields.length, notes),
@@ -234,38 +257,12 @@ export default defineTool({
       store: ctx.store,
       apps: ctx.apps,
       newId: ctx.newId,
+      structured: { form: outline },
+      tooLargeHint:
+        "Fill this form in on the website (the user may raise MCP_CHAT_CARDS_RESULT_LIMIT if the host accepts larger results)",
     });
-    const full = {
-      ...result,
-      structuredContent: {
-        ...result.structuredContent,
-        form: {
-          id: formId,
-          title: form.title,
-          page: pageUrl.href,
-          action: form.action,
-          method: form.method,
-          fields: fields.map((f) => ({
-            name: f.name,
-            label: f.label ?? f.name,
-            type: f.type ?? "text",
-            ...(f.required ? { required: true } : {}),
-            ...(f.options ? { options: f.options.map((o) => typeof o === "string" ? o : o.value) } : {}),
-          })),
-        },
-      },
-    };
-    // buildCardResult measured the card; the form outline added here counts against the ceiling too.
-    const size = JSON.stringify(full).length;
-    if (size > ctx.config.resultLimit) {
-      throw new ToolError(
-        "too_large",
-        `Cannot mirror form ${form.index} of "${page.url}": the card is ${size} characters, over the ${ctx.config.resultLimit}-character ceiling (MCP_CHAT_CARDS_RESULT_LIMIT)`,
-        "Raise MCP_CHAT_CARDS_RESULT_LIMIT if the host accepts larger results, or fill this form in on the website",
-      );
-    }
     ctx.webForms.put({ id: formId, page: pageUrl.href, form });
-    return full;
+    return result;
   },
 });
 

@@ -11,7 +11,7 @@ import type { FetchedPage } from "../net/fetch.ts";
 import type { FormFieldSpec, FormSpec } from "../render/extract.ts";
 import { brief } from "../render/summary.ts";
 import { defineTool } from "../tool.ts";
-import { extractAny, opening } from "./_web.ts";
+import { cardNames, extractAny, opening } from "./_web.ts";
 
 type Value = string | number | boolean | string[];
 type Entry = [string, string];
@@ -39,10 +39,14 @@ function asText(field: string, value: Value): string {
   return typeof value === "string" ? value : String(value);
 }
 
+/** An entry with its place among the form's controls, for the browser's order. */
+type Placed = [string, string, number];
+
 /** The entries one field submits, from the caller's value or the page's own default. */
-function fieldEntries(spec: FormFieldSpec, given: Value | undefined): Entry[] {
-  const field = `values.${spec.name}`;
+function fieldEntries(spec: FormFieldSpec, key: string, given: Value | undefined): Placed[] {
+  const field = `values.${key}`;
   const options = (spec.options ?? []).map((o) => o.value);
+  const at = spec.at ?? 0;
   const choose = (value: string) => {
     if (!options.includes(value)) {
       const shown = quoteList(options.filter((o) => o !== ""));
@@ -50,15 +54,26 @@ function fieldEntries(spec: FormFieldSpec, given: Value | undefined): Entry[] {
     }
     return value;
   };
+  // A radio or checkbox is submitted where it stands in the page (its box, not its group).
+  const used = new Set<number>();
+  const placeOf = (value: string) => {
+    const i = spec.options!.findIndex((o, i) => o.value === value && !used.has(i));
+    used.add(i);
+    return spec.options![i]?.at ?? at;
+  };
   const several = spec.type === "checkbox" && options.length > 1 || spec.type === "select" && spec.multiple;
-  let entries: Entry[];
+  let entries: Placed[];
   if (several) {
     const list = given === undefined
       ? spec.checked ?? []
       : Array.isArray(given)
       ? given
       : [asText(field, given)];
-    entries = list.filter((v) => v !== "").map((v) => [spec.name, choose(v)]);
+    const chosen = list.filter((v) => v !== "").map(choose);
+    entries = spec.type === "select"
+      // A multiple select submits its selected options in their own order.
+      ? options.filter((o, i) => chosen.includes(o) && options.indexOf(o) === i).map((v) => [spec.name, v, at])
+      : chosen.map((v) => [spec.name, v, placeOf(v)]);
   } else if (spec.type === "checkbox") {
     // A lone checkbox: the card sends "yes"/"no"; the website gets its own value when ticked.
     const own = options[0] ?? "on";
@@ -70,21 +85,27 @@ function fieldEntries(spec: FormFieldSpec, given: Value | undefined): Entry[] {
       : FALSE.has(text.toLowerCase())
       ? false
       : choose(text) === own;
-    entries = ticked ? [[spec.name, own]] : [];
+    entries = ticked ? [[spec.name, own, placeOf(own)]] : [];
   } else if (spec.type === "radio") {
     const value = given === undefined ? spec.checked?.[0] ?? "" : asText(field, given);
-    entries = value === "" ? [] : [[spec.name, choose(value)]];
+    entries = value === "" ? [] : [[spec.name, choose(value), placeOf(value)]];
+  } else if (spec.type === "select" && options.length === 0) {
+    // A select without an option submits nothing, as in a browser.
+    if (given !== undefined && asText(field, given) !== "") {
+      throw invalidInput(field, "the page gives this list no options, so it takes no value", "Leave it out");
+    }
+    entries = [];
   } else if (spec.type === "select") {
     const value = given === undefined ? spec.value ?? "" : asText(field, given);
     // The card's own blank choice: the website gets what the page would have sent untouched.
-    entries = [[spec.name, value === "" && !options.includes("") ? spec.value ?? "" : choose(value)]];
+    entries = [[spec.name, value === "" && !options.includes("") ? spec.value ?? "" : choose(value), at]];
   } else {
     const value = given === undefined ? spec.value ?? "" : asText(field, given);
     if (value.length > MAX_VALUE) throw invalidInput(field, `is longer than ${MAX_VALUE} characters`);
     if (spec.maxLength && [...value].length > spec.maxLength) {
       throw invalidInput(field, `is longer than the form allows (${spec.maxLength} characters)`);
     }
-    entries = [[spec.name, value]];
+    entries = [[spec.name, value, at]];
   }
   if (spec.required && entries.every(([, v]) => v === "")) {
     throw invalidInput(
@@ -96,10 +117,14 @@ function fieldEntries(spec: FormFieldSpec, given: Value | undefined): Entry[] {
   return entries;
 }
 
-/** Every entry the form submits, in the browser's order: hidden fields, fields, the submit button. */
+/**
+ * Every entry the form submits, in the browser's order: each control (hidden ones, every box of a
+ * group, every control sharing a name, the submit button) where it stands in the page. Values
+ * are keyed by the card's names (see {@link cardNames}).
+ */
 export function formEntries(form: FormSpec, values: Record<string, Value>): Entry[] {
-  const byName = new Map<string, FormFieldSpec>();
-  for (const f of form.fields) if (!byName.has(f.name)) byName.set(f.name, f);
+  const names = cardNames(form);
+  const byName = new Map(form.fields.map((f, i) => [names[i], f]));
   const hidden = new Set(form.hidden.map((h) => h.name));
   for (const name of Object.keys(values)) {
     const spec = byName.get(name);
@@ -111,7 +136,7 @@ export function formEntries(form: FormSpec, values: Record<string, Value>): Entr
         `values.${name}`,
         "the form has no such field",
         `Its fields are ${
-          quoteList(form.fields.filter((f) => f.type !== "password" && f.type !== "file").map((f) => f.name))
+          quoteList(names.filter((_, i) => form.fields[i].type !== "password" && form.fields[i].type !== "file"))
         }`,
       );
     }
@@ -123,14 +148,15 @@ export function formEntries(form: FormSpec, values: Record<string, Value>): Entr
       );
     }
   }
-  const entries: Entry[] = form.hidden.map((h) => [h.name, h.value]);
-  for (const spec of byName.values()) {
+  const entries: Placed[] = form.hidden.map((h) => [h.name, h.value, h.at ?? -1]);
+  for (const [key, spec] of byName) {
     if (spec.type === "password" || spec.type === "file") continue;
     // Own fields only: a field named "constructor" or "toString" must not read Object.prototype.
-    entries.push(...fieldEntries(spec, Object.hasOwn(values, spec.name) ? values[spec.name] : undefined));
+    entries.push(...fieldEntries(spec, key, Object.hasOwn(values, key) ? values[key] : undefined));
   }
-  if (form.submit.name) entries.push([form.submit.name, form.submit.value ?? ""]);
-  return entries;
+  if (form.submit.name) entries.push([form.submit.name, form.submit.value ?? "", form.submit.at ?? Infinity]);
+  // A stable sort: forms read before positions were recorded keep hidden fields first, the button last.
+  return entries.sort((a, b) => a[2] - b[2]).map(([name, value]): Entry => [name, value]);
 }
 
 /** Line breaks as browsers send them in form data: CRLF. */

@@ -512,7 +512,7 @@ Deno.test({
     });
 
     await t.step(
-      "streamed input shows a placeholder; a cancelled call says so and pulls nothing",
+      "streamed input shows a preview; a cancelled call says so and pulls nothing",
       async () => {
         const m = await h.mount({
           ...KINDS.list,
@@ -521,7 +521,7 @@ Deno.test({
           hostContext: {},
         });
         const notice = m.view.locator(".mcc-notice");
-        await notice.filter({ hasText: "Preparing the card…" }).waitFor();
+        await m.view.locator(".mcc-title").filter({ hasText: "Ship" }).waitFor();
         await m.page.evaluate(() => window.cancel("the user stopped it"));
         await notice.filter({ hasText: "The card was cancelled: the user stopped it." }).waitFor();
         await new Promise((r) => setTimeout(r, 4500)); // past the pull delay

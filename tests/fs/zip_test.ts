@@ -237,8 +237,8 @@ Deno.test("crafted zips: each archive's exact outcome", async (t) => {
       "control characters in a name",
       () => craftZip([{ name: "a\u0007.txt", data: "x" }, { name: "b\u0000.txt", data: "x" }]),
       [
-        "skip a\u0007.txt: the name contains control characters",
-        "skip b\u0000.txt: the name contains a NUL character",
+        "skip a\\u0007.txt: the name contains control characters",
+        "skip b\\u0000.txt: the name contains a NUL character",
         "folders 0",
       ],
     ],

@@ -43,6 +43,6 @@ Deno.test("http: mirrored forms belong to their session; stateless clients share
   const posts = web.requests.filter((r) => r.method === "POST").map((r) => new TextDecoder().decode(r.body));
   assertEquals(
     posts.join(" | "),
-    "list=weekly&email=ada%40example.org | list=weekly&email=ada%40example.org",
+    "email=ada%40example.org&list=weekly | email=ada%40example.org&list=weekly",
   );
 });

@@ -6,6 +6,7 @@ import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { taskWords } from "../../scripts/read_permission.ts";
+import { embeddedDocumentChars, embedMinimum } from "../../src/config.ts";
 import { CARDS, TOOLS } from "../../src/registry.ts";
 import { textOf } from "../helpers.ts";
 
@@ -159,6 +160,23 @@ Deno.test("stdio: an invalid setting stops start-up with one line naming the var
   assertEquals(
     new TextDecoder().decode(stderr),
     `[mcp-chat-cards] Cannot start: MCP_CHAT_CARDS_CARD_BUDGET must be a whole number from 2000 to 2000000, got "huge"\n`,
+  );
+});
+
+Deno.test("stdio: embedding the document under a ceiling too small for it stops start-up, naming both", async () => {
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: await startArgs(),
+    cwd: root,
+    env: { ...Deno.env.toObject(), MCP_CHAT_CARDS_EMBED_HTML: "1", MCP_CHAT_CARDS_RESULT_LIMIT: "60000" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assertEquals(code, 2);
+  assertEquals(new TextDecoder().decode(stdout), "");
+  assertEquals(
+    new TextDecoder().decode(stderr),
+    `[mcp-chat-cards] Cannot start: MCP_CHAT_CARDS_EMBED_HTML (--embed-html) needs MCP_CHAT_CARDS_RESULT_LIMIT (--result-limit) of at least ${embedMinimum()}: every result then carries the ${embeddedDocumentChars()}-character card document as well as the card; got 60000\n`,
   );
 });
 

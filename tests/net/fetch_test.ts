@@ -56,6 +56,7 @@ Deno.test("the test seam cannot be switched on by any setting, variable or flag"
   await using server = await listen(page("<p>test origin</p>"));
   const env = Object.fromEntries(SETTINGS.map((s) => [s.env, s.kind === "int" ? String(s.min) : "x"]));
   env.MCP_CHAT_CARDS_EMBED_HTML = "1";
+  env.MCP_CHAT_CARDS_RESULT_LIMIT = "200000"; // embedding needs a ceiling that holds the document
   env.MCP_CHAT_CARDS_ALLOW_PRIVATE = "0";
   env.MCP_CHAT_CARDS_FS_ROOT = ".";
   env.MCP_CHAT_CARDS_ALLOWED_HOSTS = "127.0.0.1";

@@ -127,7 +127,9 @@ Deno.test("fetch_reference: refusals name the URL and what to do", async () => {
 
 Deno.test("fetch_reference: a server built from any configuration reaches no loopback site", async () => {
   await using web = await site({ "/": "<title>secret</title>" });
-  const config = parseConfig(["--allow-private=0", "--embed-html"], { MCP_CHAT_CARDS_RESULT_LIMIT: "50000" });
+  const config = parseConfig(["--allow-private=0", "--embed-html"], {
+    MCP_CHAT_CARDS_RESULT_LIMIT: "200000",
+  });
   await using client = await connect(config);
   const result = await call(client, `${web.origin}/`);
   assertEquals(

@@ -172,7 +172,7 @@ Deno.test("mirror_web_form: hostile labels, names and options come out as inert 
     <label for="a">${hostile.replace(/</g, "&lt;")}</label>
     <input id="a" name="q&quot;&gt;&lt;img src=x onerror=alert(1)&gt;" placeholder="' onfocus='alert(1)" style="color:red">
     <select name="s"><option value='"><svg onload=alert(1)>'>opt <b>bold</b></option></select>
-    <button formaction="javascript:alert(1)">Go <img src=x onerror=alert(1)></button></form>`;
+    <button>Go <img src=x onerror=alert(1)></button><button formaction="javascript:alert(1)">Other</button></form>`;
   await using web = await site({ "/evil": page });
   await using client = await webClient([web.origin]);
   const result = await client.callTool({ name: "mirror_web_form", arguments: { url: `${web.origin}/evil` } });

@@ -10,6 +10,7 @@ import { note, state } from "./debug.ts";
 import { h } from "./dom.ts";
 import type { Host } from "./host.ts";
 import { articleFromDocument, type CardPayload, findCard, findCardUri } from "./payload.ts";
+import { hold, startPreview } from "./preview.ts";
 import { connectRpc, type Rpc, RpcError } from "./rpc.ts";
 import { PULL_TOOL } from "../shared/protocol.ts";
 import { reportSize, warmLayout } from "./size.ts";
@@ -59,6 +60,8 @@ export function startAppsView(root: HTMLElement): void {
   let resultSeen = false;
   let pullTimer: number | undefined;
   let stopped = false;
+  /** Draws streamed arguments while no result is in; false once the call was cancelled. */
+  let preview: ((args: unknown) => void) | undefined | false;
   const t0 = performance.now();
 
   /** Everything but ui/initialize waits for `initialized` (strict hosts hide early talkers). */
@@ -122,13 +125,14 @@ export function startAppsView(root: HTMLElement): void {
   const paint = (card: CardPayload, source: "result" | "pull") => {
     if (painted === "result" && card.id !== state.cardId) return; // latched: not our card
     if (card.id === state.cardId && card.articleHtml === state.cardHtml) return;
+    const held = preview && !painted && hold(root);
     root.innerHTML = card.articleHtml;
     const article = root.querySelector(".mcc-card");
     if (article) enhanceCard(article, card.articleHtml, card.id ?? "", host);
     painted = source;
     clearTimeout(pullTimer);
     Object.assign(state, { painted: true, cardId: card.id, cardHtml: card.articleHtml });
-    size.afterPaint();
+    held ? held(size.afterPaint) : size.afterPaint();
     host.log("painted", { kind: card.kind, id: card.id, source, ms: Math.round(performance.now() - t0) });
   };
 
@@ -186,10 +190,17 @@ export function startAppsView(root: HTMLElement): void {
       toolArgs = (params.arguments ?? {}) as Json;
       armPull();
     },
-    "ui/notifications/tool-input-partial": () => showNotice("Preparing the card…"),
+    "ui/notifications/tool-input-partial": (params) => {
+      if (painted || resultSeen || preview === false) return;
+      clearTimeout(pullTimer); // the arguments are still coming: pull only after the tool input
+      preview ||= startPreview(root, context.toolInfo?.tool?.name ?? "");
+      preview(params.arguments);
+      size.afterPaint();
+    },
     "ui/notifications/tool-result": (params) => void onResult(params),
     "ui/notifications/tool-cancelled": (params) => {
       clearTimeout(pullTimer);
+      preview = false;
       showNotice(`The card was cancelled${params.reason ? `: ${params.reason}` : ""}.`);
     },
     "ui/notifications/host-context-changed": (params) => {

@@ -127,6 +127,11 @@ window.mountCard = async (o) => {
   await initialized;
   record("initialized", { appInfo: bridge.getAppVersion() });
   if (o.partial) await bridge.sendToolInputPartial({ arguments: o.partial });
+  for (const partial of o.partials ?? []) {
+    await window.sendPartial(partial);
+    if (o.partialDelayMs) await new Promise((r) => setTimeout(r, o.partialDelayMs));
+  }
+  if (o.deliver === "manual") return;
   await bridge.sendToolInput({ arguments: o.args });
   if (o.deliver === "never") return;
   const result = o.fixture ?? await window.mccCallTool(o.tool, o.args, o.client);
@@ -146,6 +151,10 @@ window.changeContext = (next) => {
   context = { ...context, ...next };
   bridge.setHostContext(context as never);
 };
+
+window.sendPartial = (args) => bridge.sendToolInputPartial({ arguments: args as Json });
+
+window.sendInput = (args) => bridge.sendToolInput({ arguments: args });
 
 window.cancel = (reason) => bridge.sendToolCancelled({ reason });
 

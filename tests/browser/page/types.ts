@@ -17,8 +17,15 @@ export interface MountOptions {
   client?: "apps" | "plain";
   /** Streamed arguments to send (as tool-input-partial) before the tool input. */
   partial?: Json;
-  /** "result" delivers the tool result; "never" only sends the tool input. */
-  deliver: "result" | "never";
+  /**
+   * "result" delivers the tool result; "never" only sends the tool input; "manual" sends neither
+   * (after the partials), for a test that drives the rest with `sendPartial`, `sendInput`, `deliver`.
+   */
+  deliver: "result" | "never" | "manual";
+  /** Streamed arguments (objects, or JSON text cut off anywhere) sent in order after `partial`. */
+  partials?: unknown[];
+  /** Milliseconds between two of `partials` (default 0). */
+  partialDelayMs?: number;
   /** Deliver this result instead of calling the tool (cards that have no tool yet). */
   fixture?: Json;
   /** Reshape the real result before delivery, as some hosts do. */
@@ -48,6 +55,10 @@ export interface HostWindow {
   /** Delivers a tool result; returns the time it was handed to the bridge. */
   deliver(result: Json): Promise<number>;
   changeContext(context: Json): void;
+  /** Sends one ui/notifications/tool-input-partial with these arguments. */
+  sendPartial(args: unknown): Promise<void>;
+  /** Sends ui/notifications/tool-input with these arguments. */
+  sendInput(args: Json): Promise<void>;
   /** Tells the view the tool call was cancelled. */
   cancel(reason: string): Promise<void>;
   teardown(): Promise<void>;
