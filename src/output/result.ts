@@ -47,6 +47,8 @@ export interface CardResult {
     card: { articleHtml?: string; config: { id: string; kind: string; title: string; tool: string } };
     parts: Parts;
   };
+  /** Not for the model: `viewUUID` keys what the view remembers across reloads (tab, scroll, input). */
+  _meta: { viewUUID: string };
 }
 
 /** Everything about the call that shapes the result, besides the card itself. */
@@ -133,6 +135,8 @@ export async function buildCardResult(card: CardOutput, ctx: ResultContext): Pro
       card: { articleHtml, config: { id, kind: ctx.kind, title, tool: ctx.tool } },
       parts: { current, total, hasMore },
     },
+    // A fresh id per call (the ext-apps viewUUID pattern): the view keys the state it remembers by it.
+    _meta: { viewUUID: crypto.randomUUID() },
   };
   // Measured with the article whatever the host, so one input is accepted or refused alike everywhere.
   assertUnderCeiling(result, ctx);
@@ -190,6 +194,7 @@ function serializedSize(result: CardResult, limit: number): number {
   const skeleton = {
     content: result.content.map((c) => ("text" in c ? { ...c, text: "" } : c)),
     structuredContent: { ...result.structuredContent, card: { ...card, articleHtml: "" }, parts },
+    _meta: result._meta,
   };
   const bound = JSON.stringify(skeleton).length + 6 * big;
   return bound <= limit ? bound : JSON.stringify(result).length;
@@ -200,9 +205,10 @@ function assertUnderCeiling(result: CardResult, ctx: ResultContext): void {
   const size = serializedSize(result, limit);
   if (size <= limit) return;
   // Hints name what the caller can do; the settings are the user's, so they come last, as such.
-  const hint = ctx.tooLargeHint ?? (ctx.splittable
-    ? "Shorten the longest text or cells, or send the content over several calls (the user may lower MCP_CHAT_CARDS_CARD_BUDGET)"
-    : "Split the content across several smaller cards or shorten long text (the user may raise MCP_CHAT_CARDS_RESULT_LIMIT if the host accepts larger results)");
+  const hint = ctx.tooLargeHint ??
+    (ctx.splittable
+      ? "Shorten the longest text or cells, or send the content over several calls (the user may lower MCP_CHAT_CARDS_CARD_BUDGET)"
+      : "Split the content across several smaller cards or shorten long text (the user may raise MCP_CHAT_CARDS_RESULT_LIMIT if the host accepts larger results)");
   throw new ToolError(
     "too_large",
     `Card is too large: the result is ${formatCount(size)} characters, ${

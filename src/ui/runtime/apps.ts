@@ -8,6 +8,7 @@
 import { enhanceCard, wireCards } from "./card.ts";
 import { note, state } from "./debug.ts";
 import { h } from "./dom.ts";
+import { flush, remember } from "./memory.ts";
 import type { Host } from "./host.ts";
 import { articleFromDocument, type CardPayload, findCard, findCardUri } from "./payload.ts";
 import { hold, startPreview } from "./preview.ts";
@@ -62,6 +63,8 @@ export function startAppsView(root: HTMLElement): void {
   let stopped = false;
   /** Draws streamed arguments while no result is in; false once the call was cancelled. */
   let preview: ((args: unknown) => void) | undefined | false;
+  /** The delivered result's `_meta.viewUUID`: with the card id, the key of what the view remembers. */
+  let viewUUID: unknown;
   const t0 = performance.now();
 
   /** Everything but ui/initialize waits for `initialized` (strict hosts hide early talkers). */
@@ -128,7 +131,10 @@ export function startAppsView(root: HTMLElement): void {
     const held = preview && !painted && hold(root);
     root.innerHTML = card.articleHtml;
     const article = root.querySelector(".mcc-card");
-    if (article) enhanceCard(article, card.articleHtml, card.id ?? "", host);
+    if (article) {
+      enhanceCard(article, card.articleHtml, card.id ?? "", host);
+      remember(article, [card.id, viewUUID].join(" ")); // "<id> " when a host strips _meta
+    }
     painted = source;
     clearTimeout(pullTimer);
     Object.assign(state, { painted: true, cardId: card.id, cardHtml: card.articleHtml });
@@ -172,6 +178,7 @@ export function startAppsView(root: HTMLElement): void {
     // A delivered result settles it: show what came (even an error), never pull over it.
     resultSeen = true;
     clearTimeout(pullTimer);
+    viewUUID = (result._meta as Json | undefined)?.viewUUID;
     const card = findCard(result);
     if (card) return paint(card, "result");
     if (painted) return;
@@ -217,6 +224,7 @@ export function startAppsView(root: HTMLElement): void {
         stopped = true;
         clearTimeout(pullTimer);
         size.stop();
+        flush();
         return {};
       }
       if (method === "ping") return {};

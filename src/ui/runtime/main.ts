@@ -5,6 +5,7 @@
 import { startAppsView } from "./apps.ts";
 import { enhanceCard, wireCards } from "./card.ts";
 import { installDebug, state } from "./debug.ts";
+import { remember } from "./memory.ts";
 import { mcpUiHost, noHost } from "./host.ts";
 import { reportSize } from "./size.ts";
 
@@ -14,6 +15,7 @@ function startStandalone(root: HTMLElement): void {
   const articles = [...root.querySelectorAll(".mcc-card")];
   for (const article of articles) enhanceCard(article, article.outerHTML, id, host);
   wireCards(root, host);
+  if (articles[0]) remember(articles[0], id); // once wired: restoring clicks through the widgets
   Object.assign(state, {
     host: host.name,
     painted: articles.length > 0,

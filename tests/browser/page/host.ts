@@ -22,6 +22,7 @@ window.hostEvents = [];
 
 let bridge: AppBridge;
 let context: Json = {};
+let mounted: { options: MountOptions; iframe: HTMLIFrameElement } | undefined;
 
 function transform(result: Json, how?: MountOptions["transform"]): Json {
   if (how === "no-structured") return { content: result.content };
@@ -64,6 +65,8 @@ window.mountCard = async (o) => {
   if (allow) iframe.allow = allow;
   iframe.title = "Card";
   document.getElementById("slot")!.append(iframe);
+  mounted = { options: o, iframe };
+  if (o.fixedHeight) iframe.style.height = `${o.fixedHeight}px`;
   const ready = proxyReady(iframe);
   iframe.src = o.sandboxUrl;
   await ready;
@@ -99,7 +102,7 @@ window.mountCard = async (o) => {
   bridge.onloggingmessage = (params) => record("log", { params });
   bridge.addEventListener("sizechange", ({ height }) => {
     record("size", { height });
-    if (height !== undefined) iframe.style.height = `${height}px`;
+    if (height !== undefined && !o.fixedHeight) iframe.style.height = `${height}px`;
   });
   bridge.oncalltool = async (params) => {
     // A real host rejects view calls to tools that are not visible to apps.
@@ -123,7 +126,7 @@ window.mountCard = async (o) => {
 
   const template = await window.mccReadResource("ui://mcp-chat-cards/card.html");
   const html = (template.contents as Json[])[0].text as string;
-  await bridge.sendSandboxResourceReady({ html, permissions: o.permissions as never });
+  await bridge.sendSandboxResourceReady({ html, permissions: o.permissions as never, sandbox: o.sandbox });
   await initialized;
   record("initialized", { appInfo: bridge.getAppVersion() });
   if (o.partial) await bridge.sendToolInputPartial({ arguments: o.partial });
@@ -170,4 +173,11 @@ window.pingView = async () => {
 window.teardown = async () => {
   await bridge.teardownResource({ reason: "test" });
   record("torn-down");
+};
+
+window.remount = async (result) => {
+  const { options, iframe } = mounted!;
+  await window.teardown();
+  iframe.remove();
+  await window.mountCard({ ...options, fixture: result ?? window.lastResult });
 };

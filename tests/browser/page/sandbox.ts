@@ -6,12 +6,14 @@ import "./types.ts";
  */
 let inner: HTMLIFrameElement | undefined;
 
-function load(html: string, permissions: Record<string, unknown> = {}): void {
+function load(html: string, permissions: Record<string, unknown> = {}, sandbox?: string): void {
   inner = document.createElement("iframe");
-  inner.setAttribute("sandbox", "allow-scripts allow-same-origin allow-forms");
+  inner.setAttribute("sandbox", sandbox ?? "allow-scripts allow-same-origin allow-forms");
   if (permissions.clipboardWrite) inner.allow = "clipboard-write"; // before insertion, or it is ignored
   inner.title = "Card view";
   document.body.append(inner);
+  // An opaque origin (no allow-same-origin) is out of the proxy's reach: the view comes as srcdoc.
+  if (!inner.sandbox.contains("allow-same-origin")) return void (inner.srcdoc = html);
   const doc = inner.contentDocument!;
   doc.open();
   doc.write(html);
@@ -21,11 +23,11 @@ function load(html: string, permissions: Record<string, unknown> = {}): void {
 addEventListener("message", (event: MessageEvent) => {
   const data = event.data as {
     method?: string;
-    params?: { html?: string; permissions?: Record<string, unknown> };
+    params?: { html?: string; permissions?: Record<string, unknown>; sandbox?: string };
   };
   if (event.source === parent) {
     if (data?.method === "ui/notifications/sandbox-resource-ready") {
-      load(data.params?.html ?? "", data.params?.permissions);
+      load(data.params?.html ?? "", data.params?.permissions, data.params?.sandbox);
     } else inner?.contentWindow?.postMessage(data, "*");
   } else if (inner && event.source === inner.contentWindow) {
     parent.postMessage(data, "*");

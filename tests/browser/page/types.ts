@@ -36,6 +36,13 @@ export interface MountOptions {
   permissions?: Json;
   /** Declare `updateModelContext` and record each `ui/update-model-context` as a "context" event. */
   modelContext?: boolean;
+  /**
+   * The inner iframe's sandbox attribute (the spec's `sandbox-resource-ready` override); without
+   * allow-same-origin the view gets an opaque origin, where `localStorage` throws.
+   */
+  sandbox?: string;
+  /** Keep the iframe this many px tall whatever size the view asks for, so the view scrolls. */
+  fixedHeight?: number;
 }
 
 /** One thing the host saw, with its performance.now() time. */
@@ -62,6 +69,11 @@ export interface HostWindow {
   /** Tells the view the tool call was cancelled. */
   cancel(reason: string): Promise<void>;
   teardown(): Promise<void>;
+  /**
+   * A host reloading the conversation: tears the view down, removes its iframe and mounts a fresh
+   * one with the same options, delivering `result` (default: the last result, as delivered before).
+   */
+  remount(result?: Json): Promise<void>;
   /** Round trip of a ping carrying the last result to the view, in ms: the transport's own cost. */
   pingView(): Promise<number>;
   lastResult?: Json;

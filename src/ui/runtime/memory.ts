@@ -1,0 +1,115 @@
+/**
+ * Cards remember what the reader did, so a host that reloads the conversation shows them as they
+ * were left: the selected tabs, open sections, the collapsed card and its `</>` panel, a code
+ * tour's Raw/Code views, scroll positions and unsent form input (never a password or a file).
+ * State is read back from the DOM (no widget reports it) and replayed through the widgets' own
+ * clicks, so it stays right whatever a widget does. One `localStorage` entry keeps the last
+ * MAX_CARDS cards, oldest dropped; where storage throws (opaque sandboxes) it lives in memory.
+ */
+
+/** Per card: [saved at, chosen buttons, values (fields, options, sections), scrolls, view y]. */
+type Saved = [number, number[], unknown[], number[][], number];
+type Control = HTMLInputElement & HTMLOptionElement & HTMLDetailsElement;
+
+const STORE_KEY = "mcc-state";
+const MAX_CARDS = 50;
+/** Serialized bytes one card may keep: longer form text is cut until it fits. */
+const MAX_ENTRY = 8192;
+/**
+ * Buttons showing a choice that one click on them restores: tabs, Raw/Code views, the `</>` panel,
+ * the collapsed card (whose hidden body had no scroll positions to save).
+ */
+const CHOSEN =
+  "[aria-selected=true],[aria-pressed=true]:is(.mcc-view,[data-mcc-action=source]),[data-mcc-action=collapse][aria-expanded=false]";
+/** Form fields but passwords and files, options (several may be selected) and show-hide sections. */
+const CONTROLS = "form [name]:not([type=password],[type=file]),form option,details";
+/** What may scroll: the body, and every scrolling region (each is focusable, so it has a tabindex). */
+const SCROLLERS = ".mcc-body,[tabindex]";
+
+/** The painted cards by key: a card painted again under its key replaces the old one. */
+const keys = new Map<string, Element>();
+let memory: Record<string, Saved> = {};
+let dirty = false;
+let timer: number | undefined;
+
+/** The saved cards: from storage when it works, else (sandboxed, or nothing saved yet) from memory. */
+function read(): Record<string, Saved> {
+  try {
+    return Object(JSON.parse(localStorage[STORE_KEY]));
+  } catch {
+    return memory;
+  }
+}
+
+const all = <T extends Element = HTMLElement>(root: Element, selector: string) => [
+  ...root.querySelectorAll<T>(selector),
+];
+
+function snapshot(card: Element, cut: number): Saved {
+  return [
+    Date.now(),
+    all(card, "button").flatMap((b, i) => b.matches(CHOSEN) ? [i] : []),
+    all<Control>(card, CONTROLS).map((c) =>
+      c.type ? (/checkbox|radio/.test(c.type) ? c.checked : c.value.slice(0, cut)) : c.selected ?? c.open
+    ),
+    all(card, SCROLLERS).map((e) => [e.scrollTop, e.scrollLeft]),
+    scrollY,
+  ];
+}
+
+/** Saves the painted cards if anything happened since the last save (also on teardown and page hide). */
+export function flush(): void {
+  clearTimeout(timer);
+  if (!dirty) return;
+  dirty = false;
+  const saved = read();
+  for (const [key, card] of keys) {
+    let cut = MAX_ENTRY;
+    do saved[key] = snapshot(card, cut); while (JSON.stringify(saved[key]).length > MAX_ENTRY && (cut >>= 1));
+  }
+  memory = Object.fromEntries(
+    Object.entries(saved).sort((a, b) => b[1]?.[0] - a[1]?.[0]).slice(0, MAX_CARDS),
+  );
+  try {
+    localStorage[STORE_KEY] = JSON.stringify(memory);
+  } catch { /* no storage here: memory keeps it for this view */ }
+}
+
+function changed(): void {
+  dirty = true;
+  clearTimeout(timer);
+  timer = setTimeout(flush, 300);
+}
+
+/**
+ * Registers a painted (and wired) card under `key` and restores what was saved for it: call it
+ * after the card's widgets ran and before the size is reported, so the first height is right.
+ */
+export function remember(card: Element, key: string): void {
+  // Adding the same listener again is a no-op.
+  for (const type of ["click", "keyup", "input", "scroll"]) {
+    addEventListener(type, changed, true);
+  }
+  addEventListener("pagehide", flush);
+  flush(); // a card painted over another (same id, new markup) takes over what the reader did there
+  keys.set(key, card);
+  try {
+    restore(card, read()[key]);
+  } catch { /* nothing saved under this key, or a damaged entry */ }
+}
+
+/** Replays a saved entry (none throws, as a damaged one may: then nothing more is restored). */
+function restore(card: Element, saved: Saved): void {
+  const [, chosen, values, scrolls, y] = saved;
+  // One at a time, in page order: the `</>` panel adds a button the later indexes count.
+  for (const i of chosen) all(card, "button")[i]?.click();
+  all<Control>(card, CONTROLS).forEach((c, i) => {
+    const v = values[i];
+    if (v == null) return;
+    if (v === !!v) c.checked = c.selected = c.open = v; // the one its kind has counts
+    else c.value = v as string;
+    c.dispatchEvent(new Event("input", { bubbles: true })); // counters and read-outs follow
+  });
+  all(card, SCROLLERS).forEach((e, i) => scrolls[i] && ([e.scrollTop, e.scrollLeft] = scrolls[i]));
+  scrollTo(0, y);
+}
