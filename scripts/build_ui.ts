@@ -55,8 +55,10 @@ async function bundleRuntime(): Promise<string> {
  * `--mcc-safe-*`) keeps its name, so nothing outside the stylesheet can miss it.
  */
 export async function buildCss(): Promise<string> {
-  const files = await styleFiles();
-  const parts = await Promise.all(files.map((f) => bundle(`src/ui/styles/${f}`)));
+  const [first, ...rest] = (await styleFiles()).map((f) => `src/ui/styles/${f}`);
+  // One bundle before the others: on an empty cache the first one installs esbuild, and concurrent
+  // first bundles race to install it (tests/build/bundle_fresh_test.ts).
+  const parts = [await bundle(first), ...await Promise.all(rest.map((f) => bundle(f)))];
   return shortenProperties(parts.join(""), await namesInSource());
 }
 
@@ -129,7 +131,8 @@ export interface Template {
 
 /** Bundles the runtime and the stylesheet and measures them together, as the template ships them. */
 export async function buildTemplate(): Promise<Template> {
-  const [runtime, css] = await Promise.all([bundleRuntime(), buildCss()]);
+  const runtime = await bundleRuntime();
+  const css = await buildCss();
   const bytes = new TextEncoder().encode(css + runtime);
   return { runtime, css, raw: bytes.length, gzip: await gzipSize(bytes) };
 }
