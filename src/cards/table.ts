@@ -179,10 +179,28 @@ function cellAttributes(text: string, numeric: boolean, extra = ""): Html {
   }`;
 }
 
+/**
+ * An ISO 8601 date, or date and time (`T` or a space between, seconds and milliseconds optional,
+ * `Z` or a `±hh:mm` offset optional): the forms the view reformats for the host's locale and time zone.
+ */
+const ISO_DATE =
+  /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,3})?)?(?:Z|[+-](?:0\d|1[0-4]):[0-5]\d)?)?$/;
+
+/** Whether a cell is a real calendar date in ISO form (2024-02-30 is not). */
+export function isIsoDate(text: string): boolean {
+  const m = ISO_DATE.exec(text);
+  return m !== null && new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])).getUTCDate() === +m[3];
+}
+
+/**
+ * A cell: a URL becomes a link, an ISO date or time a `<time>` (the view formats it for the host's
+ * locale and time zone; numbers are marked by their column's `mcc-num` class).
+ */
 function renderCell(text: string, numeric: boolean): Html {
   const url = /^https?:\/\//i.test(text) ? safeUrl(text) : undefined;
   const attrs = cellAttributes(text, numeric);
-  return url ? markup`<td${attrs}><a href="${url}">${text}</a></td>` : markup`<td${attrs}>${text}</td>`;
+  if (url) return markup`<td${attrs}><a href="${url}">${text}</a></td>`;
+  return isIsoDate(text) ? markup`<td${attrs}><time>${text}</time></td>` : markup`<td${attrs}>${text}</td>`;
 }
 
 /** Cells longer than this (in characters) are phrases, past the next one sentences. */

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
-import { numericColumns, toModel } from "../../src/cards/table.ts";
+import { isIsoDate, numericColumns, toModel } from "../../src/cards/table.ts";
 import { detectDelimiter, parseRawText, shapeWarning, splitQuoted } from "../../src/render/delimited.ts";
 import { htmlToText, withinBudget } from "../../src/render/summary.ts";
 
@@ -57,6 +57,31 @@ Deno.test("numericColumns: every non-empty cell a number, currency or percentage
   });
   assertDeep(numericColumns(model), [true, true, true, false, false]);
   assertDeep(numericColumns(toModel({ title: "t", rows: [[""], [""]] })), [false]);
+});
+
+Deno.test("isIsoDate: ISO dates and times the view can format, real calendar days only", () => {
+  const dates = [
+    "2024-03-05",
+    "2024-02-29",
+    "2024-03-05T22:30",
+    "2024-03-05 09:15:00",
+    "2024-03-05T22:30:00.250Z",
+  ];
+  const times = ["2024-03-05T22:30:00+14:00", "2024-03-05T22:30-05:30"];
+  for (const text of [...dates, ...times]) assertEquals(isIsoDate(text), true, text);
+  const not = [
+    "2023-02-29", // not a leap year
+    "2024-04-31",
+    "2024-13-01",
+    "2024-03-05T24:00",
+    "2024-03-05T22:30:00+0100", // an offset without its colon
+    "2024-03-05T22:30:00.1234Z", // more than milliseconds
+    "2024-03-05T22:30+15:00",
+    "05/03/2024",
+    " 2024-03-05",
+    "20240305",
+  ];
+  for (const text of not) assertEquals(isIsoDate(text), false, text);
 });
 
 Deno.test("shapeWarning names the odd lines, runs of them, and the delimiter", () => {

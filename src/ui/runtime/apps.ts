@@ -16,10 +16,12 @@ import { connectRpc, type Rpc, RpcError } from "./rpc.ts";
 import { PULL_TOOL } from "../shared/protocol.ts";
 import { reportSize, warmLayout } from "./size.ts";
 import { applyHostLook, type HostLook } from "./theme.ts";
+import { applyDisplay, type HostDisplay, isFull, offers } from "./display.ts";
 
 type Json = Record<string, unknown>;
 
 const PROTOCOL_VERSION = "2026-01-26";
+const CONTEXT = "ui/notifications/host-context-changed";
 /** Announce `initialized` anyway when the host does not answer `ui/initialize` in time. */
 const INIT_TIMEOUT_MS = 1500;
 /** Pull the card when no result came this long after `initialized` or the tool input. */
@@ -30,7 +32,7 @@ const PULL_AFTER_MS = 4000;
  */
 const TIMEOUT_MS = { message: 15_000, link: 5_000, server: 10_000 };
 
-interface HostContext extends HostLook {
+interface HostContext extends HostLook, HostDisplay {
   toolInfo?: { tool?: { name?: string } };
   [key: string]: unknown;
 }
@@ -96,22 +98,36 @@ export function startAppsView(root: HTMLElement): void {
         })
       );
     },
-    async updateContext(text) {
-      if (!capabilities.updateModelContext) return false;
+    async updateContext(text, structured) {
+      const takes = capabilities.updateModelContext as Json | undefined;
+      if (!takes) return false;
       const reply = await rpc.request(
         "ui/update-model-context",
-        { content: [{ type: "text", text }] },
+        {
+          content: text ? [{ type: "text", text }] : [],
+          ...(structured && takes.structuredContent ? { structuredContent: structured } : {}),
+        },
         TIMEOUT_MS.server,
       )
         .catch(() => ({ isError: true }));
       return reply.isError !== true;
     },
-    async download(filename, mimeType, text) {
+    async download(filename, mimeType, text, base64) {
       if (!capabilities.downloadFile) return false;
+      const resource = { uri: `file:///${filename}`, mimeType, [base64 ? "blob" : "text"]: text };
       const reply = await rpc.request("ui/download-file", {
-        contents: [{ type: "resource", resource: { uri: `file:///${filename}`, mimeType, text } }],
+        contents: [{ type: "resource", resource }],
       }, TIMEOUT_MS.server).catch(() => ({ isError: true }));
       return reply.isError !== true;
+    },
+    display(mode) {
+      // Never ask for a mode the host did not offer; the reply names the mode granted (maybe another).
+      if (offers(mode)) {
+        rpc.request("ui/request-display-mode", { mode }, TIMEOUT_MS.link).then(
+          (r) => r.mode && notifications[CONTEXT]({ displayMode: r.mode }),
+          () => {},
+        );
+      }
     },
   };
 
@@ -210,10 +226,13 @@ export function startAppsView(root: HTMLElement): void {
       preview = false;
       showNotice(`The card was cancelled${params.reason ? `: ${params.reason}` : ""}.`);
     },
-    "ui/notifications/host-context-changed": (params) => {
+    [CONTEXT]: (params) => {
       context = mergeContext(context, params);
       state.hostContext = context;
       applyHostLook(context);
+      const was = isFull();
+      applyDisplay(context);
+      if (painted && was !== isFull()) size.afterPaint();
     },
   };
 
@@ -241,14 +260,19 @@ export function startAppsView(root: HTMLElement): void {
   };
 
   wireCards(root, host);
+  // Escape leaves fullscreen, unless something in the card (a menu, a popup) used the key first.
+  addEventListener(
+    "keydown",
+    (e) => e.key === "Escape" && !e.defaultPrevented && isFull() && host.display!("inline"),
+  );
   setTimeout(() => painted || warmLayout(root)); // after the handshake is on its way
   rpc.request("ui/initialize", {
     protocolVersion: PROTOCOL_VERSION,
     appInfo: { name: "mcp-chat-cards", version: state.serverVersion },
-    appCapabilities: { availableDisplayModes: ["inline"] },
+    appCapabilities: { availableDisplayModes: ["inline", "fullscreen"] },
   }).then((reply) => {
     capabilities = (reply.hostCapabilities ?? {}) as Json;
-    notifications["ui/notifications/host-context-changed"]((reply.hostContext ?? {}) as Json);
+    notifications[CONTEXT]((reply.hostContext ?? {}) as Json);
   }).catch((error) => note(`ui/initialize failed: ${error instanceof Error ? error.message : error}`))
     .finally(announce);
   setTimeout(() => {

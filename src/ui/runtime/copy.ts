@@ -46,9 +46,15 @@ function viaExecCommand(text: string): boolean {
 }
 
 /** Shows the text selected in a textarea after `anchor`, with a download button if offered. */
-function showManual(text: string, anchor: Element, host: Host, offer?: DownloadOffer): void {
+export function showManual(
+  text: string,
+  anchor: Element,
+  host: Host,
+  offer?: DownloadOffer,
+  say = "Copying is blocked here. The text below is selected: press Ctrl+C (⌘C on a Mac).",
+): void {
   removePanelAfter(anchor, "mcc-manual");
-  const hint = h("p", {}, "Copying is blocked here. The text below is selected: press Ctrl+C (⌘C on a Mac).");
+  const hint = h("p", {}, say);
   const area = h("textarea", { readonly: "", "aria-label": "Text to copy" }) as HTMLTextAreaElement;
   area.value = text;
   const panel = h("div", { class: "mcc-manual" }, hint, area);

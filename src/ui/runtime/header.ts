@@ -1,13 +1,16 @@
 /**
  * The header tools every card carries: `</>` shows or hides the card's own HTML in a code panel,
  * the chevron collapses the card to its header, and Copy card copies the standalone document
- * (rebuilt here from this page's own stylesheet and runtime) and says which copy layer worked.
+ * (rebuilt here from this page's own stylesheet and runtime) and says which copy layer worked;
+ * Download offers the card as files (export.ts).
  */
 import { copyText } from "./copy.ts";
 import { state } from "./debug.ts";
 import { standaloneHtml } from "../shared/document.ts";
 import { ACTION } from "../shared/protocol.ts";
 import { codeFigure, h, meta, rove, svg, tool } from "./dom.ts";
+import { applyDisplay, isFull, wantsFullscreen } from "./display.ts";
+import { slug } from "./files.ts";
 import type { Host } from "./host.ts";
 import type { Widget } from "./widgets/types.ts";
 
@@ -20,8 +23,11 @@ export interface CardInfo {
 
 const cards = new WeakMap<Element, CardInfo>();
 
-/** The header toolbar: `</>`, the collapse chevron (drawn with DOM calls: the runtime never parses markup) and Copy card. */
-function toolbar(bodyId: string): HTMLElement {
+/**
+ * The header toolbar: `</>`, the collapse chevron (drawn with DOM calls: the runtime never parses
+ * markup), Copy card, for some kinds Fullscreen, and Download.
+ */
+function toolbar(bodyId: string, full: boolean): HTMLElement {
   const sr = (text: string) => h("span", { class: "mcc-sr" }, text);
   const chevron = svg(
     "svg",
@@ -64,6 +70,8 @@ function toolbar(bodyId: string): HTMLElement {
       { "data-mcc-action": ACTION.copyCard, title: "Copy the card as a standalone HTML document" },
       "Copy card",
     ),
+    full ? tool({ "data-mcc-action": ACTION.fullscreen, title: "" }) : "", // labelled by applyDisplay
+    tool({ "data-mcc-action": ACTION.download, title: "Download the card as a file" }, "Download"), // export.ts
   );
 }
 
@@ -72,7 +80,10 @@ export function enhanceHeader(article: Element, info: CardInfo): void {
   cards.set(article, info);
   const head = article.querySelector(".mcc-head");
   const body = article.querySelector(".mcc-body");
-  if (head && body && !head.querySelector(".mcc-tools")) head.append(toolbar(body.id));
+  if (head && body && !head.querySelector(".mcc-tools")) {
+    head.append(toolbar(body.id, wantsFullscreen(article)));
+    applyDisplay(state.hostContext ?? {});
+  }
   if (head && !head.querySelector(".mcc-status")) {
     head.append(h("p", { class: "mcc-status", role: "status" }));
   }
@@ -128,13 +139,14 @@ export function cardDocument(article: Element): string {
   });
 }
 
+/** A file name for the card: its title slugged, then `.ext`. */
+export const cardFile = (article: Element, ext: string): string =>
+  `${slug(article.querySelector(".mcc-title")?.textContent ?? "")}.${ext}`;
+
 /** Copy card: the standalone document to the clipboard, by whichever layer works. */
 export async function copyCard(article: Element, button: HTMLElement, host: Host): Promise<void> {
-  const name =
-    (article.querySelector(".mcc-title")?.textContent ?? "card").toLowerCase().replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "") || "card";
   const method = await copyText(cardDocument(article), button.closest(".mcc-head") ?? button, host, {
-    filename: `${name}.html`,
+    filename: cardFile(article, "html"),
     mimeType: "text/html",
   });
   setStatus(
@@ -165,7 +177,7 @@ async function copyCode(figure: Element, button: HTMLElement, host: Host): Promi
 function toolbarKey(button: HTMLElement, key: string): boolean {
   if (key === "ArrowUp" || key === "ArrowDown") return false;
   const bar = button.closest('[role="toolbar"]');
-  const buttons = bar ? [...bar.querySelectorAll<HTMLElement>("button")] : [];
+  const buttons = bar ? [...bar.querySelectorAll<HTMLElement>("button:not([hidden])")] : [];
   return rove(buttons, button, key) !== undefined;
 }
 
@@ -176,6 +188,7 @@ export const coreWidget: Widget = {
     [ACTION.collapse]: (button, article) =>
       setCollapsed(article, button.getAttribute("aria-expanded") === "true"),
     [ACTION.copyCard]: (button, article, host) => void copyCard(article, button, host),
+    [ACTION.fullscreen]: (_button, _article, host) => host.display?.(isFull() ? "inline" : "fullscreen"),
     [ACTION.copyCode]: (button, _article, host) => {
       const figure = button.closest(".mcc-code");
       if (figure) void copyCode(figure, button, host);

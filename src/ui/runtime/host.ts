@@ -14,13 +14,19 @@ export interface Host {
   openLink(url: string): Promise<boolean>;
   /** Telemetry: best effort, never awaited. */
   log(event: string, data?: Record<string, unknown>): void;
-  /** Offers a file to the user (MCP Apps `ui/download-file`), when the host can. */
-  download?(filename: string, mimeType: string, text: string): Promise<boolean>;
+  /**
+   * Offers a file to the user (MCP Apps `ui/download-file`), when the host can; `base64` sends
+   * `text` as the resource's base64 `blob` instead of its `text`. False when the host refused.
+   */
+  download?(filename: string, mimeType: string, text: string, base64?: boolean): Promise<boolean>;
   /**
    * Puts text in the model's context without a chat message (MCP Apps `ui/update-model-context`;
-   * each update replaces the last), when the host can; false when it refused.
+   * each update replaces the last; empty text clears it), with `structured` too when the host takes
+   * structured content; false when it cannot or refused.
    */
-  updateContext?(text: string): Promise<boolean>;
+  updateContext?(text: string, structured?: Record<string, unknown>): Promise<boolean>;
+  /** Asks for a display mode (MCP Apps `ui/request-display-mode`), only when the host offers it. */
+  display?(mode: "inline" | "fullscreen"): void;
   /** Tells the host the content height (MCP-UI; the Apps view reports its own). */
   size?(height: number): void;
 }

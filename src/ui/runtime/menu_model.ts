@@ -18,6 +18,8 @@ export interface MenuItem {
   prompt?: string;
   /** Set when the item needs selected text and there is none; says why. */
   disabled?: string;
+  /** What the item does instead of sending a prompt (items of a menu other than the card's). */
+  run?: () => void;
 }
 
 export const EFFICIENT_LABEL = "Generate Efficient Verbose Prompt";

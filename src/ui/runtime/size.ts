@@ -54,6 +54,7 @@ export function reportSize(send: (height: number) => void): { afterPaint(): void
     afterPaint() {
       if (stopped) return;
       active = true;
+      flips = 0; // a new paint or display mode: heights may repeat by design
       clearTimeout(timer);
       flush(); // measuring forces the layout now: no frame is waited for
     },

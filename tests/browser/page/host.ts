@@ -60,7 +60,14 @@ window.mountCard = async (o) => {
   context = { ...o.hostContext, toolInfo: { id: 1, tool } };
   document.body.style.background = o.hostContext.theme === "dark" ? "#111114" : "#ffffff";
   const iframe = document.createElement("iframe");
-  iframe.setAttribute("sandbox", "allow-scripts allow-same-origin allow-forms");
+  // The proxy keeps its own origin; it gains whatever else the test grants the view (allow-downloads).
+  const proxySandbox = new Set([
+    "allow-scripts",
+    "allow-same-origin",
+    "allow-forms",
+    ...(o.sandbox?.split(" ") ?? []),
+  ]);
+  iframe.setAttribute("sandbox", [...proxySandbox].join(" "));
   const allow = buildAllowAttribute(o.permissions as never);
   if (allow) iframe.allow = allow;
   iframe.title = "Card";
@@ -77,8 +84,8 @@ window.mountCard = async (o) => {
     serverResources: {},
     logging: {},
     message: { text: {} },
-    downloadFile: {},
-    ...(o.modelContext ? { updateModelContext: { text: {} } } : {}),
+    ...(o.downloadReply === "absent" ? {} : { downloadFile: {} }),
+    ...(o.modelContext ? { updateModelContext: o.contextModalities ?? { text: {} } } : {}),
   }, { hostContext: context as never });
   bridge.onupdatemodelcontext = (params) => {
     record("context", { params });
@@ -97,12 +104,31 @@ window.mountCard = async (o) => {
   };
   bridge.ondownloadfile = (params) => {
     record("download", { params });
-    return Promise.resolve({});
+    if (o.downloadReply === "rpc-error") {
+      return Promise.reject(new Error("Downloads are disabled in this chat"));
+    }
+    return Promise.resolve(o.downloadReply === "isError" ? { isError: true } : {});
   };
   bridge.onloggingmessage = (params) => record("log", { params });
+  bridge.onrequestdisplaymode = ({ mode }) => {
+    record("display-mode", { mode });
+    if (o.displayReply === "grant") {
+      // Fullscreen: a fixed frame the host sizes; inline: the frame follows size-changed again.
+      const full = mode === "fullscreen";
+      iframe.parentElement!.style.width = full ? "1000px" : "";
+      if (full) iframe.style.height = "600px";
+      window.changeContext({
+        displayMode: mode,
+        containerDimensions: full ? { height: 600, width: 1000 } : { maxHeight: 6000, width: 680 },
+      });
+    }
+    return Promise.resolve({ mode: (context.displayMode ?? "inline") as "inline" });
+  };
   bridge.addEventListener("sizechange", ({ height }) => {
     record("size", { height });
-    if (height !== undefined && !o.fixedHeight) iframe.style.height = `${height}px`;
+    if (height !== undefined && !o.fixedHeight && context.displayMode !== "fullscreen") {
+      iframe.style.height = `${height}px`;
+    }
   });
   bridge.oncalltool = async (params) => {
     // A real host rejects view calls to tools that are not visible to apps.
@@ -128,7 +154,7 @@ window.mountCard = async (o) => {
   const html = (template.contents as Json[])[0].text as string;
   await bridge.sendSandboxResourceReady({ html, permissions: o.permissions as never, sandbox: o.sandbox });
   await initialized;
-  record("initialized", { appInfo: bridge.getAppVersion() });
+  record("initialized", { appInfo: bridge.getAppVersion(), appCapabilities: bridge.getAppCapabilities() });
   if (o.partial) await bridge.sendToolInputPartial({ arguments: o.partial });
   for (const partial of o.partials ?? []) {
     await window.sendPartial(partial);

@@ -37,12 +37,24 @@ export interface MountOptions {
   /** Declare `updateModelContext` and record each `ui/update-model-context` as a "context" event. */
   modelContext?: boolean;
   /**
-   * The inner iframe's sandbox attribute (the spec's `sandbox-resource-ready` override); without
-   * allow-same-origin the view gets an opaque origin, where `localStorage` throws.
+   * The view's sandbox attribute (the spec's `sandbox-resource-ready` override); without
+   * allow-same-origin the view gets an opaque origin, where `localStorage` throws. The proxy frame
+   * keeps its own origin and gains the other tokens (allow-downloads).
    */
   sandbox?: string;
   /** Keep the iframe this many px tall whatever size the view asks for, so the view scrolls. */
   fixedHeight?: number;
+  /**
+   * How `ui/request-display-mode` is answered (each request is recorded as a "display-mode" event):
+   * "grant" switches to the mode and tells the view (displayMode and containerDimensions, a fixed
+   * 1000 x 600 frame in fullscreen), "refuse" answers the current mode. Offering the mode is up to
+   * `hostContext.availableDisplayModes`.
+   */
+  displayReply?: "grant" | "refuse";
+  /** How `ui/download-file` is answered ("ok" by default); "absent" leaves `downloadFile` undeclared. */
+  downloadReply?: "ok" | "isError" | "rpc-error" | "absent";
+  /** What the host declares it takes in the model context (default `{ text: {} }`). */
+  contextModalities?: Json;
 }
 
 /** One thing the host saw, with its performance.now() time. */

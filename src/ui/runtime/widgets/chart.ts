@@ -25,20 +25,20 @@ function numberFormat(f: Fmt, locale: string, digits = f.digits): (v: number) =>
     : {};
   if (digits !== undefined) o.minimumFractionDigits = o.maximumFractionDigits = digits;
   else if (f.style !== "currency") o.maximumFractionDigits = 2;
-  let nf: Intl.NumberFormat;
-  try {
-    nf = new Intl.NumberFormat(locale, o);
-  } catch {
-    nf = new Intl.NumberFormat(f.locale, o);
-  }
+  const nf = new Intl.NumberFormat(locale, o); // throws for a malformed locale
   return (v) => nf.format(f.style === "percent" ? v / 100 : v);
 }
 
-/** Rewrites every raw value of the figure for the host's locale. */
+/** Rewrites every raw value of the figure for the host's locale (one Intl refuses: the server's text stays). */
 function relocalize(fig: HTMLElement, f: Fmt): void {
   const locale = document.documentElement.dataset.mccLocale;
   if (!locale || locale === f.locale) return;
-  const plain = numberFormat(f, locale);
+  let plain: (v: number) => string;
+  try {
+    plain = numberFormat(f, locale);
+  } catch {
+    return;
+  }
   for (const el of fig.querySelectorAll<Element>("[data-v]")) {
     const d = el.closest<HTMLElement>("[data-d]")?.dataset.d;
     const v = Number(el.getAttribute("data-v"));
@@ -71,7 +71,7 @@ function ghostPoints(g: Element): void {
 }
 
 /** Row, series name and value text a point stands for, read from the data table. */
-function describe(pt: Element, table: HTMLTableElement | null): [string, string, string] {
+export function describe(pt: Element, table: HTMLTableElement | null): [string, string, string] {
   const s = Number(pt.closest<HTMLElement>("[data-s]")?.dataset.s ?? 0);
   const offset = table?.tHead?.rows[0].cells[1]?.textContent === "x" ? 2 : 1;
   let i = Number(pt.getAttribute("data-i"));

@@ -55,24 +55,36 @@ function items(menu: HTMLElement): HTMLElement[] {
   return [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')];
 }
 
-function run(item: MenuItem, article: Element, runner: MenuRunner): void {
+function run(item: MenuItem, article: Element, runner?: MenuRunner): void {
   if (item.disabled) return;
   closeMenu();
-  if (item.kind === "copy") runner.copyCard(article);
-  else if (item.prompt) runner.prompt(item.prompt, article);
+  if (item.run) item.run();
+  else if (item.kind === "copy") runner?.copyCard(article);
+  else if (item.prompt) runner?.prompt(item.prompt, article);
 }
 
-/** Opens the menu of `article` at a point (right-click) or under an element (keyboard). */
+/** A menu of the caller's own items (the header's Download formats): its name, and a hook on close. */
+export interface OwnMenu {
+  items: MenuItem[];
+  label: string;
+  closed(): void;
+}
+
+/**
+ * Opens the menu of `article` at a point (right-click) or under an element (keyboard); with `own`,
+ * a menu of those items instead, with the same look and keys.
+ */
 export function openMenu(
   article: Element,
   at: { left: number; top: number; bottom: number },
-  runner: MenuRunner,
+  runner?: MenuRunner,
+  own?: OwnMenu,
 ): void {
   const back = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   closeMenu(false);
   const title = article.querySelector(".mcc-title")?.textContent ?? "";
-  const list = menuItems(readActions(article), title, selectionIn(article));
-  const menu = h("ul", { class: "mcc-menu", role: "menu", "aria-label": "Card actions" });
+  const list = own?.items ?? menuItems(readActions(article), title, selectionIn(article));
+  const menu = h("ul", { class: "mcc-menu", role: "menu", "aria-label": own?.label ?? "Card actions" });
   list.forEach((item, i) => {
     if (item.kind === "efficient" && i > 0) menu.append(h("li", { role: "separator" }));
     const li = h("li", { role: "menuitem", tabindex: "-1" }, item.label);
@@ -95,7 +107,15 @@ export function openMenu(
   });
   article.append(menu); // inside the card (fixed, so never clipped), and inside the page's landmark
   place(menu, at);
-  current = { menu, back, done: makeRoom(menu) };
+  const room = makeRoom(menu);
+  current = {
+    menu,
+    back,
+    done() {
+      room();
+      own?.closed();
+    },
+  };
   items(menu).find((li) => !li.hasAttribute("aria-disabled"))?.focus();
 }
 

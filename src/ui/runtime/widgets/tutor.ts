@@ -2,11 +2,14 @@
  * Tutor terms on any card whose frame carries `data-mcc-tutor` (JSON: `{ terms }`). Each
  * term is marked once (rules in tutor_marks.ts) as a button whose tip is its accessible
  * description; the tip shows after a dwell of hover or focus, at once on click or Enter, and hides
- * on Escape, blur or leaving. Showing a tip tells the host, once per term.
+ * on Escape, blur or leaving. Showing a tip is logged to the host, once per term; clicking a term
+ * (or Enter) also selects it, which puts its tip in the model's context (selection.ts). A tip seen in
+ * passing does not: that would replace what the user selected.
  */
 import { h } from "../dom.ts";
 import type { Host } from "../host.ts";
 import { normalizeTerms, planMarks, type TutorTerm } from "../tutor_marks.ts";
+import { pick } from "../selection.ts";
 import { makeRoom, place } from "./float.ts";
 import type { Widget } from "./types.ts";
 
@@ -52,12 +55,7 @@ function show(term: HTMLElement, tip: HTMLElement, host: Host, told: Set<string>
   const name = term.textContent ?? "";
   if (told.has(name)) return;
   told.add(name);
-  const title = term.closest(".mcc-card")?.querySelector(".mcc-title")?.textContent ?? "";
-  const text = tip.lastChild?.textContent ?? "";
   host.log("tutor-tip", { term: name });
-  void host.updateContext?.(
-    `The user is reading the tutor tip for "${name}" on the card "${title}": ${text}`,
-  );
 }
 
 let escapeWired = false;
@@ -131,10 +129,11 @@ function wireTerm(term: HTMLElement, tip: HTMLElement, host: Host, told: Set<str
   term.addEventListener("pointerleave", cancel);
   term.addEventListener("focus", later);
   term.addEventListener("blur", cancel);
-  term.addEventListener("click", () => {
+  term.addEventListener("click", (e) => {
+    e.stopPropagation(); // a term in a table row selects the term, not the row
     clearTimeout(timer);
-    if (open?.term === term) hide();
-    else show(term, tip, host, told);
+    if (pick(term, host)) show(term, tip, host, told);
+    else hide();
   });
 }
 

@@ -1,0 +1,46 @@
+/**
+ * Fullscreen, when the MCP Apps host offers it (`availableDisplayModes`). Documents, code tours,
+ * charts and tables over 4 columns or 12 rows get a header tool; the view follows the host's
+ * `displayMode` and `containerDimensions`: in fullscreen the card fills the container's height,
+ * its body (or its table) scrolls inside and charts grow (base.css). Back inline those rules no
+ * longer match, so the inline layout is exactly what it was.
+ */
+import { ACTION } from "../shared/protocol.ts";
+
+/** The parts of hostContext display modes read. */
+export interface HostDisplay {
+  displayMode?: unknown;
+  availableDisplayModes?: unknown;
+  containerDimensions?: { height?: unknown; maxHeight?: unknown };
+}
+
+const root = document.documentElement;
+let modes: unknown[] = [];
+
+/** Whether the host offers a display mode. */
+export const offers = (mode: string): boolean => modes.includes(mode);
+
+/** True while the view is in fullscreen. */
+export const isFull = (): boolean => root.hasAttribute("data-mcc-full");
+
+/** Whether a card gets the tool: documents, code tours, charts, tables over 4 columns or 12 rows. */
+export const wantsFullscreen = (article: Element): boolean =>
+  article.matches(
+    "[data-mcc-kind=markdown],[data-mcc-kind=code_tour],:has(.mcc-chart,tr:nth-child(13),tr>:nth-child(5))",
+  );
+
+/**
+ * Follows a (merged) host context: the modes offered, the current one and the room it gives; then
+ * shows the fullscreen tools when the mode is offered, labelled for what they do.
+ */
+export function applyDisplay(c: HostDisplay): void {
+  const d = c.containerDimensions ?? {};
+  modes = [c.availableDisplayModes].flat();
+  root.toggleAttribute("data-mcc-full", c.displayMode === "fullscreen");
+  // a fixed height, else the most it may take, else the frame's own (a host in fullscreen sizes it)
+  root.style.setProperty("--mcc-h", `${d.height || d.maxHeight || innerHeight}px`);
+  for (const b of document.querySelectorAll<HTMLElement>(`[data-mcc-action=${ACTION.fullscreen}]`)) {
+    b.hidden = !offers("fullscreen");
+    b.textContent = b.title = isFull() ? "Exit fullscreen" : "Fullscreen";
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The files Download writes, free of the DOM so they are tested in Deno: file names from titles,
+ * CSV (RFC 4180, with formula injection defused), and a store-only zip (no compression: a code
+ * tour's text is small, and the template pays for every byte of code) with the CRC-32 the format
+ * needs. Zip names are UTF-8 (flag bit 11); every entry carries the same fixed date, 1980-01-01,
+ * so the same files give the same archive.
+ */
+
+/** A file name from a card title: letters and digits, lowercased, joined by dashes, at most 60. */
+export function slug(title: string): string {
+  return title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").slice(0, 60).replace(/^-|-$/g, "") || "card";
+}
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a quote, comma or line break. A field that starts
+ * with `= + - @`, a tab or a CR, and is not a plain number, gets a leading `'` so that no
+ * spreadsheet runs it as a formula.
+ */
+export function csvField(text: string): string {
+  const s = /^[=+\-@\t\r]/.test(text) && !/^[+-]?[\d.]+(e[+-]?\d+)?$/i.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+/** Rows as CSV text, CRLF after every record. */
+export function csv(rows: string[][]): string {
+  return rows.map((row) => row.map(csvField).join(",") + "\r\n").join("");
+}
+
+const table = Int32Array.from({ length: 256 }, (_, n) => {
+  for (let k = 0; k < 8; k++) n = n & 1 ? 0xedb88320 ^ (n >>> 1) : n >>> 1;
+  return n;
+});
+
+/** CRC-32 (IEEE 802.3, the zip and gzip one) of `data`. */
+export function crc32(data: Uint8Array): number {
+  let c = -1;
+  for (const b of data) c = table[(c ^ b) & 255] ^ (c >>> 8);
+  return ~c >>> 0;
+}
+
+/** Appends little-endian fields to `to`; `sizes` gives each one's width in bytes. */
+function put(to: number[], sizes: string, ...values: number[]): void {
+  values.forEach((v, i) => {
+    for (let n = +sizes[i]; n--; v >>>= 8) to.push(v & 255);
+  });
+}
+
+/**
+ * A relative path safe to unpack: backslashes become slashes, control characters go, and so do
+ * empty segments and those of dots only (`.`, `..`): no leading `/`, no way out of the folder.
+ */
+export function entryName(path: string): string {
+  // deno-lint-ignore no-control-regex -- control characters are what it removes
+  return path.replace(/[\0-\x1f\x7f]/g, "").split(/[\\/]/).filter((s) => !/^\.*$/.test(s)).join("/") ||
+    "file";
+}
+
+/** A zip of `[path, text]` files, each name passed through `entryName`. */
+export function zip(files: [string, string][]): Uint8Array {
+  const parts: Uint8Array[] = [];
+  const dir: number[] = [];
+  let at = 0;
+  for (const [path, text] of files) {
+    const [name, data] = [entryName(path), text].map((s) => new TextEncoder().encode(s));
+    const head: number[] = [];
+    // version 2.0, UTF-8 names, stored, time 00:00, date 1980-01-01, crc, sizes, name length, no extra
+    const common = [20, 0x800, 0, 0, 0x21, crc32(data), data.length, data.length, name.length, 0];
+    put(dir, "42222224442222244", 0x02014b50, 20, ...common, 0, 0, 0, 0, at);
+    put(head, "42222244422", 0x04034b50, ...common);
+    dir.push(...name);
+    parts.push(new Uint8Array(head), name, data);
+    at += 30 + name.length + data.length;
+  }
+  put(dir, "42222442", 0x06054b50, 0, 0, files.length, files.length, dir.length, at, 0);
+  parts.push(new Uint8Array(dir));
+  const out = new Uint8Array(at + dir.length);
+  at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}

@@ -1,0 +1,104 @@
+/**
+ * Point at something: a table row, a chart point or legend entry, or a tutor term is selected by
+ * click, Enter or Space (again to let go), and a plain-text description of it goes to the model
+ * through the host's `updateModelContext` (each update replaces the last; letting go sends an empty
+ * one). Never a chat message. Without the capability the selection only shows.
+ */
+import { state } from "./debug.ts";
+import { rove } from "./dom.ts";
+import { setStatus } from "./header.ts";
+import type { Host } from "./host.ts";
+import { describe } from "./widgets/chart.ts";
+import type { Widget } from "./widgets/types.ts";
+
+/** The one selected element of the view, if any. */
+export let picked: Element | undefined;
+
+const SELECTABLE = ".mcc-table tbody tr, .mcc-legend li, .mcc-pt";
+
+/** Text on one line, capped at 500 characters with an ellipsis. */
+const line = (text?: string | null) => {
+  const s = (text ?? "").replace(/\s+/g, " ").trim();
+  return s.length > 500 ? s.slice(0, 499) + "…" : s;
+};
+
+/** What `el` is (`row 3 of`), its detail, and its fields in the structured selection. */
+function about(el: Element): [string, string, Record<string, unknown>] {
+  const fig = el.closest("figure");
+  if (el instanceof HTMLTableRowElement) {
+    const head = el.closest("table")!.tHead?.rows[0]?.cells;
+    const cells = [...el.cells].map((c, i) => {
+      return [line(head?.[i]?.textContent) || `Column ${i + 1}`, line(c.textContent)];
+    });
+    const row = el.sectionRowIndex + 1;
+    return [`row ${row} of`, cells.map((c) => c.join(": ")).join("; "), {
+      row,
+      cells: Object.fromEntries(cells),
+    }];
+  }
+  if (el.matches("li")) {
+    // a pie's legend entry stands for its slice
+    const slice = fig!.querySelector(`.mcc-slices [data-i="${[...el.parentElement!.children].indexOf(el)}"]`);
+    if (slice) return about(slice);
+    const series = line(el.textContent);
+    return [`series "${series}" in`, "", { series }];
+  }
+  if (el.matches(".mcc-term")) {
+    const term = line(el.textContent);
+    const tip = line(document.getElementById(el.getAttribute("aria-describedby")!)?.lastChild?.textContent);
+    return [`term "${term}" in`, tip, { term, tip }];
+  }
+  const [label, series, value] = describe(el, fig!.querySelector("table")).map(line);
+  return [`point "${label}" of series "${series}" in`, value, { label, series, value }];
+}
+
+/** Selects `el`, or lets it go when it is the selection, and tells the host. True when now selected. */
+export function pick(el: Element, host: Host): boolean {
+  const mark = (on: boolean) =>
+    picked?.setAttribute(picked.matches("tr, li") ? "aria-selected" : "aria-pressed", `${on}`);
+  const on = picked !== el;
+  mark(false);
+  picked = on ? el : undefined;
+  mark(true);
+  const article = el.closest(".mcc-card")!;
+  const title = line(article.querySelector(".mcc-title")?.textContent);
+  const [what, detail, fields] = about(el);
+  host.updateContext?.(
+    on ? line(`Selected ${what} "${title}"${detail && ": " + detail}`) : "",
+    on ? { selection: { card: state.cardId, title, kind: what.split(" ")[0], ...fields } } : undefined,
+  ).then((ok) => ok && setStatus(article, on ? "Selection shared with the assistant" : ""));
+  return on;
+}
+
+const ROVING = ".mcc-table tbody tr, .mcc-legend li";
+
+export const selectionWidget: Widget = {
+  enhance(article) {
+    // a legend is a listbox of its entries; one row or entry of each is in the tab order
+    for (const el of article.querySelectorAll<HTMLElement>(`.mcc-legend, .mcc-pt, ${ROVING}`)) {
+      if (el.matches("ul")) Object.assign(el, { role: "listbox", ariaLabel: "Legend" });
+      else if (el.matches("li, tr")) {
+        Object.assign(
+          el,
+          { tabIndex: el.previousElementSibling ? -1 : 0 },
+          el.matches("li") && { role: "option" },
+        );
+      } else Object.assign(el, { role: "button", ariaPressed: "false" });
+    }
+  },
+  // A click on a line chart's plot selects the point under the tooltip; a drag that selected text, nothing.
+  click: {
+    selector: `${SELECTABLE}, .mcc-svg`,
+    handle(el, host) {
+      const hit = el.matches("svg") ? el.querySelector(".mcc-on") : el;
+      if (hit && getSelection()?.isCollapsed) pick(hit, host);
+    },
+  },
+  anyKey: (e, host) =>
+    (e.key === "Enter" || e.key === " ") && (e.target as Element).matches(SELECTABLE) &&
+    (pick(e.target as Element, host) || true),
+  keys: {
+    selector: ROVING,
+    handle: (el, key) => !!rove([...el.parentElement!.children] as HTMLElement[], el, key),
+  },
+};

@@ -1,0 +1,44 @@
+/**
+ * Table cards in the host's locale and time zone (hostContext `locale`, `timeZone`). The server
+ * writes numbers and dates in a neutral form: a numeric column's cells (`mcc-num`) as `1,234.5` or
+ * `12.5%`, dates and times as ISO 8601 in `<time>`. Cells in exactly those forms are rewritten with
+ * Intl, keeping the source's decimals and digit grouping; a date, or a time without an offset, is
+ * shown as written, a time with an offset in the host's zone. Anything else (currency, exponents),
+ * or a locale or zone Intl refuses, keeps the server's text.
+ */
+import { state } from "../debug.ts";
+import type { Widget } from "./types.ts";
+
+function localize(article: Element): void {
+  const { locale, timeZone } = (state.hostContext ?? {}) as { locale?: string; timeZone?: string };
+  if (!locale && !timeZone) return;
+  for (const el of article.querySelectorAll("td.mcc-num,.mcc-table time")) {
+    const t = el.textContent!;
+    const v = t.replace(/,/g, "");
+    const n = /^[+-]?(?=[.\d])\d*(\.\d+)?(%?)$/.exec(v);
+    const digits = (n?.[1] ?? ".").length - 1;
+    const time = t.length > 10;
+    const zoned = /[Z+-]/.test(t.slice(16));
+    try {
+      el.textContent = el.localName === "time"
+        ? new Date(t.replace(" ", "T") + (time && !zoned ? "Z" : "")).toLocaleString(locale, {
+          dateStyle: "medium",
+          timeStyle: time ? t[16] === ":" ? "medium" : "short" : undefined,
+          timeZone: zoned ? timeZone : "UTC",
+        })
+        : n
+        ? new Intl.NumberFormat(locale, {
+          style: n[2] ? "percent" : undefined,
+          useGrouping: v !== t,
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+          // a decimal string keeps every digit (a number would round past 2^53)
+        }).format((n[2] ? v.slice(0, -1) + "e-2" : v) as `${number}`)
+        : t;
+    } catch {
+      // an unknown locale or time zone: the server's text stays
+    }
+  }
+}
+
+export const tableWidget: Widget = { enhance: localize };

@@ -1,0 +1,326 @@
+// deno-lint-ignore-file no-window -- page callbacks run in the browser, where window exists
+/**
+ * Point at something, in real Chromium under the official AppBridge host with the real server:
+ * selecting a table row, a chart point, a legend entry or a tutor term (click, Enter, Space) puts
+ * exactly one plain-text description and one structured selection in `ui/update-model-context`;
+ * selecting it again clears it; a host without the capability gets nothing and the selection still
+ * shows; a host that takes text only gets no structured content; hostile text stays text, capped.
+ * Screenshots land in tests/artifacts/selection-*.png.
+ */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import axe from "axe-core";
+import type { Frame } from "playwright-core";
+import { ARTIFACTS, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
+import "./page/types.ts";
+
+const reason = skipReason();
+type Json = Record<string, unknown>;
+
+/** A host that takes text and structured content in the model context. */
+const FULL = { modelContext: true, contextModalities: { text: {}, structuredContent: {} } };
+
+const POPULATION = {
+  title: "Population by country",
+  headers: ["Country", "Population"],
+  rows: [["China", "1,409,670,000"], ["India", "1,428,627,663"], ["Japan", "125,000,000"], [
+    "Brazil",
+    "216,422,446",
+  ]],
+};
+const SALES = {
+  type: "grouped_bar",
+  title: "Sales",
+  labels: ["2023", "2024"],
+  series: [{ name: "Revenue", values: [1000, 1250] }, { name: "Cost", values: [800, 900] }],
+};
+const SHARE = {
+  type: "pie",
+  title: "Units by region",
+  labels: ["North", "South"],
+  series: [{ name: "Units", values: [75, 25] }],
+};
+const SHELL = JSON.parse(
+  Deno.readTextFileSync(new URL("../cards/reveal/tutor_and_actions.json", import.meta.url)),
+);
+
+/** Every model-context update the host received, once there are at least `n`. */
+async function contexts(m: Mounted, n: number): Promise<Json[]> {
+  await m.page.waitForFunction(
+    (k) => window.hostEvents.filter((e) => e.type === "context").length >= k,
+    n,
+    { timeout: 5_000 },
+  );
+  return (await m.events("context")).map((e) => e.params as Json);
+}
+
+const text = (t: string) => ({ content: [{ type: "text", text: t }] });
+const cleared = { content: [] };
+const status = (v: Frame) => v.evaluate(() => document.querySelector(".mcc-status")?.textContent ?? "");
+const cardId = (v: Frame) => v.evaluate(() => (window.__mccDebug!() as { cardId: string }).cardId);
+const attr = (v: Frame, selector: string, name: string) =>
+  v.evaluate(([s, n]) => document.querySelector(s)?.getAttribute(n), [selector, name]);
+
+async function axeViolations(view: Frame): Promise<string[]> {
+  await view.evaluate(axe.source);
+  return await view.evaluate(async () => {
+    const { axe } = window as unknown as { axe: typeof import("axe-core") };
+    const { violations } = await axe.run(document, { rules: { "page-has-heading-one": { enabled: false } } });
+    return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+  });
+}
+
+/** Axe in both themes, and screenshots at 420 and 760 px in both. */
+async function look(m: Mounted, name: string): Promise<void> {
+  await Deno.mkdir(ARTIFACTS, { recursive: true });
+  for (const theme of ["light", "dark"] as const) {
+    await m.page.evaluate((th) => window.changeContext({ theme: th }), theme);
+    await m.view.waitForFunction((th) => document.body.dataset.theme === th, theme);
+    assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
+    for (const width of [420, 760]) {
+      await m.page.setViewportSize({ width: width + 60, height: 900 });
+      await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
+      await m.page.waitForTimeout(200); // the host resizes the iframe after the size report
+      await m.page.locator("#slot").screenshot({
+        path: new URL(`selection-${name}-${width}-${theme}.png`, ARTIFACTS).pathname,
+      });
+    }
+  }
+}
+
+Deno.test({
+  name: "selection in Chromium",
+  ignore: reason !== undefined,
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async (t) => {
+  const h: Harness = await startHarness();
+  const mount = async (tool: string, args: Json, extra: Json = {}) => {
+    const m = await h.mount({ tool, args, deliver: "result", hostContext: { theme: "light" }, ...extra });
+    await m.view.waitForSelector(".mcc-card .mcc-tools");
+    return m;
+  };
+  try {
+    await t.step("a table row: click shares it, a second click clears it", async () => {
+      const m = await mount("create_table_card", POPULATION, FULL);
+      const v = m.view;
+      await v.click(".mcc-table tbody tr:nth-child(3)");
+      assertEquals(await contexts(m, 1), [{
+        ...text('Selected row 3 of "Population by country": Country: Japan; Population: 125,000,000'),
+        structuredContent: {
+          selection: {
+            card: await cardId(v),
+            title: "Population by country",
+            kind: "row",
+            row: 3,
+            cells: { Country: "Japan", Population: "125,000,000" },
+          },
+        },
+      }]);
+      assertEquals(await attr(v, "tbody tr:nth-child(3)", "aria-selected"), "true");
+      await v.locator(".mcc-status").filter({ hasText: "Selection shared with the assistant" }).waitFor();
+      await look(m, "row");
+      await v.click(".mcc-table tbody tr:nth-child(3)");
+      assertEquals((await contexts(m, 2))[1], cleared);
+      assertEquals(await attr(v, "tbody tr:nth-child(3)", "aria-selected"), "false");
+      await v.waitForFunction(() => document.querySelector(".mcc-status")?.textContent === "");
+      // Another row replaces the selection: one selected row, one update.
+      await v.click(".mcc-table tbody tr:nth-child(1)");
+      await v.click(".mcc-table tbody tr:nth-child(2)");
+      const all = await contexts(m, 4);
+      assertEquals(
+        all.slice(2).map((c) => (c.content as { text: string }[])[0].text),
+        [
+          'Selected row 1 of "Population by country": Country: China; Population: 1,409,670,000',
+          'Selected row 2 of "Population by country": Country: India; Population: 1,428,627,663',
+        ],
+      );
+      assertEquals(await v.locator('[aria-selected="true"]').count(), 1);
+      assertEquals(await m.events("message"), [], "a selection never sends a chat message");
+      await m.page.close();
+    });
+
+    await t.step("a table row by keyboard: one tab stop, arrows, Home, End, Enter and Space", async () => {
+      const m = await mount("create_table_card", POPULATION, FULL);
+      const v = m.view;
+      assertEquals(
+        await v.evaluate(() =>
+          [...document.querySelectorAll("tbody tr")].map((r) => (r as HTMLElement).tabIndex)
+        ),
+        [0, -1, -1, -1],
+      );
+      await v.focus("tbody tr:first-child");
+      const focused = () => v.evaluate(() => (document.activeElement as HTMLTableRowElement).sectionRowIndex);
+      await m.page.keyboard.press("ArrowDown");
+      await m.page.keyboard.press("ArrowDown");
+      assertEquals(await focused(), 2);
+      await m.page.keyboard.press("Enter");
+      assertEquals(
+        (await contexts(m, 1))[0].content,
+        text(
+          'Selected row 3 of "Population by country": Country: Japan; Population: 125,000,000',
+        ).content,
+      );
+      await look(m, "row-focused");
+      await v.focus("tbody tr:nth-child(3)");
+      await m.page.keyboard.press(" ");
+      assertEquals((await contexts(m, 2))[1], cleared);
+      await m.page.keyboard.press("End");
+      assertEquals(await focused(), 3);
+      await m.page.keyboard.press("ArrowUp");
+      await m.page.keyboard.press("Home");
+      assertEquals(await focused(), 0);
+      await m.page.keyboard.press(" ");
+      assertEquals(
+        ((await contexts(m, 3))[2].content as { text: string }[])[0].text,
+        'Selected row 1 of "Population by country": Country: China; Population: 1,409,670,000',
+      );
+      await m.page.close();
+    });
+
+    await t.step("a chart point and a legend entry, by click and by keyboard", async () => {
+      const m = await mount("create_chart_card", SALES, FULL);
+      const v = m.view;
+      const card = await cardId(v);
+      await v.click('[data-s="0"] .mcc-pt[data-i="1"]');
+      assertEquals(await contexts(m, 1), [{
+        ...text('Selected point "2024" of series "Revenue" in "Sales": 1,250'),
+        structuredContent: {
+          selection: {
+            card,
+            title: "Sales",
+            kind: "point",
+            label: "2024",
+            series: "Revenue",
+            value: "1,250",
+          },
+        },
+      }]);
+      assertEquals(await attr(v, '[data-s="0"] .mcc-pt[data-i="1"]', "aria-pressed"), "true");
+      await look(m, "point");
+      await v.click(".mcc-legend li:nth-child(1)");
+      assertEquals((await contexts(m, 2))[1], {
+        ...text('Selected series "Revenue" in "Sales"'),
+        structuredContent: { selection: { card, title: "Sales", kind: "series", series: "Revenue" } },
+      });
+      assertEquals(await attr(v, '[data-s="0"] .mcc-pt[data-i="1"]', "aria-pressed"), "false");
+      assertEquals(await attr(v, ".mcc-legend li:nth-child(1)", "aria-selected"), "true");
+      await look(m, "legend");
+      await v.click(".mcc-legend li:nth-child(1)");
+      assertEquals((await contexts(m, 3))[2], cleared);
+      // Keyboard: the chart's arrows move between points, Enter selects; Space on a legend entry.
+      await v.focus('.mcc-pt[tabindex="0"]');
+      await m.page.keyboard.press("ArrowDown"); // the next series, same label
+      await m.page.keyboard.press("ArrowRight");
+      await m.page.keyboard.press("Enter");
+      assertEquals(
+        ((await contexts(m, 4))[3].content as { text: string }[])[0].text,
+        'Selected point "2024" of series "Cost" in "Sales": 900',
+      );
+      await v.focus(".mcc-legend li:nth-child(2)");
+      await m.page.keyboard.press(" ");
+      assertEquals(
+        ((await contexts(m, 5))[4].content as { text: string }[])[0].text,
+        'Selected series "Cost" in "Sales"',
+      );
+      await m.page.close();
+    });
+
+    await t.step("a pie's legend entry stands for its slice", async () => {
+      const m = await mount("create_chart_card", SHARE, FULL);
+      await m.view.click(".mcc-legend li:nth-child(2)");
+      assertEquals(
+        ((await contexts(m, 1))[0].content as { text: string }[])[0].text,
+        'Selected point "South" of series "Units" in "Units by region": 25 (25%)',
+      );
+      await m.page.close();
+    });
+
+    await t.step("a tutor term: Enter or a click selects it and shows its tip, again clears", async () => {
+      const m = await mount("create_reveal_card", SHELL, FULL);
+      const v = m.view;
+      await v.focus('.mcc-term:text-is("PATH")');
+      await m.page.keyboard.press("Enter");
+      assertEquals(await contexts(m, 1), [{
+        ...text(
+          'Selected term "PATH" in "Shell basics": An environment variable: folders searched for commands',
+        ),
+        structuredContent: {
+          selection: {
+            card: await cardId(v),
+            title: "Shell basics",
+            kind: "term",
+            term: "PATH",
+            tip: "An environment variable: folders searched for commands",
+          },
+        },
+      }]);
+      assertEquals(await attr(v, ".mcc-term", "aria-pressed"), "true");
+      await v.locator('[role="tooltip"]:visible').waitFor({ timeout: 2_000 });
+      await m.page.keyboard.press("Escape"); // the tip goes, the selection stays
+      assertEquals(await v.locator('[role="tooltip"]:visible').count(), 0);
+      await look(m, "term");
+      await v.click('.mcc-term:text-is("PATH")');
+      assertEquals((await contexts(m, 2))[1], cleared);
+      assertEquals(await v.locator('[role="tooltip"]:visible').count(), 0);
+      assertEquals(await attr(v, ".mcc-term", "aria-pressed"), "false");
+      await v.click('.mcc-term:text-is("shell")');
+      assertEquals(
+        ((await contexts(m, 3))[2].content as { text: string }[])[0].text,
+        'Selected term "shell" in "Shell basics": The program that reads your commands',
+      );
+      await m.page.close();
+    });
+
+    await t.step("without the capability nothing is sent and the selection still shows", async () => {
+      const m = await mount("create_table_card", POPULATION);
+      const errors: string[] = [];
+      m.page.on("pageerror", (e) => errors.push(e.message));
+      await m.view.click(".mcc-table tbody tr:nth-child(3)");
+      await m.view.click(".mcc-table tbody tr:nth-child(2)");
+      await m.page.waitForTimeout(300);
+      assertEquals(await attr(m.view, "tbody tr:nth-child(2)", "aria-selected"), "true");
+      assertEquals(await m.events("context"), []);
+      assertEquals(await m.events("message"), []);
+      assertEquals(await status(m.view), "");
+      assertEquals(errors, []);
+      await m.page.close();
+      // A host that takes text only gets no structured content.
+      const text_only = await mount("create_table_card", POPULATION, { modelContext: true });
+      await text_only.view.click(".mcc-table tbody tr:nth-child(3)");
+      assertEquals(await contexts(text_only, 1), [
+        text('Selected row 3 of "Population by country": Country: Japan; Population: 125,000,000'),
+      ]);
+      await text_only.page.close();
+    });
+
+    await t.step("hostile cell text stays plain text, on one line and capped", async () => {
+      const cell = `<img src=x onerror="window.pwned=1"><b>bold</b>\n\tnext line ${"y".repeat(600)}`;
+      const m = await mount("create_table_card", {
+        title: "<i>Hostile</i>",
+        headers: ["<script>h</script>", "n"],
+        rows: [[cell, "1"]],
+      }, FULL);
+      await m.view.click(".mcc-table tbody tr");
+      const [context] = await contexts(m, 1);
+      const sent = (context.content as { text: string }[])[0].text;
+      const full = `Selected row 1 of "<i>Hostile</i>": <script>h</script>: ${
+        cell.replace(/\s+/g, " ")
+      }; n: 1`;
+      assertEquals(sent, full.slice(0, 499) + "…");
+      assertEquals(sent.length, 500);
+      const cells = ((context.structuredContent as Json).selection as Json).cells as Json;
+      assertEquals(Object.keys(cells), ["<script>h</script>", "n"]);
+      assert((cells["<script>h</script>"] as string).endsWith("y…"));
+      assertEquals((cells["<script>h</script>"] as string).length, 500);
+      assertEquals(
+        await m.view.evaluate(
+          () => [document.querySelector(".mcc-body img, .mcc-body b"), "pwned" in window],
+        ),
+        [null, false],
+      );
+      await m.page.close();
+    });
+  } finally {
+    await h.close();
+  }
+});
