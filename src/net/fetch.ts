@@ -644,11 +644,13 @@ function decodeText(
     const head = new TextDecoder("latin1").decode(bytes.subarray(0, 1024));
     label = /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1];
   }
-  let decoder: TextDecoder;
-  try {
-    decoder = new TextDecoder(label ?? "utf-8");
-  } catch {
-    decoder = new TextDecoder("utf-8");
-  }
+  const make = (name: string) => {
+    try {
+      return new TextDecoder(name);
+    } catch {
+      return undefined;
+    }
+  };
+  const decoder = make(label ?? "utf-8") ?? new TextDecoder("utf-8");
   return { text: decoder.decode(bytes), encoding: decoder.encoding };
 }
