@@ -21,6 +21,8 @@ const MAX_ENTRY = 8192;
  */
 const CHOSEN =
   "[aria-selected=true],[aria-pressed=true]:is(.mcc-view,[data-mcc-action=source]),[data-mcc-action=collapse][aria-expanded=false]";
+/** Buttons restore may click: those CHOSEN can match, whatever their state (a crafted entry may not press Send). */
+const CHOICE = CHOSEN.replace(/=(true|false)/g, "");
 /** Form fields but passwords and files, options (several may be selected) and show-hide sections. */
 const CONTROLS = "form [name]:not([type=password],[type=file]),form option,details";
 /** What may scroll: the body, and every scrolling region (each is focusable, so it has a tabindex). */
@@ -68,7 +70,9 @@ export function flush(): void {
     do saved[key] = snapshot(card, cut); while (JSON.stringify(saved[key]).length > MAX_ENTRY && (cut >>= 1));
   }
   memory = Object.fromEntries(
-    Object.entries(saved).sort((a, b) => b[1]?.[0] - a[1]?.[0]).slice(0, MAX_CARDS),
+    // entries dated in the future (or not at all) are damaged or crafted to pin themselves: dropped
+    Object.entries(saved).filter((e) => e[1]?.[0] <= Date.now()).sort((a, b) => b[1][0] - a[1][0])
+      .slice(0, MAX_CARDS),
   );
   try {
     localStorage[STORE_KEY] = JSON.stringify(memory);
@@ -102,7 +106,10 @@ export function remember(card: Element, key: string): void {
 function restore(card: Element, saved: Saved): void {
   const [, chosen, values, scrolls, y] = saved;
   // One at a time, in page order: the `</>` panel adds a button the later indexes count.
-  for (const i of chosen) all(card, "button")[i]?.click();
+  for (const i of chosen) {
+    const b = all(card, "button")[i];
+    if (b?.matches(CHOICE)) b.click();
+  }
   all<Control>(card, CONTROLS).forEach((c, i) => {
     const v = values[i];
     if (v == null) return;
