@@ -163,7 +163,7 @@ Deno.test({
       );
       await table.page.close();
 
-      // 400 levels as an object (about what postMessage carries), 20,000 and as JSON text cut off deep inside
+      // 400 levels as an object (about what postMessage carries), and 20,000 as JSON text cut off deep inside
       const list = await open("create_list_card");
       await list.page.evaluate(async () => {
         let deep: Json = { text: "leaf" };
@@ -283,17 +283,25 @@ Deno.test({
         7,
         [1, "1", 5, 7, "y"],
         [1, [1e9, -1, "a", null], { a: 1 }, [[1], 5, "x"], "z"],
-        [1, Array.from({ length: 100_000 }, () => 1), Array(10_000).fill("v".repeat(100)), [], 1e300],
+        [1, Array.from({ length: 100_000 }, () => 1), [], [], 0],
+        [1, [], Array(10_000).fill("v".repeat(100)), [], 0],
+        [1, [], [], [], 1e300],
       ];
       for (const shape of shapes) {
         await view.evaluate(([k, s]) => {
           localStorage.setItem("mcc-state", JSON.stringify({ [k as string]: s, other: s }));
         }, [key, shape] as const);
+        const t0 = performance.now();
         await m.page.evaluate(() => window.remount());
         view = m.page.frames().find((f) =>
           !f.isDetached() && f.parentFrame()?.parentFrame() === m.page.mainFrame()
         )!;
         await view.waitForSelector(".mcc-card .mcc-tools");
+        report(
+          `damaged entry ${JSON.stringify(shape).slice(0, 40)}: remount ${
+            Math.round(performance.now() - t0)
+          } ms`,
+        );
         await watchErrors(view);
         // still a working card: a tab click selects
         await view.click('[role="tab"]:nth-child(3)');

@@ -105,10 +105,11 @@ export function remember(card: Element, key: string): void {
 /** Replays a saved entry (none throws, as a damaged one may: then nothing more is restored). */
 function restore(card: Element, saved: Saved): void {
   const [, chosen, values, scrolls, y] = saved;
-  // One at a time, in page order: the `</>` panel adds a button the later indexes count.
-  for (const i of chosen) {
-    const b = all(card, "button")[i];
-    if (b?.matches(CHOICE)) b.click();
+  // One at a time, in page order: the `</>` panel adds a button the later indexes count. Each index
+  // once, and only a choice's button (a crafted entry may hold 100,000 indexes, or point at Send).
+  let buttons = all(card, "button");
+  for (const i of new Set(chosen)) {
+    if (buttons[i]?.matches(CHOICE)) buttons[i].click(), buttons = all(card, "button");
   }
   all<Control>(card, CONTROLS).forEach((c, i) => {
     const v = values[i];
