@@ -115,7 +115,8 @@ function restore(card: Element, saved: Saved): void {
     const v = values[i];
     if (v == null) return;
     if (v === !!v) c.checked = c.selected = c.open = v; // the one its kind has counts
-    else c.value = v as string;
+    // text only where text was saved: a crafted entry may not rewrite what a box or an option sends
+    else if (c.type && !/checkbox|radio/.test(c.type)) c.value = v as string;
     c.dispatchEvent(new Event("input", { bubbles: true })); // counters and read-outs follow
   });
   all(card, SCROLLERS).forEach((e, i) => scrolls[i] && ([e.scrollTop, e.scrollLeft] = scrolls[i]));

@@ -13,12 +13,12 @@ type Draw = (a: J) => void;
 
 /**
  * Plain text of a scalar, capped at 10,000 characters, bidi controls and tag characters marked as
- * the server marks them (a flag's tags kept).
+ * the server marks them (a flag's tags too, until the result draws it whole).
  */
 const text = (v: unknown) =>
   (/^[sbn]/.test(typeof v) ? String(v) : "").slice(0, 1e4).replace(
-    /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}|[\u202A-\u202E\u2066-\u2069\u{E0000}-\u{E007F}]/gu,
-    (m) => m[2] ? m : "\uFFFD",
+    /[\u202A-\u202E\u2066-\u2069\u{E0000}-\u{E007F}]/gu,
+    "\uFFFD",
   );
 /** A number, or NaN for anything else (an object a model sent may not even turn into one). */
 const num = (v: unknown) => typeof v == "number" ? v : NaN;
