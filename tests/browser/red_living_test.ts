@@ -309,6 +309,29 @@ Deno.test({
       await m.page.close();
     });
 
+    await t.step("a full storage quota: no error, and the card keeps working", async () => {
+      const m = await h.mount({ ...KINDS.tab, deliver: "result", hostContext: { theme: "light" } });
+      await m.view.waitForSelector(".mcc-card .mcc-tools");
+      await watchErrors(m.view);
+      const filled = await m.view.evaluate(() => {
+        localStorage.clear();
+        const chunk = "x".repeat(512 * 1024);
+        let n = 0;
+        try {
+          for (; n < 100; n++) localStorage.setItem(`junk-${n}`, chunk);
+        } catch { /* full */ }
+        return n;
+      });
+      assert(filled < 100, "the quota was reached");
+      await m.view.click('[role="tab"]:nth-child(2)');
+      await sleep(600); // the debounced save runs and fails
+      await m.view.click('[role="tab"]:nth-child(3)');
+      await m.page.evaluate(() => window.teardown());
+      assertEquals(await errors(m.view), []);
+      await m.view.evaluate(() => localStorage.clear());
+      await m.page.close();
+    });
+
     await t.step("damaged entries of every shape restore nothing and break nothing", async () => {
       const m = await h.mount({ ...KINDS.tab, deliver: "result", hostContext: { theme: "light" } });
       await m.view.waitForSelector(".mcc-card .mcc-tools");
