@@ -241,6 +241,11 @@ Deno.test({
           "text/csv",
         ]);
         assertEquals(data.text, chartCsv());
+        const size = await m.view.evaluate(() => {
+          const { width, height } = document.querySelector(".mcc-chart svg")!.getBoundingClientRect();
+          return ` width="${width}" height="${height}" `;
+        });
+        assert(svg.text!.includes(size), `drawn at its size on screen, ${size}`);
         assert(
           svg.text!.startsWith('<svg xmlns="http://www.w3.org/2000/svg" class="mcc-svg" viewBox="0 0 '),
           svg.text!.slice(0, 120),
@@ -279,6 +284,13 @@ Deno.test({
         await Deno.mkdir(ARTIFACTS, { recursive: true });
         await page.screenshot({ path: new URL(`export-chart-svg-${theme}.png`, ARTIFACTS).pathname });
         await page.close();
+        // Collapsed, the chart has no size on screen: the file keeps the size it was drawn at.
+        await m.view.click('[data-mcc-action="collapse"]');
+        await pick(m, "SVG");
+        await m.page.waitForFunction(() =>
+          window.hostEvents.filter((e) => e.type === "download").length === 3
+        );
+        assert((await downloads(m))[2].text!.includes(' width="400" height="206" '), "collapsed: drawn size");
         await m.page.close();
       }
     });

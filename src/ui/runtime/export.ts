@@ -43,8 +43,10 @@ function svgFile(svg: SVGSVGElement, article: Element): string {
     const style = getComputedStyle(from[i]);
     for (const p of PAINT) el.setAttribute(p, style.getPropertyValue(p));
   });
-  // the size it had on screen, where its type was sized (a container query scales it)
-  for (const k of ["width", "height"] as const) copy.setAttribute(k, `${svg.getBoundingClientRect()[k]}`);
+  // the size it had on screen, where its type was sized (a container query scales it); a
+  // collapsed card's chart keeps the size it was drawn at
+  const box = svg.getBoundingClientRect();
+  if (box.width) { for (const k of ["width", "height"] as const) copy.setAttribute(k, `${box[k]}`); }
   copy.style.background = getComputedStyle(article).backgroundColor;
   return new XMLSerializer().serializeToString(copy);
 }
