@@ -214,7 +214,8 @@ export function startAppsView(root: HTMLElement): void {
       armPull();
     },
     "ui/notifications/tool-input-partial": (params) => {
-      if (painted || resultSeen || preview === false) return;
+      // after the complete input (out of order), or once cancelled or settled: nothing to draw
+      if (painted || resultSeen || toolArgs || preview === false) return;
       clearTimeout(pullTimer); // the arguments are still coming: pull only after the tool input
       preview ||= startPreview(root, context.toolInfo?.tool?.name ?? "");
       preview(params.arguments);

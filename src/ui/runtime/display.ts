@@ -38,7 +38,11 @@ export function applyDisplay(c: HostDisplay): void {
   modes = [c.availableDisplayModes].flat();
   root.toggleAttribute("data-mcc-full", c.displayMode === "fullscreen");
   // a fixed height, else the most it may take, else the frame's own (a host in fullscreen sizes it)
-  root.style.setProperty("--mcc-h", `${d.height || d.maxHeight || innerHeight}px`);
+  // (only positive numbers count: an object a host sent may not even turn into text)
+  root.style.setProperty(
+    "--mcc-h",
+    `${[d.height, d.maxHeight, innerHeight].find((v) => typeof v == "number" && v > 0)}px`,
+  );
   for (const b of document.querySelectorAll<HTMLElement>(`[data-mcc-action=${ACTION.fullscreen}]`)) {
     b.hidden = !offers("fullscreen");
     b.textContent = b.title = isFull() ? "Exit fullscreen" : "Fullscreen";

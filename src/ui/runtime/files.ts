@@ -13,11 +13,13 @@ export function slug(title: string): string {
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a quote, comma or line break. A field that starts
- * with `= + - @`, a tab or a CR, and is not a plain number, gets a leading `'` so that no
- * spreadsheet runs it as a formula.
+ * with a tab or a CR, or with `= + - @ |` (or their full-width forms) after any spaces, and is not
+ * a plain number, gets a leading `'` so that no spreadsheet runs it as a formula.
  */
 export function csvField(text: string): string {
-  const s = /^[=+\-@\t\r]/.test(text) && !/^[+-]?[\d.]+(e[+-]?\d+)?$/i.test(text) ? `'${text}` : text;
+  const s = /^([\t\r]|\s*[=+\-@|＝＋－＠])/.test(text) && !/^[+-]?[\d.]+(e[+-]?\d+)?$/i.test(text)
+    ? `'${text}`
+    : text;
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
@@ -46,22 +48,28 @@ function put(to: number[], sizes: string, ...values: number[]): void {
 }
 
 /**
- * A relative path safe to unpack: backslashes become slashes, control characters go, and so do
- * empty segments and those of dots only (`.`, `..`): no leading `/`, no way out of the folder.
+ * A relative path safe to unpack: backslashes become slashes, control characters and those Windows
+ * refuses (`: * ? " < > |`, so no drive letter or stream) go, and so do empty segments and those of
+ * dots and spaces only (`.`, `..`, `.. `): no leading `/`, no way out of the folder. At most 4,096
+ * characters, so the UTF-8 name fits the format's 16-bit length.
  */
 export function entryName(path: string): string {
   // deno-lint-ignore no-control-regex -- control characters are what it removes
-  return path.replace(/[\0-\x1f\x7f]/g, "").split(/[\\/]/).filter((s) => !/^\.*$/.test(s)).join("/") ||
-    "file";
+  return path.replace(/[\0-\x1f\x7f:*?"<>|]/g, "").split(/[\\/]/).filter((s) => !/^[. ]*$/.test(s)).join("/")
+    .slice(-4096) || "file";
 }
 
-/** A zip of `[path, text]` files, each name passed through `entryName`. */
+/** A zip of `[path, text]` files, each name passed through `entryName`, a repeated one numbered (`a-2.ts`). */
 export function zip(files: [string, string][]): Uint8Array {
   const parts: Uint8Array[] = [];
   const dir: number[] = [];
+  const seen = new Set();
   let at = 0;
   for (const [path, text] of files) {
-    const [name, data] = [entryName(path), text].map((s) => new TextEncoder().encode(s));
+    let file = entryName(path);
+    for (let n = 2, base = file; seen.has(file);) file = base.replace(/(\.[^./]*)?$/, `-${n++}$1`);
+    seen.add(file);
+    const [name, data] = [file, text].map((s) => new TextEncoder().encode(s));
     const head: number[] = [];
     // version 2.0, UTF-8 names, stored, time 00:00, date 1980-01-01, crc, sizes, name length, no extra
     const common = [20, 0x800, 0, 0, 0x21, crc32(data), data.length, data.length, name.length, 0];

@@ -21,6 +21,8 @@ const MAX_ENTRY = 8192;
  */
 const CHOSEN =
   "[aria-selected=true],[aria-pressed=true]:is(.mcc-view,[data-mcc-action=source]),[data-mcc-action=collapse][aria-expanded=false]";
+/** Buttons restore may click: those CHOSEN can match, whatever their state (a crafted entry may not press Send). */
+const CHOICE = CHOSEN.replace(/=(true|false)/g, "");
 /** Form fields but passwords and files, options (several may be selected) and show-hide sections. */
 const CONTROLS = "form [name]:not([type=password],[type=file]),form option,details";
 /** What may scroll: the body, and every scrolling region (each is focusable, so it has a tabindex). */
@@ -68,7 +70,9 @@ export function flush(): void {
     do saved[key] = snapshot(card, cut); while (JSON.stringify(saved[key]).length > MAX_ENTRY && (cut >>= 1));
   }
   memory = Object.fromEntries(
-    Object.entries(saved).sort((a, b) => b[1]?.[0] - a[1]?.[0]).slice(0, MAX_CARDS),
+    // entries dated in the future (or not at all) are damaged or crafted to pin themselves: dropped
+    Object.entries(saved).filter((e) => e[1]?.[0] <= Date.now()).sort((a, b) => b[1][0] - a[1][0])
+      .slice(0, MAX_CARDS),
   );
   try {
     localStorage[STORE_KEY] = JSON.stringify(memory);
@@ -101,13 +105,18 @@ export function remember(card: Element, key: string): void {
 /** Replays a saved entry (none throws, as a damaged one may: then nothing more is restored). */
 function restore(card: Element, saved: Saved): void {
   const [, chosen, values, scrolls, y] = saved;
-  // One at a time, in page order: the `</>` panel adds a button the later indexes count.
-  for (const i of chosen) all(card, "button")[i]?.click();
+  // One at a time, in page order: the `</>` panel adds a button the later indexes count. Each index
+  // once, and only a choice's button (a crafted entry may hold 100,000 indexes, or point at Send).
+  let buttons = all(card, "button");
+  for (const i of new Set(chosen)) {
+    if (buttons[i]?.matches(CHOICE)) buttons[i].click(), buttons = all(card, "button");
+  }
   all<Control>(card, CONTROLS).forEach((c, i) => {
     const v = values[i];
     if (v == null) return;
     if (v === !!v) c.checked = c.selected = c.open = v; // the one its kind has counts
-    else c.value = v as string;
+    // text only where text was saved: a crafted entry may not rewrite what a box or an option sends
+    else if (c.type && !/checkbox|radio/.test(c.type)) c.value = v as string;
     c.dispatchEvent(new Event("input", { bubbles: true })); // counters and read-outs follow
   });
   all(card, SCROLLERS).forEach((e, i) => scrolls[i] && ([e.scrollTop, e.scrollLeft] = scrolls[i]));

@@ -12,11 +12,21 @@ import { parsePartial } from "./partial_json.ts";
 type J = Record<string, unknown>;
 type Draw = (a: J) => void;
 
-/** Plain text of a scalar, capped at 10,000 characters, bidi controls marked as the server marks them. */
+/**
+ * Plain text of a scalar, capped at 10,000 characters, bidi controls and tag characters marked as
+ * the server marks them (a flag's tags too, until the result draws it whole).
+ */
 const text = (v: unknown) =>
-  (/^[sbn]/.test(typeof v) ? String(v) : "").slice(0, 1e4).replace(/[\u202A-\u202E\u2066-\u2069]/g, "\uFFFD");
-/** An array's first 1,000 entries (the server's own item limit), each as an object. */
-const list = (v: unknown): J[] => Array.isArray(v) ? v.slice(0, 1e3).map(Object) : [];
+  (/^[sbn]/.test(typeof v) ? String(v) : "").slice(0, 1e4).replace(
+    /[\u202A-\u202E\u2066-\u2069\u{E0000}-\u{E007F}]/gu,
+    "\uFFFD",
+  );
+/** A number, or NaN for anything else (an object a model sent may not even turn into one). */
+const num = (v: unknown) => typeof v == "number" ? v : NaN;
+/** An array's first 1,000 entries (the server's own item limit), as they are. */
+const raw = (v: unknown): unknown[] => Array.isArray(v) ? v.slice(0, 1e3) : [];
+/** The same, each as an object. */
+const list = (v: unknown): J[] => raw(v).map(Object);
 /** An element of one class (the server's). */
 const el = (tag: string, cls: string, ...kids: (Node | string)[]) => h(tag, { class: cls }, ...kids);
 const para = (v?: unknown, cls = "mcc-text") => el("p", cls, text(v));
@@ -25,7 +35,7 @@ const paras = (v: unknown) => list(text(v).split(/\n\s*\n/).filter(Boolean));
 const setText = (el: HTMLElement, v: unknown) => (el.hidden = !(el.textContent = text(v)));
 
 /** Keeps `box`'s children in step with `items`: drawn ones stay, the last drawn is redrawn, new ones appended. */
-function sync(box: Element, items: J[], make: (item: J, i: number, old?: Element) => Element): void {
+function sync<T>(box: Element, items: T[], make: (item: T, i: number, old?: Element) => Element): void {
   const kids = box.children;
   while (kids.length > items.length) kids[kids.length - 1].remove();
   for (let i = Math.max(kids.length - 1, 0); i < items.length; i++) {
@@ -47,17 +57,20 @@ const svg = (tag: string, attrs: Record<string, unknown>) => {
   return el;
 };
 
-/** A list item, updated in place so nested levels grow like the top one. */
-function item(
+/** List items `depth` levels deep, updated in place so nested levels grow like the top one (at most 6, as the server). */
+const item = (depth: number) =>
+(
   it: J,
   _: number,
   li: Element = h("li", {}, el("span", "mcc-item"), para("", "mcc-item-detail")),
-) {
+) => {
   li.firstChild!.textContent = text(it.text);
   setText(li.children[1] as HTMLElement, it.detail);
-  if (it.children) sync(li.children[2] ?? li.appendChild(h("ol")), list(it.children), item);
+  if (it.children && depth < 6) {
+    sync(li.children[2] ?? li.appendChild(h("ol")), list(it.children), item(depth + 1));
+  }
   return li;
-}
+};
 
 /** Per card kind: builds the skeleton in `body`, returns what draws the arguments so far into it. */
 const KINDS: Record<string, (body: HTMLElement) => Draw> = {
@@ -72,21 +85,21 @@ const KINDS: Record<string, (body: HTMLElement) => Draw> = {
       ),
     );
     return (a) => {
-      sync(head, list(a.headers), (c) => h("th", {}, text(c.valueOf())));
-      sync(rows, list(a.rows), (r) => h("tr", {}, ...list(r).map((c) => h("td", {}, text(c.valueOf())))));
+      sync(head, raw(a.headers), (c) => h("th", {}, text(c)));
+      sync(rows, raw(a.rows), (r) => h("tr", {}, ...raw(r).map((c) => h("td", {}, text(c)))));
     };
   },
   list(body) {
     const ol = h("ol");
     body.append(el("div", "mcc-list", ol));
-    return (a) => sync(ol, list(a.items), item);
+    return (a) => sync(ol, list(a.items), item(1));
   },
   tab(body) {
     const tabs = h("div", { class: "mcc-tablist", role: "tablist" });
     const panel = el("section", "mcc-tabpanel");
     body.append(el("div", "mcc-tabs", tabs, panel));
     return (a) => {
-      const on = Number(a.selected) || 0;
+      const on = num(a.selected) || 0;
       sync(
         tabs,
         list(a.tabs),
@@ -117,7 +130,7 @@ const KINDS: Record<string, (body: HTMLElement) => Draw> = {
     body.append(el("figure", "mcc-chart", plot));
     return (a) => {
       // A dot per value, one path per series, redrawn per partial (a new extreme rescales them all).
-      const series = list(a.series).map((s) => list(s.values).map(Number));
+      const series = list(a.series).map((s) => raw(s.values).map(num));
       const all = [0, ...series.flat().filter(isFinite)];
       const low = Math.min(...all);
       const span = Math.max(...all) - low || 1;
@@ -172,7 +185,9 @@ export function startPreview(root: HTMLElement, tool: string): (args: unknown) =
     if (!a) return; // text that does not parse yet: keep what is drawn
     title.textContent = text((a as J).title ?? /^# (.+)/m.exec(text((a as J).markdown))?.[1]) || "…";
     setText(intro, (a as J).intro);
-    draw(a as J);
+    try {
+      draw(a as J);
+    } catch { /* arguments no card kind expects: the next partial may do */ }
   };
 }
 
