@@ -17,13 +17,14 @@ const root = new URL("../", import.meta.url);
 const out = new URL("src/ui/assets.gen.ts", root);
 
 /**
- * Template budget (runtime + CSS). It was 64 KB raw / 20 KB gzip while the kinds were built; with all
- * thirteen card kinds' behaviour in (charts, animation, forms, tutor, menus, drag) the template is
- * about 69 KB / 22.5 KB, so the ceiling is 72 KB / 24 KB until the trimming that issue 14 asks for.
- * The template is read once per conversation, not per result; the official examples ship 218 KB / 56 KB.
+ * Template budget (runtime + CSS). The goal is 64 KB raw / 20 KB gzip (issue 14). With every card kind
+ * and the living-card features in (live preview, remembered state, fullscreen, downloads, selection,
+ * locale) the template is about 76 KB / 26 KB after the cuts of session 3, so the ceiling guards that
+ * figure until the template is split per card kind or trimmed further. It is read once per
+ * conversation, not per result; the official examples ship 218 KB / 56 KB.
  */
-export const MAX_RAW_BYTES = 96 * 1024; // TEMPORARY while issue 14 branches merge
-export const MAX_GZIP_BYTES = 32 * 1024; // TEMPORARY
+export const MAX_RAW_BYTES = 78 * 1024;
+export const MAX_GZIP_BYTES = 27 * 1024;
 
 /** `deno bundle --minify` (esbuild) of one entry: the runtime's main.ts, or one stylesheet. */
 async function bundle(entry: string, args: string[] = []): Promise<string> {
