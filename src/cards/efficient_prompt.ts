@@ -1,7 +1,8 @@
 /**
  * create_efficient_prompt_card, step 3 of the efficient-prompt flow: the finished prompt with its
  * character and approximate token counts, editable in place and copyable. "Send this prompt" asks
- * for confirmation first; what is sent is the text box's content at the moment of confirming.
+ * for confirmation first (the dialog is in the markup, closed; the runtime opens it); what is sent is
+ * the text box's content at the moment of confirming.
  */
 import { z } from "zod";
 import { defineCard } from "../card.ts";
@@ -37,6 +38,7 @@ export default defineCard({
 <div class="mcc-field"><label class="mcc-label" for="${id}">Prompt (edit it here if you like)</label><textarea id="${id}" class="mcc-prompt-text" name="prompt" rows="8" aria-describedby="${id}-count" data-mcc-count="${id}-count">
 ${inp.prompt}</textarea><p class="mcc-count" id="${id}-count">${counts}</p></div>${notes}
 <div class="mcc-form-bar"><button type="submit" class="mcc-tool mcc-primary">Send this prompt</button><button type="button" class="mcc-tool" data-mcc-action="${ACTION.copyPrompt}">Copy prompt</button></div>
+<dialog class="mcc-confirm" aria-labelledby="${id}-confirm-t" aria-describedby="${id}-confirm-d"><h3 id="${id}-confirm-t">Send this prompt?</h3><p id="${id}-confirm-d">It goes to the conversation as your next message, exactly as the box holds it now.</p><div class="mcc-form-bar"><button type="button" class="mcc-tool mcc-primary" value="send">Yes, send it</button><button type="button" class="mcc-tool" value="cancel">Cancel</button></div></dialog>
 </form>`;
     return {
       title,

@@ -105,6 +105,8 @@ const CP437_HIGH =
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
+// deno-lint-ignore no-control-regex -- control characters are exactly what is escaped
+const CONTROLS = /[\u0000-\u001f\u007f]/g;
 const ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
 /** Decodes an entry name: UTF-8 when flagged or valid, else CP437; undefined when flagged but invalid. */
@@ -277,9 +279,11 @@ export async function readZip(
     const decoded = decodeName(rawName, (flags & 0x800) !== 0);
     // Control characters are shown escaped (`a\n.txt`): a line break in a name must not add lines,
     // or fake entries, to the listing the model reads.
-    const shownName = (decoded ?? [...rawName].map((b) => (b < 128 ? String.fromCharCode(b) : "?")).join(""))
-      // deno-lint-ignore no-control-regex -- control characters are exactly what is escaped
-      .replace(/[\u0000-\u001f\u007f]/g, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    const raw = decoded ?? [...rawName].map((b) => (b < 128 ? String.fromCharCode(b) : "?")).join("");
+    const shownName = raw.replace(
+      CONTROLS,
+      (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
     const skip = (reason: string) => skipped.push({ path: shownName, reason });
     if (decoded === undefined) {
       skip("the name is marked UTF-8 but is not valid UTF-8");

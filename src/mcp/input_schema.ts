@@ -36,7 +36,8 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
  * page or a file). Tags inside an emoji flag sequence (U+1F3F4, tags, U+E007F: the flags of
  * England, Scotland, Wales) are what tags are for, and are kept whole.
  */
-const MARKED = /[\u202A-\u202E\u2066-\u2069]|\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}|[\u{E0000}-\u{E007F}]/gu;
+const MARKED =
+  /[\u202A-\u202E\u2066-\u2069]|\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}|[\u{E0000}-\u{E007F}]/gu;
 
 /** What replaces a bidi control or a tag character: visible, one character for one. */
 export const BIDI_MARK = "\uFFFD";
@@ -67,6 +68,9 @@ export function markOutput<T>(value: T): T {
   if (typeof value === "string") return (needsMark(value) ? markBidi(value) : value) as T;
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map(markOutput) as T;
+  // Plain objects only: anything else (a Date, bytes) is left for the transport to serialize.
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
     Object.defineProperty(out, markOutput(key), {
@@ -237,7 +241,9 @@ export async function validateArguments(schema: z.ZodType, value: unknown): Prom
     // A record (submit_web_form's values) drops a "__proto__" key when it builds its object: the
     // value would vanish without a word, so it is refused instead.
     const proto = protoKey(clean);
-    return proto ? { issues: [{ message: 'the name "__proto__" cannot be used', path: proto }] } : { value: parsed.data };
+    return proto
+      ? { issues: [{ message: 'the name "__proto__" cannot be used', path: proto }] }
+      : { value: parsed.data };
   }
   const above = parsed.error.issues.filter((i) => !cut.some((c) => startsWith(i.path, c)));
   return { issues: cutIssues(above.length ? above : deep) };

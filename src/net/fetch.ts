@@ -80,6 +80,8 @@ export interface FetchedPage {
   /** The content type's essence (`text/html`), "" for a response without a body. */
   contentType: string;
   text: string;
+  /** The encoding the body was decoded from (WHATWG name), when it is not UTF-8; forms are sent in it. */
+  encoding?: string;
   /** Body bytes after decompression. */
   bytes: number;
   /** Every URL redirected to, in order. */
@@ -479,7 +481,9 @@ function exchange(
       }
       readBody(response, method, limits, (error, bytes, contentType, charset) => {
         if (error) return finish(error);
-        const text = bytes.length === 0 ? "" : decodeText(bytes, contentType, charset);
+        const { text, encoding } = bytes.length === 0
+          ? { text: "", encoding: "utf-8" }
+          : decodeText(bytes, contentType, charset);
         finish(undefined, {
           status,
           page: {
@@ -487,6 +491,7 @@ function exchange(
             statusText: response.statusMessage ?? "",
             contentType,
             text,
+            ...(encoding === "utf-8" ? {} : { encoding }),
             bytes: bytes.length,
           },
         });
@@ -629,15 +634,23 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
 }
 
 /** Decodes with the declared charset, else an HTML `<meta charset>` in the first 1 KB, else UTF-8. */
-function decodeText(bytes: Uint8Array, contentType: string, charset: string | undefined): string {
+function decodeText(
+  bytes: Uint8Array,
+  contentType: string,
+  charset: string | undefined,
+): { text: string; encoding: string } {
   let label = charset;
   if (!label && contentType.includes("html")) {
     const head = new TextDecoder("latin1").decode(bytes.subarray(0, 1024));
     label = /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1];
   }
-  try {
-    return new TextDecoder(label ?? "utf-8").decode(bytes);
-  } catch {
-    return new TextDecoder("utf-8").decode(bytes);
-  }
+  const make = (name: string) => {
+    try {
+      return new TextDecoder(name);
+    } catch {
+      return undefined;
+    }
+  };
+  const decoder = make(label ?? "utf-8") ?? new TextDecoder("utf-8");
+  return { text: decoder.decode(bytes), encoding: decoder.encoding };
 }

@@ -12,6 +12,8 @@ export interface RememberedForm {
   /** The page the form was read from (after redirects). */
   page: string;
   form: FormSpec;
+  /** The encoding the form is sent in (the page's, or its accept-charset's), when it is not UTF-8. */
+  encoding?: string;
 }
 
 /** How long a mirrored form can be submitted. */

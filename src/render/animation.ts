@@ -21,7 +21,7 @@ export const MAX_CHART_POINTS = 200;
 export const MIN_SECONDS = 2;
 export const MAX_SECONDS = 30;
 export const MAX_TOTAL_SECONDS = 180;
-/** Elements of a scene start this far apart (animation.css: .mcc-d1 ... .mcc-d11). */
+/** Elements of a scene start this far apart (`mcc-d1` ... `mcc-d11`: widgets/animation.ts sets the delays). */
 export const STAGGER_MS = 350;
 
 /** One scene as the caller gives it; which fields count depends on the type. */
@@ -235,6 +235,29 @@ export interface RenderedAnimation {
   seconds: number;
 }
 
+/**
+ * The player's controls, hidden until the runtime (widgets/animation.ts) starts the player: play and
+ * replay, or previous and next scene under reduced motion (it removes the other pair), a slider over
+ * the whole `seconds`, the time, and a live region announcing each scene.
+ */
+const PLAYER_TOOLS = [
+  ["play", "Play", "▶", " mcc-play"],
+  ["replay", "Replay", "↺", ""],
+  ["prev", "Previous scene", "‹", ""],
+  ["next", "Next scene", "›", ""],
+];
+
+function player(seconds: number): string {
+  const tools = PLAYER_TOOLS.map(([action, label, glyph, extra]) =>
+    `<button type="button" class="mcc-tool${extra}" data-mcc-action="anim-${action}" aria-label="${label}">${glyph}</button>`
+  ).join("");
+  const max = Math.round(seconds);
+  return `<div class="mcc-player" hidden>${tools}<div class="mcc-progress" role="slider" tabindex="0" ` +
+    `aria-label="Position" aria-valuemin="0" aria-valuemax="${max}" aria-valuenow="0">` +
+    `<div class="mcc-fill"></div></div><span class="mcc-time"></span></div>` +
+    `<p class="mcc-sr mcc-live" aria-live="polite"></p>`;
+}
+
 export function renderAnimation(spec: AnimationSpec): RenderedAnimation {
   const format: NumberFormat = {
     locale: checkLocale(spec.locale ?? "en-US"),
@@ -272,7 +295,7 @@ export function renderAnimation(spec: AnimationSpec): RenderedAnimation {
   const summary = `${spec.scenes.length} scene${spec.scenes.length === 1 ? "" : "s"}, ${total} s:\n` +
     outline.join("\n");
   return {
-    html: raw(`<div class="mcc-anim" data-mcc-anim>${scenes.join("")}</div>`),
+    html: raw(`<div class="mcc-anim" data-mcc-anim>${scenes.join("")}${player(total)}</div>`),
     summary,
     seconds: total,
   };

@@ -73,7 +73,9 @@ export interface FormSpec {
   enctype: FormEnctype;
   fields: FormFieldSpec[];
   /** Hidden (and read-only) fields, submitted as they are, each at its place among the controls. */
-  hidden: { name: string; value: string; at?: number }[];
+  hidden: { name: string; value: string; at?: number; charset?: true }[];
+  /** The form's `accept-charset`, when it has one: the encodings it asks to be sent in. */
+  acceptCharset?: string;
   /** The default submit button; its name and value are submitted at its place when it has a name. */
   submit: { label: string; name?: string; value?: string; at?: number };
   /** What a card cannot reproduce, in words (empty when nothing). */
@@ -332,8 +334,12 @@ function readForm(
       if (type === "checkbox" || type === "radio") {
         if (el.hasAttribute("checked")) hidden.push({ name, value: el.getAttribute("value") ?? "on", at });
       } else if (type === "hidden" && name.toLowerCase() === "_charset_") {
-        hidden.push({ name, value: "UTF-8", at }); // browsers send the encoding they use here
-      } else hidden.push({ name, value: tag === "textarea" ? textOf(el) : el.getAttribute("value") ?? "", at });
+        hidden.push({ name, value: "UTF-8", at, charset: true }); // browsers send the encoding they use here
+      } else {hidden.push({
+          name,
+          value: tag === "textarea" ? textOf(el) : el.getAttribute("value") ?? "",
+          at,
+        });}
       continue;
     }
     const required = el.hasAttribute("required") || el.getAttribute("aria-required") === "true";
@@ -414,6 +420,7 @@ function readForm(
 
   const id = attr(form, "id");
   const formName = attr(form, "name");
+  const acceptCharset = attr(form, "accept-charset");
   const title = labelledBy(form, ctx) || squash(form.getAttribute("aria-label") ?? "") ||
     headingInside(form) || (form.getAttribute("role") === "search" ? "Search" : "") ||
     ctx.headingBefore?.get(form) || `Form ${index}`;
@@ -436,6 +443,7 @@ function readForm(
     hidden,
     submit: submit ?? { label: "Submit" },
     notes,
+    ...(acceptCharset !== undefined ? { acceptCharset } : {}),
   };
 }
 

@@ -18,6 +18,7 @@ import { type FormField, renderFormFields } from "../render/form_fields.ts";
 import { brief, plural } from "../render/summary.ts";
 import { defineTool } from "../tool.ts";
 import { TEMPLATE_URI } from "../ui/shared/protocol.ts";
+import { encodingName, formEncoding } from "./_charset.ts";
 import { cardNames, extractAny, fetchPage } from "./_web.ts";
 
 export const KIND = "web_form";
@@ -228,6 +229,7 @@ export default defineTool({
       );
     }
     const formId = "wf-" + ctx.newId();
+    const encoding = formEncoding(form.acceptCharset, page.encoding);
     const pageUrl = new URL(page.url);
     pageUrl.hash = "";
     const outline = {
@@ -247,7 +249,7 @@ export default defineTool({
     // The outline is measured with the card: a result over the ceiling stores nothing.
     const result = await buildCardResult({
       title: form.title,
-      summary: summary(form, formId, pageUrl, fields.length, notes),
+      summary: summary(form, formId, pageUrl, fields.length, notes, encoding),
       blocks: renderCard(form, formId, pageUrl, fields, notes),
     }, {
       tool: "mirror_web_form",
@@ -261,14 +263,22 @@ export default defineTool({
       tooLargeHint:
         "Fill this form in on the website (the user may raise MCP_CHAT_CARDS_RESULT_LIMIT if the host accepts larger results)",
     });
-    ctx.webForms.put({ id: formId, page: pageUrl.href, form });
+    ctx.webForms.put({ id: formId, page: pageUrl.href, form, ...(encoding === "utf-8" ? {} : { encoding }) });
     return result;
   },
 });
 
-function summary(form: FormSpec, formId: string, page: URL, shown: number, notes: string[]): string {
+function summary(
+  form: FormSpec,
+  formId: string,
+  page: URL,
+  shown: number,
+  notes: string[],
+  charset: string,
+): string {
   const action = new URL(form.action);
-  const encoding = form.method === "POST" ? `, ${form.enctype}` : "";
+  const encoding = (form.method === "POST" ? `, ${form.enctype}` : "") +
+    (charset === "utf-8" ? "" : `, in ${encodingName(charset)}`);
   const lines = [
     `Mirrored "${form.title}" from ${page.href} as a form card with ${
       plural(shown, "field")

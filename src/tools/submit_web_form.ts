@@ -11,6 +11,7 @@ import type { FetchedPage } from "../net/fetch.ts";
 import type { FormFieldSpec, FormSpec } from "../render/extract.ts";
 import { brief } from "../render/summary.ts";
 import { defineTool } from "../tool.ts";
+import { encodeIn, encodingName, urlencoded } from "./_charset.ts";
 import { cardNames, extractAny, opening } from "./_web.ts";
 
 type Value = string | number | boolean | string[];
@@ -72,7 +73,9 @@ function fieldEntries(spec: FormFieldSpec, key: string, given: Value | undefined
     const chosen = list.filter((v) => v !== "").map(choose);
     entries = spec.type === "select"
       // A multiple select submits its selected options in their own order.
-      ? options.filter((o, i) => chosen.includes(o) && options.indexOf(o) === i).map((v) => [spec.name, v, at])
+      ? options.filter((o, i) => chosen.includes(o) && options.indexOf(o) === i).map((
+        v,
+      ) => [spec.name, v, at])
       : chosen.map((v) => [spec.name, v, placeOf(v)]);
   } else if (spec.type === "checkbox") {
     // A lone checkbox: the card sends "yes"/"no"; the website gets its own value when ticked.
@@ -122,7 +125,7 @@ function fieldEntries(spec: FormFieldSpec, key: string, given: Value | undefined
  * group, every control sharing a name, the submit button) where it stands in the page. Values
  * are keyed by the card's names (see {@link cardNames}).
  */
-export function formEntries(form: FormSpec, values: Record<string, Value>): Entry[] {
+export function formEntries(form: FormSpec, values: Record<string, Value>, encoding = "utf-8"): Entry[] {
   const names = cardNames(form);
   const byName = new Map(form.fields.map((f, i) => [names[i], f]));
   const hidden = new Set(form.hidden.map((h) => h.name));
@@ -136,7 +139,9 @@ export function formEntries(form: FormSpec, values: Record<string, Value>): Entr
         `values.${name}`,
         "the form has no such field",
         `Its fields are ${
-          quoteList(names.filter((_, i) => form.fields[i].type !== "password" && form.fields[i].type !== "file"))
+          quoteList(names.filter((_, i) =>
+            form.fields[i].type !== "password" && form.fields[i].type !== "file"
+          ))
         }`,
       );
     }
@@ -148,7 +153,10 @@ export function formEntries(form: FormSpec, values: Record<string, Value>): Entr
       );
     }
   }
-  const entries: Placed[] = form.hidden.map((h) => [h.name, h.value, h.at ?? -1]);
+  // A `_charset_` field sends the name of the encoding the form goes in.
+  const entries: Placed[] = form.hidden.map((
+    h,
+  ) => [h.name, h.charset ? encodingName(encoding) : h.value, h.at ?? -1]);
   for (const [key, spec] of byName) {
     if (spec.type === "password" || spec.type === "file") continue;
     // Own fields only: a field named "constructor" or "toString" must not read Object.prototype.
@@ -162,31 +170,40 @@ export function formEntries(form: FormSpec, values: Record<string, Value>): Entr
 /** Line breaks as browsers send them in form data: CRLF. */
 const crlf = (text: string) => text.replace(/\r\n|\r|\n/g, "\r\n");
 
-/** The request a browser would make for these entries. */
+/** The request a browser would make for these entries, in the form's encoding (UTF-8 by default). */
 export function encodeForm(
   form: FormSpec,
   entries: Entry[],
   boundary = "----mcp-chat-cards-" + crypto.randomUUID().replaceAll("-", ""),
+  encoding = "utf-8",
 ): { url: string; method: "GET" | "POST"; body?: { contentType: string; bytes: Uint8Array } } {
   const normalized = entries.map(([n, v]): Entry => [crlf(n), crlf(v)]);
   if (form.method === "GET") {
     const url = new URL(form.action);
-    url.search = new URLSearchParams(normalized).toString();
+    url.search = urlencoded(normalized, encoding);
     return { url: url.href, method: "GET" };
   }
-  const encoder = new TextEncoder();
+  const bytes = (text: string) => encodeIn(text, encoding);
+  const join = (chunks: Uint8Array[]) => {
+    const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+    let at = 0;
+    for (const c of chunks) out.set(c, (at += c.length) - c.length);
+    return out;
+  };
   if (form.enctype === "multipart/form-data") {
     const escapeName = (name: string) =>
       name.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-    const parts = normalized.map(([name, value]) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"\r\n\r\n${value}\r\n`
-    );
+    const chunks = normalized.flatMap(([name, value]) => [
+      bytes(`--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"\r\n\r\n`),
+      bytes(value),
+      bytes("\r\n"),
+    ]);
     return {
       url: form.action,
       method: "POST",
       body: {
         contentType: `multipart/form-data; boundary=${boundary}`,
-        bytes: encoder.encode(parts.join("") + `--${boundary}--\r\n`),
+        bytes: join([...chunks, bytes(`--${boundary}--\r\n`)]),
       },
     };
   }
@@ -195,7 +212,7 @@ export function encodeForm(
     return {
       url: form.action,
       method: "POST",
-      body: { contentType: "text/plain;charset=UTF-8", bytes: encoder.encode(text) },
+      body: { contentType: `text/plain;charset=${encodingName(encoding)}`, bytes: bytes(text) },
     };
   }
   return {
@@ -203,7 +220,7 @@ export function encodeForm(
     method: "POST",
     body: {
       contentType: "application/x-www-form-urlencoded",
-      bytes: encoder.encode(new URLSearchParams(normalized).toString()),
+      bytes: bytes(urlencoded(normalized, encoding)),
     },
   };
 }
@@ -244,8 +261,8 @@ export default defineTool({
         "Call mirror_web_form again, let the user fill in the new card, then submit with its formId",
       );
     }
-    const { form } = remembered;
-    const request = encodeForm(form, formEntries(form, values));
+    const { form, encoding = "utf-8" } = remembered;
+    const request = encodeForm(form, formEntries(form, values, encoding), undefined, encoding);
     let page: FetchedPage;
     try {
       page = await ctx.fetcher.fetch(request);

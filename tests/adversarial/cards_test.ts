@@ -112,7 +112,8 @@ Deno.test("adversarial: wrong types, prototype keys and non-finite numbers are r
     assertEquals(message.test(r.text), true, `${tool}: ${r.text}`);
   }
   // JSON-born __proto__ and constructor keys are own data, never obeyed: an unknown "constructor"
-  // is refused like any unknown field, "__proto__" is dropped, and nothing global changes.
+  // is refused like any unknown field, a nested "__proto__" is refused by name (a record would
+  // drop it without a word), and nothing global changes.
   const proto = JSON.parse(
     '{"title":"p","rows":[["a"]],"__proto__":{"rawText":"x,y","caption":"<b>"},"constructor":{"prototype":{"polluted":1}}}',
   );
@@ -123,6 +124,7 @@ Deno.test("adversarial: wrong types, prototype keys and non-finite numbers are r
     "create_table_card",
     JSON.parse('{"title":"p","rows":[["a"]],"__proto__":{"rawText":"x,y","caption":"<b>"}}'),
   );
+  // At the top level the SDK's request schema drops it before the guard sees it.
   assertEquals(r.isError, false, r.text);
   assertEquals(r.structured!.card.articleHtml.includes("caption"), false);
   const viaGetCard = await call(
@@ -133,7 +135,7 @@ Deno.test("adversarial: wrong types, prototype keys and non-finite numbers are r
   assertEquals(viaGetCard.isError, true, "get_card obeyed an inherited title");
   assertEquals(
     viaGetCard.text,
-    `Invalid "arguments.title": Invalid input: expected string, received undefined`,
+    'Input validation error: Invalid arguments for tool get_card: arguments.__proto__: the name "__proto__" cannot be used',
   );
   assertEquals(({} as Record<string, unknown>).polluted, undefined);
   assertEquals(({} as Record<string, unknown>).title, undefined);

@@ -29,9 +29,11 @@ export const HOSTILE: readonly string[] = [
 /**
  * Elements the renderers and the sanitizer may emit; anything else fails the check. Form
  * controls come only from the form renderer (the sanitizer strips them from html fields); a form
- * never has an action (URL_ATTRS below), so submitting cannot leave the card.
+ * never has an action (URL_ATTRS below), so submitting cannot leave the card. A dialog comes only
+ * from the efficient-prompt card (its confirmation, closed until the runtime opens it).
  */
 const ALLOWED_TAGS = new Set([
+  "dialog",
   "fieldset",
   "form",
   "input",

@@ -88,6 +88,18 @@ async function settledHeight(m: { page: Page; view: Frame }): Promise<number> {
   throw new Error("the host never got the view's final size");
 }
 
+/** Waits (at most 5 s, never failing) until the iframe is as tall as the view's content: for screenshots. */
+async function framed(page: Page, view: Frame): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const want = await view.evaluate(() =>
+      Math.ceil(document.documentElement.getBoundingClientRect().height)
+    );
+    const got = await page.evaluate(() => parseFloat(document.querySelector("iframe")!.style.height));
+    if (Math.abs(want - got) <= 2) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /**
  * Reloads like a host does: teardown, a fresh iframe, the same result (or `result`). Asserts the
  * restored view's first size report was already its final height, and returns the new frame.
@@ -322,7 +334,7 @@ Deno.test({
           for (const width of [420, 760]) {
             await m.page.setViewportSize({ width: width + 40, height: 900 });
             await m.page.evaluate((w) => document.getElementById("slot")!.style.width = `${w}px`, width);
-            await settledHeight({ page: m.page, view });
+            await framed(m.page, view);
             await Deno.mkdir(ARTIFACTS, { recursive: true });
             const path = new URL(`state-form-restored-${theme}-${width}.png`, ARTIFACTS).pathname;
             await m.page.locator("body").screenshot({ path });

@@ -13,6 +13,7 @@ import {
   REPEATED_VALUES,
   urlencoded,
 } from "../tools/web_form_repeated.ts";
+import { CHARSET_CASES, CHARSET_ROUTES } from "../tools/web_form_charset.ts";
 import { site, webClient } from "../tools/web_fixtures.ts";
 import { skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
@@ -120,6 +121,55 @@ Deno.test({
     assertEquals(ours.url, byBrowser.url);
     assertEquals(String(ours.headers["content-type"]), String(byBrowser.headers["content-type"]));
     assertDeep(urlencoded(ours), urlencoded(byBrowser));
+  } finally {
+    await h.close();
+  }
+});
+
+Deno.test({
+  name: "legacy encodings: Chromium and submit_web_form send the same bytes",
+  ignore: skipReason() !== undefined,
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  await using web = await site(CHARSET_ROUTES);
+  await using client = await webClient([web.origin]);
+  const h = await startHarness();
+  const latin1 = (bytes: Uint8Array) => new TextDecoder("latin1").decode(bytes);
+  try {
+    for (const c of CHARSET_CASES) {
+      const page = await h.context.newPage();
+      await page.goto(`${web.origin}${c.page}`);
+      await page.fill(`#${c.form} [name=q]`, c.typed);
+      const path = c.url.split("?")[0];
+      await Promise.all([
+        page.waitForRequest((r) => new URL(r.url()).pathname === path),
+        page.click(`#${c.form} button`),
+      ]);
+      await page.close();
+      const byBrowser = web.requests.findLast((r) => r.url.split("?")[0] === path)!;
+
+      const mirrored = await client.callTool({
+        name: "mirror_web_form",
+        arguments: { url: `${web.origin}${c.page}`, form: c.form },
+      });
+      const formId = (mirrored.structuredContent as { form: { id: string } }).form.id;
+      await client.callTool({ name: "submit_web_form", arguments: { formId, values: { q: c.typed } } });
+      const ours = web.requests.at(-1)!;
+      assertEquals(ours.url, byBrowser.url, c.form);
+      const type = (r: typeof ours) => String(r.headers["content-type"] ?? "");
+      const boundary = (r: typeof ours) => /boundary=(.*)$/.exec(type(r))?.[1] ?? "\u0000";
+      assertEquals(
+        type(ours).replace(boundary(ours), "B"),
+        type(byBrowser).replace(boundary(byBrowser), "B"),
+      );
+      assertEquals(
+        latin1(ours.body).replaceAll(boundary(ours), "B"),
+        latin1(byBrowser.body).replaceAll(boundary(byBrowser), "B"),
+        c.form,
+      );
+      if (c.body !== undefined) assertEquals(latin1(byBrowser.body), c.body, c.form);
+    }
   } finally {
     await h.close();
   }

@@ -82,6 +82,7 @@ export interface Transcript {
 
 type CallResult = {
   content?: { type: string; uri?: string; text?: string }[];
+  _meta?: { viewUUID?: string };
   structuredContent?: unknown;
   isError?: boolean;
 };
@@ -91,6 +92,7 @@ export async function runSmoke(client: Client): Promise<Transcript> {
   const { tools } = await client.listTools();
   const calls: unknown[] = [];
   const links: string[] = [];
+  const views: string[] = [];
   for (const name of cardToolNames()) {
     const listed = tools.find((t) => t.name === name);
     assertDeep(listed?._meta?.ui, { resourceUri: TEMPLATE_URI }, `${name}: listed with the card template`);
@@ -101,6 +103,8 @@ export async function runSmoke(client: Client): Promise<Transcript> {
     const link = result.content?.find((c) => c.type === "resource_link");
     if (!link?.uri) throw new Error(`${name}: a non-Apps client must get a resource_link`);
     links.push(link.uri);
+    if (!result._meta?.viewUUID) throw new Error(`${name}: the result must carry _meta.viewUUID`);
+    views.push(result._meta.viewUUID);
     calls.push(result);
   }
   calls.push(await client.callTool(REFUSED_CALL));
@@ -119,14 +123,20 @@ export async function runSmoke(client: Client): Promise<Transcript> {
     template,
     listed,
   };
-  return normalizeIds(raw, links.map((uri) => uri.slice(uri.lastIndexOf("/") + 1)));
+  return normalizeIds(raw, links.map((uri) => uri.slice(uri.lastIndexOf("/") + 1)), views);
 }
 
-/** Replaces each card id with `card-<n>` by render order (ids are the only allowed difference). */
-export function normalizeIds(transcript: Transcript, ids: string[]): Transcript {
+/**
+ * Replaces each card id with `card-<n>` and each viewUUID with `view-<n>` by render order (the
+ * random ids are the only allowed difference).
+ */
+export function normalizeIds(transcript: Transcript, ids: string[], views: string[] = []): Transcript {
   let text = JSON.stringify(transcript);
   ids.forEach((id, i) => {
     text = text.replaceAll(id, `card-${i + 1}`);
+  });
+  views.forEach((view, i) => {
+    text = text.replaceAll(view, `view-${i + 1}`);
   });
   return JSON.parse(text);
 }

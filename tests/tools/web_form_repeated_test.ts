@@ -15,6 +15,8 @@ import {
   REPEATED_VALUES,
   urlencoded,
 } from "./web_form_repeated.ts";
+import { CHARSET_CASES, CHARSET_ROUTES } from "./web_form_charset.ts";
+import { encodingName, formEncoding } from "../../src/tools/_charset.ts";
 import { site, structured, webClient } from "./web_fixtures.ts";
 
 Deno.test("repeated names: every control in the card, every value posted in the browser's order", async () => {
@@ -169,4 +171,51 @@ Deno.test("a field named __proto__ goes by __proto__ #1, and a bare __proto__ va
     'Input validation error: Invalid arguments for tool submit_web_form: values.__proto__: the name "__proto__" cannot be used',
   );
   assertEquals(web.requests.length, before);
+});
+
+Deno.test("a legacy-encoded page's forms are sent in its encoding, or in the one accept-charset names", async () => {
+  await using web = await site(CHARSET_ROUTES);
+  await using client = await webClient([web.origin]);
+  const latin1 = (bytes: Uint8Array) => String.fromCharCode(...bytes); // one character per byte
+  for (const c of CHARSET_CASES) {
+    const mirrored = await client.callTool({
+      name: "mirror_web_form",
+      arguments: { url: `${web.origin}${c.page}`, form: c.form },
+    });
+    const { id } = structured(mirrored).form as { id: string };
+    assertEquals(
+      textOf(mirrored).split("\n")[1].startsWith(`It submits by ${c.line} to `),
+      true,
+      textOf(mirrored),
+    );
+    const sent = await client.callTool({
+      name: "submit_web_form",
+      arguments: { formId: id, values: { q: c.typed } },
+    });
+    assertEquals(sent.isError, undefined, textOf(sent));
+    const request = web.requests.at(-1)!;
+    assertEquals(request.url, c.url);
+    if (c.body !== undefined) assertEquals(latin1(request.body), c.body, c.form);
+  }
+  const multipart = latin1(web.requests.find((r) => r.url === "/m")!.body);
+  assertEquals(multipart.includes('name="q"\r\n\r\ncaf\u00e9 \u0096 &#28450;\r\n'), true, multipart);
+});
+
+Deno.test("the encoding a form goes in: accept-charset's first usable label, else the page's; UTF-16 sends UTF-8", () => {
+  assertDeep(
+    [
+      formEncoding(undefined, undefined),
+      formEncoding(undefined, "windows-1252"),
+      formEncoding("bogus  koi8-r utf-8", "windows-1252"),
+      formEncoding("bogus", "windows-1252"),
+      formEncoding("", "shift_jis"),
+      formEncoding(undefined, "utf-16le"),
+      formEncoding("UTF-16", "windows-1252"),
+    ],
+    ["utf-8", "windows-1252", "koi8-r", "utf-8", "utf-8", "utf-8", "utf-8"],
+  );
+  assertDeep(
+    ["utf-8", "shift_jis", "iso-8859-5", "windows-1252", "gbk"].map(encodingName),
+    ["UTF-8", "Shift_JIS", "ISO-8859-5", "windows-1252", "GBK"],
+  );
 });

@@ -3,7 +3,7 @@
  * 3:1 against the card background (WCAG 2.x non-text contrast) and the first six stay apart under
  * protanopia, deuteranopia and tritanopia (tests/render/svg/palette_test.ts measures both). Beyond
  * colour, stacked series alternate a hatch pattern and line charts label their lines directly, so
- * no reader depends on hue alone. chart.css declares the same colours as `--mcc-c<n>`.
+ * no reader depends on hue alone. chart.css declares the same colours on `.mcc-s<n>`.
  */
 
 /** [light, dark] pairs, in series order. */

@@ -5,7 +5,7 @@
  * The caller reports which layer worked.
  */
 import { note } from "./debug.ts";
-import { h, removePanelAfter } from "./dom.ts";
+import { h, removePanelAfter, tool } from "./dom.ts";
 import type { Host } from "./host.ts";
 
 /** Which layer delivered the text. */
@@ -59,7 +59,7 @@ export function showManual(
   area.value = text;
   const panel = h("div", { class: "mcc-manual" }, hint, area);
   if (offer && host.download) {
-    const button = h("button", { type: "button", class: "mcc-tool" }, "Download instead");
+    const button = tool({}, "Download instead");
     button.addEventListener("click", async () => {
       const ok = await host.download!(offer.filename, offer.mimeType, text);
       hint.textContent = ok ? "Sent to the host as a download." : "The host refused the download.";

@@ -3,6 +3,7 @@
  * `[mcp-chat-cards]` prefix and its direction, and `window.__mccDebug()` returns a snapshot to
  * paste into a bug report.
  */
+import { meta } from "./dom.ts";
 
 /** A traced message: `tx` we sent, `rx` we received. */
 export interface TraceEntry {
@@ -15,11 +16,9 @@ const KEEP = 50;
 
 /** What the snapshot reports; the view and the standalone runner keep it current. */
 export const state = {
-  templateVersion: document.querySelector<HTMLMetaElement>('meta[name="mcp-chat-cards-ui"]')?.content ??
-    "dev",
+  templateVersion: meta("mcp-chat-cards-ui") ?? "dev",
   /** The server's version, written into the template: what `ui/initialize` reports as appInfo. */
-  serverVersion: document.querySelector<HTMLMetaElement>('meta[name="mcp-chat-cards-version"]')?.content ??
-    "dev",
+  serverVersion: meta("mcp-chat-cards-version") ?? "dev",
   mode: "",
   host: "",
   initialized: false,

@@ -12,6 +12,26 @@ export function h(
   return element;
 }
 
+/** The SVG counterpart of {@link h}: attribute values may be numbers. */
+export function svg(tag: string, attrs: Record<string, string | number>, ...children: Node[]): SVGElement {
+  const element = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, String(value));
+  element.append(...children);
+  return element;
+}
+
+/** A `.mcc-tool` button (`type="button"`); a `class` in `attrs` adds classes after `mcc-tool`. */
+export function tool(
+  { class: more, ...attrs }: Record<string, string>,
+  ...children: (Node | string)[]
+): HTMLElement {
+  return h(
+    "button",
+    { type: "button", class: more ? `mcc-tool ${more}` : "mcc-tool", ...attrs },
+    ...children,
+  );
+}
+
 /** A code figure like the server's (label, copy button, scrollable pre) holding `text`. */
 export function codeFigure(label: string, text: string, extraClass = ""): HTMLElement {
   return h(
@@ -21,14 +41,15 @@ export function codeFigure(label: string, text: string, extraClass = ""): HTMLEl
       "figcaption",
       { class: "mcc-code-bar" },
       h("span", { class: "mcc-code-lang" }, label),
-      h(
-        "button",
-        { type: "button", class: "mcc-tool mcc-copy-code", "data-mcc-action": ACTION.copyCode },
-        "Copy",
-      ),
+      tool({ class: "mcc-copy-code", "data-mcc-action": ACTION.copyCode }, "Copy"),
     ),
     h("pre", { tabindex: "0" }, h("code", {}, text)),
   );
+}
+
+/** The content of the page's `<meta name>`, if it has one. */
+export function meta(name: string): string | undefined {
+  return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
 }
 
 /** Removes the panel of `className` right after `anchor`, if one is there. */

@@ -8,7 +8,7 @@ import { copyText } from "./copy.ts";
 import { state } from "./debug.ts";
 import { standaloneHtml } from "../shared/document.ts";
 import { ACTION } from "../shared/protocol.ts";
-import { codeFigure, h, rove } from "./dom.ts";
+import { codeFigure, h, meta, rove, svg, tool } from "./dom.ts";
 import { applyDisplay, isFull, wantsFullscreen } from "./display.ts";
 import { slug } from "./files.ts";
 import type { Host } from "./host.ts";
@@ -23,56 +23,55 @@ export interface CardInfo {
 
 const cards = new WeakMap<Element, CardInfo>();
 
-const CHEVRON_PATH = "M4 6l4 4 4-4";
-
-/** The chevron icon, drawn with DOM calls (the runtime never parses markup strings). */
-function chevron(): SVGElement {
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
-  for (
-    const [k, v] of Object.entries({ class: "mcc-chevron", viewBox: "0 0 16 16", width: "16", height: "16" })
-  ) {
-    svg.setAttribute(k, v);
-  }
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
-  const path = document.createElementNS(ns, "path");
-  const stroke = { d: CHEVRON_PATH, fill: "none", stroke: "currentColor", "stroke-width": "2" };
-  for (const [k, v] of Object.entries(stroke)) path.setAttribute(k, v);
-  path.setAttribute("stroke-linecap", "round");
-  path.setAttribute("stroke-linejoin", "round");
-  svg.append(path);
-  return svg;
-}
-
-/** The header toolbar: `</>`, the collapse chevron, Copy card and, for some kinds, Fullscreen. */
+/**
+ * The header toolbar: `</>`, the collapse chevron (drawn with DOM calls: the runtime never parses
+ * markup), Copy card, for some kinds Fullscreen, and Download.
+ */
 function toolbar(bodyId: string, full: boolean): HTMLElement {
-  const tool = (action: string, title: string, ...content: (Node | string)[]) =>
-    h("button", { type: "button", class: "mcc-tool", "data-mcc-action": action, title }, ...content);
-  const source = tool(
-    ACTION.source,
-    "Show the card's HTML",
-    "</>",
-    h("span", { class: "mcc-sr" }, " Show the card's HTML"),
+  const sr = (text: string) => h("span", { class: "mcc-sr" }, text);
+  const chevron = svg(
+    "svg",
+    {
+      class: "mcc-chevron",
+      viewBox: "0 0 16 16",
+      width: 16,
+      height: 16,
+      "aria-hidden": "true",
+      focusable: "false",
+    },
+    svg("path", {
+      d: "M4 6l4 4 4-4",
+      fill: "none",
+      stroke: "currentColor",
+      "stroke-width": 2,
+      "stroke-linecap": "round",
+      "stroke-linejoin": "round",
+    }),
   );
-  source.setAttribute("aria-pressed", "false");
-  const collapse = tool(
-    ACTION.collapse,
-    "Collapse the card",
-    chevron(),
-    h("span", { class: "mcc-sr" }, "Collapse the card"),
-  );
-  collapse.setAttribute("aria-expanded", "true");
-  collapse.setAttribute("aria-controls", bodyId);
-  const copy = tool(ACTION.copyCard, "Copy the card as a standalone HTML document", "Copy card");
   return h(
     "div",
     { class: "mcc-tools", role: "toolbar", "aria-label": "Card tools" },
-    source,
-    collapse,
-    copy,
-    full ? tool(ACTION.fullscreen, "") : "", // labelled by applyDisplay
-    tool(ACTION.download, "Download the card as a file", "Download"), // export.ts
+    tool(
+      { "data-mcc-action": ACTION.source, title: "Show the card's HTML", "aria-pressed": "false" },
+      "</>",
+      sr(" Show the card's HTML"),
+    ),
+    tool(
+      {
+        "data-mcc-action": ACTION.collapse,
+        title: "Collapse the card",
+        "aria-expanded": "true",
+        "aria-controls": bodyId,
+      },
+      chevron,
+      sr("Collapse the card"),
+    ),
+    tool(
+      { "data-mcc-action": ACTION.copyCard, title: "Copy the card as a standalone HTML document" },
+      "Copy card",
+    ),
+    full ? tool({ "data-mcc-action": ACTION.fullscreen, title: "" }) : "", // labelled by applyDisplay
+    tool({ "data-mcc-action": ACTION.download, title: "Download the card as a file" }, "Download"), // export.ts
   );
 }
 
@@ -96,14 +95,10 @@ export function setStatus(article: Element, text: string): void {
   if (status) status.textContent = text;
 }
 
-function part<T extends Element>(article: Element, selector: string): T | null {
-  return article.querySelector<T>(selector);
-}
-
 /** Collapses the card to its header, or expands it. */
 function setCollapsed(article: Element, collapsed: boolean): void {
-  const body = part<HTMLElement>(article, ".mcc-body");
-  const button = part<HTMLElement>(article, `[data-mcc-action="${ACTION.collapse}"]`);
+  const body = article.querySelector<HTMLElement>(".mcc-body");
+  const button = article.querySelector<HTMLElement>(`[data-mcc-action="${ACTION.collapse}"]`);
   if (!body || !button) return;
   body.hidden = collapsed;
   article.classList.toggle("mcc-collapsed", collapsed);
@@ -116,7 +111,7 @@ function setCollapsed(article: Element, collapsed: boolean): void {
 
 /** Shows or hides the card's HTML source at the top of its body. */
 function toggleSource(article: Element, button: HTMLElement): void {
-  const body = part<HTMLElement>(article, ".mcc-body");
+  const body = article.querySelector<HTMLElement>(".mcc-body");
   const info = cards.get(article);
   if (!body || !info) return;
   const open = body.querySelector(":scope > .mcc-source");
@@ -130,27 +125,23 @@ function toggleSource(article: Element, button: HTMLElement): void {
   setCollapsed(article, false);
 }
 
-function meta(name: string): string {
-  return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? "";
-}
-
 /** The standalone document of one card, as the server would serve it. */
 export function cardDocument(article: Element): string {
   const info = cards.get(article);
   return standaloneHtml({
-    title: part(article, ".mcc-title")?.textContent ?? "Card",
+    title: article.querySelector(".mcc-title")?.textContent ?? "Card",
     cardId: info?.id ?? "",
     bodyHtml: info?.html ?? article.outerHTML,
     css: document.getElementById("mcc-css")?.textContent ?? "",
     runtime: document.getElementById("mcc-runtime")?.textContent ?? "",
-    scriptHash: meta("mcp-chat-cards-script"),
+    scriptHash: meta("mcp-chat-cards-script") ?? "",
     version: state.templateVersion,
   });
 }
 
 /** A file name for the card: its title slugged, then `.ext`. */
 export const cardFile = (article: Element, ext: string): string =>
-  `${slug(part(article, ".mcc-title")?.textContent ?? "")}.${ext}`;
+  `${slug(article.querySelector(".mcc-title")?.textContent ?? "")}.${ext}`;
 
 /** Copy card: the standalone document to the clipboard, by whichever layer works. */
 export async function copyCard(article: Element, button: HTMLElement, host: Host): Promise<void> {

@@ -6,6 +6,7 @@
  * replaces it at the same height and scroll position (`hold`).
  */
 import { codeFigure, h } from "./dom.ts";
+import { enhanceHeader } from "./header.ts";
 import { parsePartial } from "./partial_json.ts";
 
 type J = Record<string, unknown>;
@@ -76,13 +77,9 @@ const KINDS: Record<string, (body: HTMLElement) => Draw> = {
     };
   },
   list(body) {
-    const intro = para();
     const ol = h("ol");
-    body.append(intro, el("div", "mcc-list", ol));
-    return (a) => {
-      setText(intro, a.intro);
-      sync(ol, list(a.items), item);
-    };
+    body.append(el("div", "mcc-list", ol));
+    return (a) => sync(ol, list(a.items), item);
   },
   tab(body) {
     const tabs = h("div", { class: "mcc-tablist", role: "tablist" });
@@ -104,11 +101,9 @@ const KINDS: Record<string, (body: HTMLElement) => Draw> = {
     };
   },
   reveal(body) {
-    const intro = para();
     const box = h("div");
-    body.append(el("div", "mcc-reveals", intro, box));
+    body.append(el("div", "mcc-reveals", box));
     return (a) => {
-      setText(intro, a.intro);
       // Sections show closed, as most start: their content waits for the result.
       sync(
         box,
@@ -139,13 +134,9 @@ const KINDS: Record<string, (body: HTMLElement) => Draw> = {
     };
   },
   code_tour(body) {
-    const intro = para("", "mcc-tour-intro");
     const files = h("div");
-    body.append(intro, files);
-    return (a) => {
-      setText(intro, a.intro);
-      sync(files, list(a.files), (f) => codeFigure(text(f.path), text(f.content)));
-    };
+    body.append(files);
+    return (a) => sync(files, list(a.files), (f) => codeFigure(text(f.path), text(f.content)));
   },
 };
 
@@ -153,8 +144,7 @@ const KINDS: Record<string, (body: HTMLElement) => Draw> = {
 function plain(body: HTMLElement): Draw {
   const box = el("div", "mcc-md");
   body.append(box);
-  return (a) =>
-    sync(box, paras(a.markdown ?? a.intro ?? a.prompt ?? a.context ?? a.caption), (p) => para(`${p}`, ""));
+  return (a) => sync(box, paras(a.markdown ?? a.prompt ?? a.context ?? a.caption), (p) => para(`${p}`, ""));
 }
 
 /**
@@ -164,20 +154,24 @@ function plain(body: HTMLElement): Draw {
 export function startPreview(root: HTMLElement, tool: string): (args: unknown) => void {
   const kind = tool.replace(/^create_|_card$/g, "");
   const title = el("h2", "mcc-title");
-  const body = el("div", "mcc-body");
-  root.replaceChildren(
-    h(
-      "article",
-      { class: "mcc-card", "aria-busy": "true" },
-      el("header", "mcc-head", title),
-      body,
-    ),
+  const intro = para(); // the intro most kinds show above their content
+  const body = el("div", "mcc-body", intro);
+  const card = h(
+    "article",
+    { class: "mcc-card", "data-mcc-kind": kind, "aria-busy": "true" },
+    el("header", "mcc-head", title),
+    body,
   );
+  root.replaceChildren(card);
+  // The card's own header tools, inert until the result: the header wraps as the card's will.
+  enhanceHeader(card, { html: "", id: "" });
+  (card.querySelector(".mcc-tools") as HTMLElement).inert = true;
   const draw = (KINDS[kind] ?? plain)(body);
   return (args) => {
     const a = typeof args == "string" ? parsePartial(args) : args;
     if (!a) return; // text that does not parse yet: keep what is drawn
     title.textContent = text((a as J).title ?? /^# (.+)/m.exec(text((a as J).markdown))?.[1]) || "…";
+    setText(intro, (a as J).intro);
     draw(a as J);
   };
 }

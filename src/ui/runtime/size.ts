@@ -6,6 +6,7 @@
  * scrollbar whose narrower width reflows the text; a height that keeps flipping between two values
  * (that same scrollbar loop) is settled on the larger one.
  */
+import { h } from "./dom.ts";
 
 const DEBOUNCE_MS = 100;
 /** Flips between the same two heights after which only growth is reported. */
@@ -71,25 +72,23 @@ export function reportSize(send: (height: number) => void): { afterPaint(): void
  * Paid here, the card then paints and reports its size within one frame of arriving.
  */
 export function warmLayout(root: HTMLElement): void {
-  const el = (tag: string, cls: string, text = "") => {
-    const node = document.createElement(tag);
-    node.className = cls;
-    node.textContent = text;
-    return node;
-  };
-  const card = el("article", "mcc-card");
-  card.setAttribute("aria-hidden", "true");
-  card.style.cssText = "position:absolute;visibility:hidden;inset:0 auto auto 0;width:100%";
-  const head = el("header", "mcc-head");
-  head.append(el("h2", "mcc-title", "Warm up"));
-  const body = el("div", "mcc-body");
-  const table = el("table", "mcc-table");
-  const row = el("tr", "");
-  row.append(el("th", "", "Head"), el("td", "mcc-num", "1,234.5"), el("td", "", "Cell"));
-  table.append(row);
-  const code = el("pre", "", "code");
-  body.append(el("p", "mcc-text", "Text, bold and plain."), table, code);
-  card.append(head, body);
+  const card = h(
+    "article",
+    { class: "mcc-card", "aria-hidden": "true" },
+    h("header", { class: "mcc-head" }, h("h2", { class: "mcc-title" }, "Warm up")),
+    h(
+      "div",
+      { class: "mcc-body" },
+      h("p", { class: "mcc-text" }, "Text, bold and plain."),
+      h(
+        "table",
+        { class: "mcc-table" },
+        h("tr", {}, h("th", {}, "Head"), h("td", { class: "mcc-num" }, "1,234.5"), h("td", {}, "Cell")),
+      ),
+      h("pre", {}, "code"),
+    ),
+  );
+  card.style.cssText = "position:absolute;visibility:hidden;inset:0 auto auto 0;width:100%"; // CSSOM: no CSP
   root.append(card);
   card.getBoundingClientRect();
   card.remove();

@@ -47,13 +47,8 @@ function applyVariables(variables: Record<string, unknown> = {}): void {
  */
 function applyTheme(theme: unknown): void {
   const body = document.body;
-  if (theme === "light" || theme === "dark") {
-    body.dataset.theme = theme;
-    body.style.colorScheme = theme;
-  } else {
-    delete body.dataset.theme;
-    body.style.removeProperty("color-scheme");
-  }
+  if (theme === "light" || theme === "dark") body.dataset.theme = theme; // base.css sets color-scheme from it
+  else delete body.dataset.theme;
 }
 
 function applyFonts(fonts: unknown): void {

@@ -75,6 +75,8 @@ Deno.test("the first six colours stay apart for colour-blind readers in both the
 
 Deno.test("chart.css declares the palette", async () => {
   const css = await Deno.readTextFile(new URL("../../../src/ui/styles/chart.css", import.meta.url));
-  const declared = [...css.matchAll(/--mcc-c(\d): light-dark\((#\w+),(#\w+)\)/g)].map((m) => [m[2], m[3]]);
+  const declared = [...css.matchAll(/\.mcc-s(\d) \{\s*--c: light-dark\((#\w+),(#\w+)\)/g)].map((
+    m,
+  ) => [m[2], m[3]]);
   assertEquals(declared, PALETTE.map((p) => [...p]));
 });

@@ -1,5 +1,6 @@
 /**
- * The animation player. Scenes are server-drawn with CSS animations that stay paused; the player
+ * The animation player. Scenes are server-drawn with CSS animations that stay paused, and so are the
+ * player's controls (hidden until this shows them, with their scene markers); the player
  * owns one clock and seeks every animation of the current scene to it each frame, so play, pause,
  * scrubbing (pointer or keys on the progress slider), replay and scene markers all come from one
  * `seek`. The current scene is announced in a live region. With prefers-reduced-motion the player
@@ -76,18 +77,11 @@ function setPlaying(p: Player, playing: boolean): void {
   requestAnimationFrame(tick);
 }
 
-function button(action: string, label: string, glyph: string, extra = ""): HTMLElement {
-  return h("button", {
-    type: "button",
-    class: `mcc-tool ${extra}`.trim(),
-    "data-mcc-action": action,
-    "aria-label": label,
-  }, glyph);
-}
-
 function enhanceAnimation(root: HTMLElement): void {
   const scenes = [...root.querySelectorAll<HTMLElement>(":scope > .mcc-scene")];
-  if (!scenes.length || players.has(root)) return;
+  const player = root.querySelector<HTMLElement>(":scope > .mcc-player");
+  const progress = player?.querySelector<HTMLElement>(".mcc-progress");
+  if (!scenes.length || !player || !progress || players.has(root)) return;
   const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
   const starts: number[] = [];
   let total = 0;
@@ -95,26 +89,20 @@ function enhanceAnimation(root: HTMLElement): void {
     starts.push(total);
     total += Number(s.dataset.ms) || 4000;
   }
-  const progress = h("div", {
-    class: "mcc-progress",
-    role: "slider",
-    tabindex: "0",
-    "aria-label": "Position",
-    "aria-valuemin": "0",
-    "aria-valuemax": String(Math.round(total / 1000)),
-  }, h("div", { class: "mcc-fill" }));
   for (const start of starts.slice(1)) {
     const mark = h("span", { class: "mcc-mark" });
     mark.style.left = `${(start / total) * 100}%`;
     progress.append(mark);
   }
-  const controls = reduced
-    ? [button("anim-prev", "Previous scene", "‹"), button("anim-next", "Next scene", "›")]
-    : [button("anim-play", "Play", "▶", "mcc-play"), button("anim-replay", "Replay", "↺")];
-  root.append(
-    h("div", { class: "mcc-player" }, ...controls, progress, h("span", { class: "mcc-time" })),
-    h("p", { class: "mcc-sr mcc-live", "aria-live": "polite" }),
-  );
+  // The server renders both pairs of controls: play and replay, or previous and next scene.
+  const other = reduced ? ["play", "replay"] : ["prev", "next"];
+  for (const action of other) player.querySelector(`[data-mcc-action="anim-${action}"]`)?.remove();
+  player.hidden = false;
+  // Staggered builds: `mcc-dN` starts N steps of 350 ms late (inline, so it beats the stylesheet's delays).
+  for (const el of root.querySelectorAll<HTMLElement>('[class*="mcc-d"]')) {
+    const n = /\bmcc-d(\d+)\b/.exec(el.getAttribute("class")!)?.[1];
+    if (n) el.style.animationDelay = `${+n * 350}ms`;
+  }
   root.toggleAttribute("data-mcc-reduced", reduced);
   root.setAttribute("data-mcc-ready", "");
   const p: Player = { root, scenes, starts, total, t: 0, scene: 0, playing: false, reduced, last: 0 };
@@ -143,34 +131,36 @@ function stepScene(p: Player, d: number): void {
   seek(p, p.starts[Math.max(0, Math.min(p.scene + d, p.scenes.length - 1))]);
 }
 
-/** Keys on the slider: arrows move 1 s (5 s with Shift), PageUp/PageDown a scene, Space plays. */
+/** Keys on the slider: arrows move 1 s, PageUp/PageDown a scene, Home/End the ends, Space plays. */
 function sliderKey(slider: HTMLElement, key: string): boolean {
   const p = playerOf(slider);
   if (!p) return false;
+  const forward = key === "ArrowRight" || key === "ArrowUp";
+  const back = key === "ArrowLeft" || key === "ArrowDown";
   if (key === " " || key === "Enter") setPlaying(p, !p.playing);
-  else if (key === "PageDown" || p.reduced && (key === "ArrowRight" || key === "ArrowUp")) stepScene(p, 1);
-  else if (key === "PageUp" || p.reduced && (key === "ArrowLeft" || key === "ArrowDown")) stepScene(p, -1);
+  else if (key === "PageDown" || p.reduced && forward) stepScene(p, 1);
+  else if (key === "PageUp" || p.reduced && back) stepScene(p, -1);
   else if (key === "Home" || key === "End") seek(p, key === "Home" ? 0 : p.total);
-  else if (key === "ArrowRight" || key === "ArrowUp") seek(p, p.t + 1000);
-  else if (key === "ArrowLeft" || key === "ArrowDown") seek(p, p.t - 1000);
+  else if (forward || back) seek(p, p.t + (forward ? 1000 : -1000));
   else return false;
   return true;
 }
 
+/** An action handler that runs `f` on the button's player. */
+const withPlayer = (f: (p: Player) => void) => (button: Element) => {
+  const p = playerOf(button);
+  if (p) f(p);
+};
+
 export const animationWidget: Widget = {
   actions: {
-    "anim-play": (b) => {
-      const p = playerOf(b);
-      if (p) setPlaying(p, !p.playing);
-    },
-    "anim-replay": (b) => {
-      const p = playerOf(b);
-      if (!p) return;
+    "anim-play": withPlayer((p) => setPlaying(p, !p.playing)),
+    "anim-replay": withPlayer((p) => {
       seek(p, 0);
       setPlaying(p, true);
-    },
-    "anim-prev": (b) => playerOf(b) && stepScene(playerOf(b)!, -1),
-    "anim-next": (b) => playerOf(b) && stepScene(playerOf(b)!, 1),
+    }),
+    "anim-prev": withPlayer((p) => stepScene(p, -1)),
+    "anim-next": withPlayer((p) => stepScene(p, 1)),
   },
   keys: { selector: ".mcc-progress", handle: sliderKey },
   enhance: (article) => article.querySelectorAll<HTMLElement>("[data-mcc-anim]").forEach(enhanceAnimation),

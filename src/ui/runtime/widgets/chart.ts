@@ -4,7 +4,7 @@
  * every printed number (`data-v`) in the host's locale when the host names one. Dense line series
  * have no markers in the markup: their focusable points are made here from the line's path.
  */
-import { h } from "../dom.ts";
+import { h, svg } from "../dom.ts";
 import type { Widget } from "./types.ts";
 
 interface Fmt {
@@ -49,12 +49,6 @@ function relocalize(fig: HTMLElement, f: Fmt): void {
   }
 }
 
-const svgEl = (tag: string, attrs: Record<string, string | number>) => {
-  const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  return el;
-};
-
 /**
  * Focusable points for a dense series, in table order: a dot per vertex of a line's path, a box
  * per bar of a bars path (`M x base V top h width V base Z`).
@@ -66,12 +60,12 @@ function ghostPoints(g: Element): void {
   if (bars) {
     for (const [, x, y0, y1, w] of d.matchAll(/M(-?[\d.]+) (-?[\d.]+)V(-?[\d.]+)h([\d.]+)/g)) {
       g.append(
-        svgEl("rect", { class: cls, x, y: Math.min(+y0, +y1), width: w, height: Math.abs(+y1 - +y0) }),
+        svg("rect", { class: cls, x, y: Math.min(+y0, +y1), width: w, height: Math.abs(+y1 - +y0) }),
       );
     }
   } else {
     for (const [, cx, cy] of d.matchAll(/[ML](-?[\d.]+) (-?[\d.]+)/g)) {
-      g.append(svgEl("circle", { class: cls, cx, cy, r: 4 }));
+      g.append(svg("circle", { class: cls, cx, cy, r: 4 }));
     }
   }
 }

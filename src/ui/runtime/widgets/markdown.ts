@@ -5,7 +5,7 @@
  * bar). The reveal widget handles the buttons.
  */
 import { ACTION } from "../../shared/protocol.ts";
-import { h } from "../dom.ts";
+import { h, tool } from "../dom.ts";
 import type { Widget } from "./types.ts";
 
 function enhance(article: Element): void {
@@ -13,8 +13,7 @@ function enhance(article: Element): void {
   const sections = body ? body.querySelectorAll(":scope > details.mcc-md-section") : [];
   if (!body || sections.length < 2 || body.hasAttribute("data-mcc-reveals")) return;
   body.setAttribute("data-mcc-reveals", "");
-  const button = (action: string, label: string) =>
-    h("button", { type: "button", class: "mcc-tool", "data-mcc-action": action }, label);
+  const button = (action: string, label: string) => tool({ "data-mcc-action": action }, label);
   sections[0].before(
     h(
       "div",

@@ -7,7 +7,7 @@
  */
 import { cleanSelection } from "../../shared/prompt.ts";
 import { sendPrompt } from "../actions.ts";
-import { h } from "../dom.ts";
+import { h, rove } from "../dom.ts";
 import { copyCard } from "../header.ts";
 import type { Host } from "../host.ts";
 import { type CardAction, type MenuItem, menuItems } from "../menu_model.ts";
@@ -120,31 +120,11 @@ export function openMenu(
 }
 
 function menuKey(e: KeyboardEvent, menu: HTMLElement): void {
-  const all = items(menu);
-  const i = all.indexOf(document.activeElement as HTMLElement);
-  const go = (n: number) => all[(n + all.length) % all.length].focus();
-  switch (e.key) {
-    case "ArrowDown":
-      go(i + 1);
-      break;
-    case "ArrowUp":
-      go(i - 1);
-      break;
-    case "Home":
-      go(0);
-      break;
-    case "End":
-      go(all.length - 1);
-      break;
-    case "Escape":
-      closeMenu();
-      break;
-    case "Tab":
-      closeMenu();
-      break;
-    default:
-      return;
-  }
+  if (e.key === "Escape" || e.key === "Tab") closeMenu();
+  else if (
+    !/^(ArrowUp|ArrowDown|Home|End)$/.test(e.key) ||
+    !rove(items(menu), document.activeElement as HTMLElement, e.key)
+  ) return;
   e.preventDefault();
 }
 

@@ -5,7 +5,7 @@
  * carries its HTML and its text (as the server rendered them, without the runtime's additions), so
  * it can be dropped into an editor that accepts either.
  */
-import { h } from "../dom.ts";
+import { h, tool } from "../dom.ts";
 import { setStatus } from "../header.ts";
 import type { Widget } from "./types.ts";
 
@@ -35,6 +35,20 @@ function relabel(container: Element): void {
   }
 }
 
+/** Puts `block` before or after `target`, renumbers the handles and announces the new place. */
+function moveBlock(
+  block: HTMLElement,
+  target: HTMLElement,
+  before: boolean,
+  announce: (text: string) => void,
+): void {
+  if (before) target.before(block);
+  else target.after(block);
+  const all = blocksOf(block.parentElement!);
+  relabel(block.parentElement!);
+  announce(`Moved to position ${all.indexOf(block) + 1} of ${all.length}`);
+}
+
 /** The block as it travels: runtime additions dropped, tutor terms back to plain text. */
 export function blockPayload(block: HTMLElement): { html: string; text: string } {
   const copy = block.cloneNode(true) as HTMLElement;
@@ -51,9 +65,8 @@ export function blockPayload(block: HTMLElement): { html: string; text: string }
 }
 
 function handleFor(block: HTMLElement, announce: (text: string) => void): HTMLElement {
-  const handle = h("button", {
-    type: "button",
-    class: "mcc-tool mcc-move",
+  const handle = tool({
+    class: "mcc-move",
     draggable: "true",
     title: "Drag to move, or press the up and down arrow keys",
   }, h("span", { "aria-hidden": "true" }, "⠿"));
@@ -65,11 +78,8 @@ function handleFor(block: HTMLElement, announce: (text: string) => void): HTMLEl
     const i = all.indexOf(block);
     const j = e.key === "ArrowUp" ? i - 1 : i + 1;
     if (j < 0 || j >= all.length) return announce(`Already ${j < 0 ? "first" : "last"}`);
-    if (j < i) all[j].before(block);
-    else all[j].after(block);
+    moveBlock(block, all[j], j < i, announce);
     handle.focus();
-    relabel(container);
-    announce(`Moved to position ${j + 1} of ${all.length}`);
   });
   handle.addEventListener("dragstart", (e) => {
     const { html, text } = blockPayload(block);
@@ -121,12 +131,7 @@ function wireContainer(container: HTMLElement, announce: (text: string) => void)
     e.preventDefault();
     clearMarks(container);
     dragged.classList.remove("mcc-dragging"); // dragend does not always follow a moved node
-    if (block === dragged) return;
-    if (side(e, block) === "before") block.before(dragged);
-    else block.after(dragged);
-    relabel(container);
-    const all = blocksOf(container);
-    announce(`Moved to position ${all.indexOf(dragged) + 1} of ${all.length}`);
+    if (block !== dragged) moveBlock(dragged, block, side(e, block) === "before", announce);
   });
 }
 

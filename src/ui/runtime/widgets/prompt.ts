@@ -7,45 +7,12 @@
 import { ACTION } from "../../shared/protocol.ts";
 import { sendPrompt } from "../actions.ts";
 import { copyText } from "../copy.ts";
-import { h } from "../dom.ts";
 import { setStatus } from "../header.ts";
 import type { Host } from "../host.ts";
 import type { Widget } from "./types.ts";
 
-let dialogs = 0;
-
 function promptBox(form: HTMLFormElement): HTMLTextAreaElement | null {
   return form.querySelector<HTMLTextAreaElement>("textarea.mcc-prompt-text");
-}
-
-/** The dialog asking for confirmation, made once per form (card HTML never carries it). */
-function dialogFor(form: HTMLFormElement): HTMLDialogElement {
-  const existing = form.querySelector<HTMLDialogElement>("dialog.mcc-confirm");
-  if (existing) return existing;
-  const n = ++dialogs;
-  const yes = h("button", { type: "button", class: "mcc-tool mcc-primary", value: "send" }, "Yes, send it");
-  const no = h("button", { type: "button", class: "mcc-tool", value: "cancel" }, "Cancel");
-  const dialog = h(
-    "dialog",
-    {
-      class: "mcc-confirm",
-      "aria-labelledby": `mcc-confirm-${n}-t`,
-      "aria-describedby": `mcc-confirm-${n}-d`,
-    },
-    h("h3", { id: `mcc-confirm-${n}-t` }, "Send this prompt?"),
-    h(
-      "p",
-      { id: `mcc-confirm-${n}-d` },
-      "It goes to the conversation as your next message, exactly as the box holds it now.",
-    ),
-    h("div", { class: "mcc-form-bar" }, yes, no),
-  ) as HTMLDialogElement;
-  yes.addEventListener("click", () => dialog.close("send"));
-  no.addEventListener("click", () => dialog.close("cancel"));
-  // A click on the backdrop lands on the dialog element itself: treat it as Cancel.
-  dialog.addEventListener("click", (e) => e.target === dialog && dialog.close("cancel"));
-  form.append(dialog);
-  return dialog;
 }
 
 /**
@@ -56,8 +23,15 @@ export function confirmAndSend(
   form: HTMLFormElement,
   send: (text: string) => Promise<unknown>,
 ): Promise<string | undefined> {
-  const dialog = dialogFor(form);
+  // The server renders the dialog, closed, in the form: its buttons close it with their value, and a
+  // click on the backdrop lands on the dialog element itself and counts as Cancel.
+  const dialog = form.querySelector<HTMLDialogElement>("dialog.mcc-confirm");
+  if (!dialog) return Promise.resolve(undefined);
   dialog.returnValue = "";
+  dialog.onclick = (e) => {
+    const button = (e.target as Element).closest("button");
+    if (button || e.target === dialog) dialog.close(button?.value ?? "cancel");
+  };
   return new Promise((resolve) => {
     dialog.addEventListener("close", async () => {
       const text = promptBox(form)?.value ?? "";

@@ -20,7 +20,8 @@ export const DWELL_MS = 1200;
  * Never marked inside these: controls, links, native tooltips, other tips; nor inside code, unless
  * the code sits in an element marked `data-mcc-tutor-code` (a code tour's `tutorTermsInCode`).
  */
-const SKIP = "a, button, label, select, option, textarea, summary, [title], .mcc-tip, .mcc-code-bar, svg";
+const SKIP =
+  "a, button, label, select, option, textarea, summary, dialog, [title], .mcc-tip, .mcc-code-bar, svg";
 const CODE = "code, pre, kbd, samp";
 
 interface Tutor {
