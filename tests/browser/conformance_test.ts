@@ -74,9 +74,13 @@ Deno.test({
         await m.view.waitForSelector(".mcc-table tbody tr");
         assertEquals(await rows(m), ["China"]);
         await m.page.evaluate((a) => window.sendInput(a), TABLE);
-        await m.view.waitForFunction(() => document.querySelectorAll(".mcc-table tbody tr").length === 3, null, {
-          timeout: 3_000,
-        });
+        await m.view.waitForFunction(
+          () => document.querySelectorAll(".mcc-table tbody tr").length === 3,
+          null,
+          {
+            timeout: 3_000,
+          },
+        );
         assertEquals(await rows(m), ["China", "India", "Japan"]);
         // Out of order (the spec sends partials only before tool-input): drawn over nothing.
         await m.page.evaluate(() => window.sendPartial({ rows: [["Stale"]] }));
