@@ -192,12 +192,12 @@ Deno.test({
         await m.view.waitForSelector(".mcc-card");
         const tool = m.view.locator(TOOL);
         assertEquals([await tool.count(), await tool.isVisible()], [1, false]);
-        // the toolbar's arrow keys skip the hidden tool
+        // the toolbar's arrow keys skip the hidden tool (Copy card, [Fullscreen], Download)
         await m.view.locator('[data-mcc-action="copy"]').focus();
         await m.page.keyboard.press("ArrowRight");
         assertEquals(
           await m.view.evaluate(() => document.activeElement?.getAttribute("data-mcc-action")),
-          "source",
+          "download",
         );
         await m.page.keyboard.press("Escape");
         await m.page.evaluate(() => window.changeContext({ availableDisplayModes: ["inline"] }));
