@@ -192,7 +192,7 @@ Deno.test({
         await m.view.waitForSelector(".mcc-card");
         const tool = m.view.locator(TOOL);
         assertEquals([await tool.count(), await tool.isVisible()], [1, false]);
-        // the toolbar's arrow keys skip the hidden tool (it sits between Copy card and Download)
+        // the toolbar's arrow keys skip the hidden tool (Copy card, [Fullscreen], Download)
         await m.view.locator('[data-mcc-action="copy"]').focus();
         await m.page.keyboard.press("ArrowRight");
         assertEquals(

@@ -99,13 +99,16 @@ export function startAppsView(root: HTMLElement): void {
       );
     },
     async updateContext(text, structured) {
+      // The capability lists the modalities the host takes: send only those, and nothing when the
+      // text (a long prompt, a selection) would be dropped.
       const takes = capabilities.updateModelContext as Json | undefined;
-      if (!takes) return false;
+      const both = structured && takes?.structuredContent;
+      if (!takes || !(takes.text || takes.structuredContent) || text && !takes.text && !both) return false;
       const reply = await rpc.request(
         "ui/update-model-context",
         {
-          content: text ? [{ type: "text", text }] : [],
-          ...(structured && takes.structuredContent ? { structuredContent: structured } : {}),
+          ...(takes.text ? { content: text ? [{ type: "text", text }] : [] } : {}),
+          ...(both ? { structuredContent: structured } : {}),
         },
         TIMEOUT_MS.server,
       )
@@ -211,10 +214,15 @@ export function startAppsView(root: HTMLElement): void {
   const notifications: Record<string, (params: Json) => void> = {
     "ui/notifications/tool-input": (params) => {
       toolArgs = (params.arguments ?? {}) as Json;
+      // The complete arguments end a preview the partials began (the last partial may be short).
+      if (preview && !painted && !resultSeen) {
+        preview(toolArgs);
+        size.afterPaint();
+      }
       armPull();
     },
     "ui/notifications/tool-input-partial": (params) => {
-      // after the complete input (out of order), or once cancelled or settled: nothing to draw
+      // Partials come before the tool input only: a late one would draw over the complete arguments.
       if (painted || resultSeen || toolArgs || preview === false) return;
       clearTimeout(pullTimer); // the arguments are still coming: pull only after the tool input
       preview ||= startPreview(root, context.toolInfo?.tool?.name ?? "");
