@@ -45,7 +45,12 @@ Deno.test({
     await sizes.nth(0).selectOption("M");
     await sizes.nth(1).selectOption("S");
     await page.selectOption("[name=top]", ["olives", "cheese"]);
-    await Promise.all([page.waitForRequest((r) => r.method() === "POST"), page.click("button[name=go]")]);
+    // Closing a page mid-navigation can hang Chromium: wait for the answer page's load first.
+    await Promise.all([
+      page.waitForRequest((r) => r.method() === "POST"),
+      page.waitForEvent("load"),
+      page.click("button[name=go]"),
+    ]);
     await page.close();
     const byBrowser = web.requests.find((r) => r.method === "POST")!;
     assertDeep(urlencoded(byBrowser), REPEATED_BODY);
@@ -105,7 +110,12 @@ Deno.test({
     const page = await h.context.newPage();
     await page.goto(`${web.origin}/search`);
     await page.fill("[name=q]", "knee");
-    await Promise.all([page.waitForRequest((r) => r.method() === "POST"), page.click("button[name=go]")]);
+    // Closing a page mid-navigation can hang Chromium: wait for the answer page's load first.
+    await Promise.all([
+      page.waitForRequest((r) => r.method() === "POST"),
+      page.waitForEvent("load"),
+      page.click("button[name=go]"),
+    ]);
     await page.close();
     const byBrowser = web.requests.find((r) => r.method === "POST")!;
     assertEquals(byBrowser.url, "/right?keep=yes");
@@ -144,6 +154,7 @@ Deno.test({
       const path = c.url.split("?")[0];
       await Promise.all([
         page.waitForRequest((r) => new URL(r.url()).pathname === path),
+        page.waitForEvent("load"), // closing a page mid-navigation can hang Chromium
         page.click(`#${c.form} button`),
       ]);
       await page.close();
