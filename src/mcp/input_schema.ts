@@ -15,6 +15,7 @@
  *   bounds zod writes for every integer).
  */
 import { z } from "zod";
+import { markBidi } from "../ui/shared/marks.ts";
 
 /** Deepest nesting of arrays and objects any tool's arguments need (an outline is 13 levels deep). */
 export const MAX_INPUT_DEPTH = 32;
@@ -22,34 +23,12 @@ export const MAX_INPUT_DEPTH = 32;
 /** Most validation problems one error message lists. */
 const MAX_LISTED_ISSUES = 5;
 
-/**
- * Explicit embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): each can reorder
- * the text after it, so `report\u202Etxt.exe` reads as `reportexe.txt`. The implicit marks
- * (U+200E, U+200F, U+061C) are kept: they cannot reorder letters, only settle where neutral
- * characters go, and right-to-left writers need them.
- */
+/** The explicit bidi controls {@link markBidi} marks: a cheap test before copying a string. */
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
-
-/**
- * What is marked: the bidi controls above, and the Unicode tag characters (U+E0000-U+E007F),
- * which draw nothing yet spell ASCII a model reads ("ASCII smuggling": instructions hidden in a
- * page or a file). Tags inside an emoji flag sequence (U+1F3F4, tags, U+E007F: the flags of
- * England, Scotland, Wales) are what tags are for, and are kept whole.
- */
-const MARKED =
-  /[\u202A-\u202E\u2066-\u2069]|\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}|[\u{E0000}-\u{E007F}]/gu;
-
-/** What replaces a bidi control or a tag character: visible, one character for one. */
-export const BIDI_MARK = "\uFFFD";
 
 type Issue = { message: string; path?: readonly PropertyKey[] };
 type ValidationResult = { value?: unknown; issues?: readonly Issue[] };
 type Json = Record<string, unknown>;
-
-/** A string with its bidi controls and stray tag characters made visible, one mark for each. */
-export function markBidi(text: string): string {
-  return text.replace(MARKED, (m) => (m.codePointAt(0) === 0x1F3F4 ? m : BIDI_MARK));
-}
 
 /** True when {@link markBidi} would change the text (a cheap test before copying). */
 function needsMark(text: string): boolean {

@@ -5,7 +5,7 @@
  */
 import { strictEqual as assertEquals } from "node:assert/strict";
 import { connect } from "../helpers.ts";
-import { markBidi } from "../../src/mcp/input_schema.ts";
+import { markBidi } from "../../src/ui/shared/marks.ts";
 import {
   assertInert,
   assertScalesLinearly,

@@ -6,7 +6,8 @@
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { z } from "zod";
-import { BIDI_MARK, cleanArguments, markBidi, strictSchema } from "../../src/mcp/input_schema.ts";
+import { cleanArguments, strictSchema } from "../../src/mcp/input_schema.ts";
+import { BIDI_MARK, markBidi } from "../../src/ui/shared/marks.ts";
 import { CARDS } from "../../src/registry.ts";
 import { connect, textOf } from "../helpers.ts";
 

@@ -5,6 +5,7 @@
  * stay, the last one (maybe cut short) is drawn again, new ones are appended. The result then
  * replaces it at the same height and scroll position (`hold`).
  */
+import { markBidi } from "../shared/marks.ts";
 import { codeFigure, h } from "./dom.ts";
 import { enhanceHeader } from "./header.ts";
 import { parsePartial } from "./partial_json.ts";
@@ -12,15 +13,8 @@ import { parsePartial } from "./partial_json.ts";
 type J = Record<string, unknown>;
 type Draw = (a: J) => void;
 
-/**
- * Plain text of a scalar, capped at 10,000 characters, bidi controls and tag characters marked as
- * the server marks them (a flag's tags too, until the result draws it whole).
- */
-const text = (v: unknown) =>
-  (/^[sbn]/.test(typeof v) ? String(v) : "").slice(0, 1e4).replace(
-    /[\u202A-\u202E\u2066-\u2069\u{E0000}-\u{E007F}]/gu,
-    "\uFFFD",
-  );
+/** Plain text of a scalar, capped at 10,000 characters, marked by the server's own rule. */
+const text = (v: unknown) => markBidi((/^[sbn]/.test(typeof v) ? String(v) : "").slice(0, 1e4));
 /** A number, or NaN for anything else (an object a model sent may not even turn into one). */
 const num = (v: unknown) => typeof v == "number" ? v : NaN;
 /** An array's first 1,000 entries (the server's own item limit), as they are. */
