@@ -229,7 +229,6 @@ export function extractPage(html: string, url: string): PageExtract {
   const images: (ImageSpec & { region: Region })[] = [];
   const links = new Map<string, string>();
   const forms: DomElement[] = [];
-  const outsideControls: DomElement[] = [];
   const labelsFor = new Map<string, DomElement>();
   const headingBefore = new Map<DomElement, string>();
   let lastHeading = "";
@@ -285,11 +284,7 @@ export function extractPage(html: string, url: string): PageExtract {
     if (name === "form") {
       forms.push(el);
       headingBefore.set(el, lastHeading);
-    } else if (
-      (name === "input" || name === "select" || name === "textarea" || name === "button") &&
-      el.hasAttribute("form")
-    ) outsideControls.push(el);
-    else if (name === "label" && el.hasAttribute("for")) {
+    } else if (name === "label" && el.hasAttribute("for")) {
       const id = el.getAttribute("for")!;
       if (!labelsFor.has(id)) labelsFor.set(id, el);
     }
@@ -481,7 +476,7 @@ export function extractPage(html: string, url: string): PageExtract {
     tables: tables.filter((t) => inRegion(t.region)).map(finishTable),
     images: dedupeImages(images.filter((i) => inRegion(i.region))),
     links: [...links].map(([href, text]) => ({ href, text })),
-    forms: readForms(forms, outsideControls, labelsFor, {
+    forms: readForms(forms, document.childNodes, labelsFor, {
       base,
       page: pageUrl,
       headingBefore,
