@@ -238,12 +238,9 @@ export function encodeForm(
     };
   }
   if (form.enctype === "text/plain") {
-    const text = normalized.map(([n, v]) => `${n}=${v}\r\n`).join("");
-    return {
-      url: form.action,
-      method: "POST",
-      body: { contentType: "text/plain", bytes: bytes(text) },
-    };
+    // Each name and value is encoded on its own (ISO-2022-JP returns to ASCII after each).
+    const chunks = normalized.flatMap(([n, v]) => [bytes(n), bytes("="), bytes(v), bytes("\r\n")]);
+    return { url: form.action, method: "POST", body: { contentType: "text/plain", bytes: join(chunks) } };
   }
   return {
     url: form.action,
