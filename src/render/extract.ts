@@ -19,7 +19,7 @@ import {
   TEXT,
   textOf,
 } from "./extract_dom.ts";
-import { type FormSpec, readForms } from "./extract_forms.ts";
+import { type FormSpec, nestedForm, readForms } from "./extract_forms.ts";
 
 export type { FormFieldSpec, FormOptionSpec, FormSpec } from "./extract_forms.ts";
 
@@ -282,7 +282,7 @@ export function extractPage(html: string, url: string): PageExtract {
     const el = n as DomElement;
     const name = el.localName;
     if (name === "form") {
-      forms.push(el);
+      if (!nestedForm(el)) forms.push(el);
       headingBefore.set(el, lastHeading);
     } else if (name === "label" && el.hasAttribute("for")) {
       const id = el.getAttribute("for")!;

@@ -233,6 +233,7 @@ function groupLabel(el: DomElement, form: DomNode, ctx: Context): string {
  * to its nearest form ancestor, so a control inside one form may post with another. Disabled
  * controls are left out (a disabled fieldset disables all but its first legend's), and so is
  * anything inside a template or noscript, which a browser with scripting on parses into no control.
+ * A form inside a form is none (see {@link nestedForm}): its controls are the outer form's.
  */
 export function formControls(
   top: Iterable<DomNode>,
@@ -260,7 +261,7 @@ export function formControls(
       const child = n as DomElement;
       let off = disabled || fieldset;
       if (fieldset && child.localName === "legend" && !legend) [legend, off] = [true, disabled];
-      element(child, name === "form" ? el : form, off, depth + 1);
+      element(child, name === "form" && !form ? el : form, off, depth + 1);
     }
   };
   for (const n of top) if (n.nodeType === 1) element(n as DomElement, undefined, false, 0);
@@ -286,7 +287,8 @@ function selectOptions(
       else if (el.localName === "option" && options.length < MAX_OPTIONS) {
         const off = disabled || el.hasAttribute("disabled");
         const text = squash(textOf(el));
-        const value = el.getAttribute("value") ?? text;
+        // An option without a value sends its text with only ASCII spaces collapsed, as browsers do.
+        const value = el.getAttribute("value") ?? textOf(el).replace(/[\t\n\f\r ]+/g, " ").replace(/^ | $/g, "");
         const option = { value, label: squash(el.getAttribute("label") ?? "") || text || value };
         if (el.hasAttribute("selected")) last = { ...option, disabled: off };
         if (off) continue;
@@ -605,6 +607,19 @@ function headingInside(form: DomNode, depth = 0): string {
     if (inner) return inner;
   }
   return "";
+}
+
+/**
+ * Whether a form element stands inside another form: browsers never build one (their parser
+ * drops a `<form>` tag met inside a form), so it is not read as a form of its own.
+ */
+export function nestedForm(form: DomNode): boolean {
+  for (let n = form.parentNode; n && n.nodeType === 1; n = n.parentNode) {
+    const name = (n as DomElement).localName;
+    if (name === "form") return true;
+    if (name === "template") return false;
+  }
+  return false;
 }
 
 /** Reads every form (at most {@link MAX_FORMS}) of the page whose top-level nodes are `top`. */

@@ -72,7 +72,8 @@ function fieldEntries(spec: FormFieldSpec, key: string, given: Value | undefined
       : Array.isArray(given)
       ? given
       : [asText(field, given)];
-    const chosen = list.filter((v) => v !== "").map(choose);
+    // "" means none, unless a box of the page has that value.
+    const chosen = list.filter((v) => v !== "" || options.includes("")).map(choose);
     entries = spec.type === "select"
       // A multiple select submits its selected options in their own order.
       ? options.filter((o, i) => chosen.includes(o) && options.indexOf(o) === i).map((
@@ -93,8 +94,10 @@ function fieldEntries(spec: FormFieldSpec, key: string, given: Value | undefined
     entries = ticked ? [[spec.name, own, placeOf(own)]] : [];
   } else if (spec.type === "radio") {
     // Of several radios marked checked in the page, the last one is.
-    const value = given === undefined ? spec.checked?.at(-1) ?? "" : asText(field, given);
-    entries = value === "" ? [] : [[spec.name, choose(value), placeOf(value)]];
+    const value = given === undefined ? spec.checked?.at(-1) : asText(field, given);
+    entries = value === undefined || value === "" && !options.includes("")
+      ? []
+      : [[spec.name, choose(value), placeOf(value)]];
   } else if (spec.type === "select" && options.length === 0) {
     // A select without an option submits nothing, as in a browser.
     if (given !== undefined && asText(field, given) !== "") {

@@ -47,6 +47,38 @@ export const ENTRY_CASES: EntryCase[] = [
     body: "a=1&b=2&go=x&d=4&e=5",
   },
   {
+    name: "nested",
+    html: page(
+      "Nested",
+      `<form id="f" action="/t/nested" method="post"><h2>Outer</h2><input name="one" value="1" aria-label="One">
+  <form id="inner" action="/elsewhere"><input name="two" value="2" aria-label="Two"><button>Go</button></form></form>`,
+    ),
+    form: "f",
+    press: "#f [name=one]",
+    fields: ["one", "two"], // a browser's parser drops the inner <form> tag: its controls are the outer form's
+    url: "/t/nested",
+    type: "application/x-www-form-urlencoded",
+    body: "one=1&two=2",
+  },
+  {
+    name: "empty-values",
+    html: page(
+      "Empty values",
+      `<form id="f" action="/t/empty-values" method="post"><h2>Empty</h2><input name="q" value="1" aria-label="Q">
+  <input type="radio" name="r" value="" checked aria-label="R"><input type="radio" name="r" value="x" aria-label="X">
+  <input type="checkbox" name="c" value="" checked aria-label="C">
+  <input type="checkbox" name="g" value="" checked aria-label="G1"><input type="checkbox" name="g" value="x" checked aria-label="G2">
+  <select name="s" aria-label="S"><option>&nbsp;A&nbsp;  b </option></select>
+  <select name="s2" aria-label="S2"><option value=" v ">V</option></select><button>Go</button></form>`,
+    ),
+    form: "f",
+    press: "#f [name=q]",
+    fields: ["q", "r", "c", "g", "s", "s2"],
+    url: "/t/empty-values",
+    type: "application/x-www-form-urlencoded",
+    body: "q=1&r=&c=&g=&g=x&s=%C2%A0A%C2%A0+b&s2=+v+",
+  },
+  {
     name: "image",
     html: page(
       "Image",
