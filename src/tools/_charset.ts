@@ -100,7 +100,17 @@ function table(encoding: string): Map<number, number[]> {
     }
   }
   if (gb18030) {
-    learn(Array.from({ length: 39420 }, (_, pointer) => fourBytes(pointer)));
+    // The four-byte pointers of the BMP, in one call; each pointer's bytes are made only when used.
+    const bytes = new Uint8Array(39420 * 5);
+    for (let pointer = 0; pointer < 39420; pointer++) {
+      bytes.set(fourBytes(pointer), pointer * 5);
+      bytes[pointer * 5 + 4] = 0x0a;
+    }
+    const lines = decoder.decode(bytes).split("\n");
+    for (let pointer = 0; pointer < 39420; pointer++) {
+      const cp = lines[pointer].codePointAt(0)!;
+      if (lines[pointer].length === 1 && cp !== 0xfffd && !map.has(cp)) map.set(cp, fourBytes(pointer));
+    }
     map.set(0xfffd, fourBytes(39417)); // the one character a decoder cannot tell from an error
   }
   if (encoding === "gbk" || gb18030) { for (const [cp, seq] of GB_PUA) map.set(cp, [seq >> 8, seq & 0xff]); }
