@@ -20,6 +20,7 @@ import {
   textOf,
 } from "./extract_dom.ts";
 import { type FormSpec, nestedForm, readForms } from "./extract_forms.ts";
+import { markFormPointer } from "./form_pointer.ts";
 
 export type { FormFieldSpec, FormOptionSpec, FormSpec } from "./extract_forms.ts";
 
@@ -194,7 +195,9 @@ interface ParsedDocument {
 
 /** Extracts a page. `url` is where it came from (relative URLs resolve against it or its `<base>`). */
 export function extractPage(html: string, url: string): PageExtract {
-  const { document } = parseHTML(html) as unknown as { document: ParsedDocument };
+  // The parser's form pointer, which linkedom does not keep, marked on the forms and controls.
+  const mark = `data-mcc-form-${crypto.randomUUID().slice(0, 8)}`;
+  const { document } = parseHTML(markFormPointer(html, mark)) as unknown as { document: ParsedDocument };
   const pageUrl = new URL(url);
   const root = document.documentElement;
   const head = root ? document.head : null; // linkedom's head getter throws on a document with no element
@@ -282,7 +285,9 @@ export function extractPage(html: string, url: string): PageExtract {
     const el = n as DomElement;
     const name = el.localName;
     if (name === "form") {
-      if (!nestedForm(el)) forms.push(el);
+      // A form tag the parser drops (met while a form is open) is no form.
+      const pointer = el.getAttribute(mark);
+      if (pointer === null ? !nestedForm(el) : pointer !== "") forms.push(el);
       headingBefore.set(el, lastHeading);
     } else if (name === "label" && el.hasAttribute("for")) {
       const id = el.getAttribute("for")!;
@@ -481,6 +486,7 @@ export function extractPage(html: string, url: string): PageExtract {
       page: pageUrl,
       headingBefore,
       byId: idIndex(document),
+      mark,
     }),
   };
 }

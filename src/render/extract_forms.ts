@@ -133,6 +133,8 @@ interface Context {
   byId?: (id: string) => DomElement | undefined;
   /** The text of the last heading before each form. */
   headingBefore?: Map<DomElement, string>;
+  /** The attribute the parser's form pointer was marked in (see form_pointer.ts). */
+  mark?: string;
 }
 
 /** Turns `user[first_name]` into "User first name". */
@@ -233,16 +235,24 @@ function groupLabel(el: DomElement, form: DomNode, ctx: Context): string {
  * to its nearest form ancestor, so a control inside one form may post with another. Disabled
  * controls are left out (a disabled fieldset disables all but its first legend's), and so is
  * anything inside a template or noscript, which a browser with scripting on parses into no control.
- * A form inside a form is none (see {@link nestedForm}): its controls are the outer form's.
+ * A form inside a form is none (see {@link nestedForm}): its controls are the outer form's. Where
+ * the page was marked with the parser's form pointer (form_pointer.ts), a control goes to the form
+ * the pointer held when the parser met it, as in a browser, wherever the tree put it.
  */
 export function formControls(
   top: Iterable<DomNode>,
   byId: (id: string) => DomElement | undefined,
+  pointer?: { mark: string; forms: DomElement[] },
 ): Map<DomElement, DomElement[]> {
   const owned = new Map<DomElement, DomElement[]>();
+  const marked = new Map(pointer?.forms.map((f) => [f.getAttribute(pointer.mark), f]));
   const ownerOf = (el: DomElement, ancestor: DomElement | undefined) => {
     const id = el.getAttribute("form");
-    if (id === null) return ancestor;
+    if (id === null) {
+      // The form the parser's pointer held when it met the control (none: ""), else the tree's.
+      const held = pointer ? el.getAttribute(pointer.mark) : null;
+      return held === null ? ancestor : marked.get(held);
+    }
     const target = id === "" ? undefined : byId(id);
     return target?.localName === "form" ? target : undefined;
   };
@@ -288,7 +298,8 @@ function selectOptions(
         const off = disabled || el.hasAttribute("disabled");
         const text = squash(textOf(el));
         // An option without a value sends its text with only ASCII spaces collapsed, as browsers do.
-        const value = el.getAttribute("value") ?? textOf(el).replace(/[\t\n\f\r ]+/g, " ").replace(/^ | $/g, "");
+        const value = el.getAttribute("value") ??
+          textOf(el).replace(/[\t\n\f\r ]+/g, " ").replace(/^ | $/g, "");
         const option = { value, label: squash(el.getAttribute("label") ?? "") || text || value };
         if (el.hasAttribute("selected")) last = { ...option, disabled: off };
         if (off) continue;
@@ -630,7 +641,11 @@ export function readForms(
   ctx: Context,
 ): FormSpec[] {
   if (forms.length === 0) return [];
-  const owned = formControls(top, ctx.byId ?? (() => undefined));
+  const owned = formControls(
+    top,
+    ctx.byId ?? (() => undefined),
+    ctx.mark ? { mark: ctx.mark, forms } : undefined,
+  );
   return forms.slice(0, MAX_FORMS).map((form, i) =>
     readForm(form, i + 1, owned.get(form) ?? [], labelsFor, ctx)
   );

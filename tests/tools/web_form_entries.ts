@@ -51,14 +51,57 @@ export const ENTRY_CASES: EntryCase[] = [
     html: page(
       "Nested",
       `<form id="f" action="/t/nested" method="post"><h2>Outer</h2><input name="one" value="1" aria-label="One">
-  <form id="inner" action="/elsewhere"><input name="two" value="2" aria-label="Two"><button>Go</button></form></form>`,
+  <form id="inner" action="/elsewhere"><input name="two" value="2" aria-label="Two"><button>Go</button></form>
+  <input name="three" value="3" aria-label="Three"></form>`,
     ),
     form: "f",
     press: "#f [name=one]",
-    fields: ["one", "two"], // a browser's parser drops the inner <form> tag: its controls are the outer form's
+    // A browser's parser drops the inner <form> tag, and the first </form> closes the outer form.
+    fields: ["one", "two"],
     url: "/t/nested",
     type: "application/x-www-form-urlencoded",
     body: "one=1&two=2",
+  },
+  {
+    name: "pointer",
+    html: page(
+      "Pointer",
+      `<div><form id="f" action="/t/pointer" method="post"><h2>Across</h2><input name="a" value="1" aria-label="A">
+  </div><input name="b" value="2" aria-label="B"><button>Go</button></form><input name="out" value="0" aria-label="Out">
+<table><tr><td><form id="t" action="/t/pointer-table" method="post"><h2>Table</h2>
+  <input name="c" value="3" aria-label="C"></td><td><input name="d" value="4" aria-label="D"><button>Go</button></form></td>
+  <td><input name="e" value="5" aria-label="E"></td></tr></table>
+<p>A script's <script>document.title += "<form id='x'><input name='s'>";</script> and a comment's
+<!-- <form id="y"><input name="z"> --> tags are no tags.</p><div><form id="g" action="/t/pointer-dropped">
+  <input name="g" value="7" aria-label="G"></div><form id="dropped" action="/elsewhere"><input name="h" value="8" aria-label="H">
+  <button>Go</button></form>`,
+    ),
+    form: "f",
+    press: "#f [name=a]",
+    fields: ["a", "b"],
+    url: "/t/pointer",
+    type: "application/x-www-form-urlencoded",
+    body: "a=1&b=2",
+  },
+  {
+    name: "pointer-table",
+    html: "",
+    form: "t",
+    press: "#t [name=c]",
+    fields: ["c", "d"],
+    url: "/t/pointer-table",
+    type: "application/x-www-form-urlencoded",
+    body: "c=3&d=4",
+  },
+  {
+    name: "pointer-dropped",
+    html: "",
+    form: "g",
+    press: "#g [name=g]",
+    fields: ["g", "h"],
+    url: "/t/pointer-dropped?g=7&h=8",
+    type: "",
+    body: "",
   },
   {
     name: "empty-values",
