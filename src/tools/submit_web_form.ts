@@ -114,7 +114,7 @@ function fieldEntries(spec: FormFieldSpec, key: string, given: Value | undefined
     // Never sent from a chat: a file input posts an empty file, a password field the page's own value.
     entries = [spec.type === "file" ? [spec.name, "", at, "file"] : [spec.name, spec.value ?? "", at]];
     if (spec.dirname) entries.push([spec.dirname, spec.dir === "rtl" ? "rtl" : "ltr", at]);
-    if (spec.required) {
+    if (spec.required && entries[0][1] === "") {
       throw invalidInput(
         field,
         `"${spec.label}" is required by the form, and ${spec.type} fields are not sent from a chat`,

@@ -72,3 +72,34 @@ Deno.test("entry list: a required file input is refused by name, and nothing is 
   );
   assertEquals(web.requests.length, before);
 });
+
+Deno.test("entry list: a required password field goes with the page's value, and is refused by name when empty", async () => {
+  const page = `<title>Login</title><form id="kept" action="/in" method="post">
+    <input name="user" aria-label="User"><input type="password" name="pin" value="1234" required aria-label="PIN">
+    <button>Go</button></form>
+    <form id="empty" action="/in" method="post"><input name="user" aria-label="User">
+    <input type="password" name="pw" required aria-label="Password"><button>Go</button></form>`;
+  await using web = await site({ "/p": page, "/in": "<p>ok</p>" });
+  await using client = await webClient([web.origin]);
+  const mirror = async (form: string) => {
+    const r = await client.callTool({ name: "mirror_web_form", arguments: { url: `${web.origin}/p`, form } });
+    return (structured(r).form as { id: string }).id;
+  };
+  const kept = await client.callTool({
+    name: "submit_web_form",
+    arguments: { formId: await mirror("kept"), values: { user: "ada" } },
+  });
+  assertEquals(kept.isError, undefined, textOf(kept));
+  assertEquals(new TextDecoder().decode(web.requests.at(-1)!.body), "user=ada&pin=1234");
+  const formId = await mirror("empty");
+  const before = web.requests.length;
+  const empty = await client.callTool({
+    name: "submit_web_form",
+    arguments: { formId, values: { user: "ada" } },
+  });
+  assertEquals(
+    textOf(empty),
+    'Invalid "values.pw": "Password" is required by the form, and password fields are not sent from a chat\nAsk the user to fill in this form on the website itself',
+  );
+  assertEquals(web.requests.length, before);
+});
