@@ -19,7 +19,8 @@ import {
   TEXT,
   textOf,
 } from "./extract_dom.ts";
-import { type FormSpec, readForms } from "./extract_forms.ts";
+import { type FormSpec, nestedForm, readForms } from "./extract_forms.ts";
+import { markFormPointer } from "./form_pointer.ts";
 
 export type { FormFieldSpec, FormOptionSpec, FormSpec } from "./extract_forms.ts";
 
@@ -194,7 +195,9 @@ interface ParsedDocument {
 
 /** Extracts a page. `url` is where it came from (relative URLs resolve against it or its `<base>`). */
 export function extractPage(html: string, url: string): PageExtract {
-  const { document } = parseHTML(html) as unknown as { document: ParsedDocument };
+  // The parser's form pointer, which linkedom does not keep, marked on the forms and controls.
+  const mark = `data-mcc-form-${crypto.randomUUID().slice(0, 8)}`;
+  const { document } = parseHTML(markFormPointer(html, mark)) as unknown as { document: ParsedDocument };
   const pageUrl = new URL(url);
   const root = document.documentElement;
   const head = root ? document.head : null; // linkedom's head getter throws on a document with no element
@@ -229,7 +232,6 @@ export function extractPage(html: string, url: string): PageExtract {
   const images: (ImageSpec & { region: Region })[] = [];
   const links = new Map<string, string>();
   const forms: DomElement[] = [];
-  const outsideControls: DomElement[] = [];
   const labelsFor = new Map<string, DomElement>();
   const headingBefore = new Map<DomElement, string>();
   let lastHeading = "";
@@ -283,13 +285,11 @@ export function extractPage(html: string, url: string): PageExtract {
     const el = n as DomElement;
     const name = el.localName;
     if (name === "form") {
-      forms.push(el);
+      // A form tag the parser drops (met while a form is open) is no form.
+      const pointer = el.getAttribute(mark);
+      if (pointer === null ? !nestedForm(el) : pointer !== "") forms.push(el);
       headingBefore.set(el, lastHeading);
-    } else if (
-      (name === "input" || name === "select" || name === "textarea" || name === "button") &&
-      el.hasAttribute("form")
-    ) outsideControls.push(el);
-    else if (name === "label" && el.hasAttribute("for")) {
+    } else if (name === "label" && el.hasAttribute("for")) {
       const id = el.getAttribute("for")!;
       if (!labelsFor.has(id)) labelsFor.set(id, el);
     }
@@ -481,11 +481,12 @@ export function extractPage(html: string, url: string): PageExtract {
     tables: tables.filter((t) => inRegion(t.region)).map(finishTable),
     images: dedupeImages(images.filter((i) => inRegion(i.region))),
     links: [...links].map(([href, text]) => ({ href, text })),
-    forms: readForms(forms, outsideControls, labelsFor, {
+    forms: readForms(forms, document.childNodes, labelsFor, {
       base,
       page: pageUrl,
       headingBefore,
       byId: idIndex(document),
+      mark,
     }),
   };
 }

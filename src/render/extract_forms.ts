@@ -55,6 +55,10 @@ export interface FormFieldSpec {
   pattern?: string;
   /** Its place among the form's controls: a browser submits entries in this order. */
   at?: number;
+  /** Its `dirname`: the name of a second entry that sends the text's direction. */
+  dirname?: string;
+  /** That direction when not "ltr": "rtl", or "auto" (read off the value sent). */
+  dir?: "rtl" | "auto";
 }
 
 export type FormEnctype = "application/x-www-form-urlencoded" | "multipart/form-data" | "text/plain";
@@ -76,8 +80,19 @@ export interface FormSpec {
   hidden: { name: string; value: string; at?: number; charset?: true }[];
   /** The form's `accept-charset`, when it has one: the encodings it asks to be sent in. */
   acceptCharset?: string;
-  /** The default submit button; its name and value are submitted at its place when it has a name. */
-  submit: { label: string; name?: string; value?: string; at?: number };
+  /**
+   * The default submit button; its name and value are submitted at its place when it has a name.
+   * An image button (`image`) sends `name.x=0&name.y=0` there instead (`x=0&y=0` with no name).
+   */
+  submit: {
+    label: string;
+    name?: string;
+    value?: string;
+    at?: number;
+    image?: true;
+    /** An `<input type=submit dirname>`'s entry, which a browser sends just before the button's. */
+    dirname?: [string, string];
+  };
   /** What a card cannot reproduce, in words (empty when nothing). */
   notes: string[];
 }
@@ -118,6 +133,8 @@ interface Context {
   byId?: (id: string) => DomElement | undefined;
   /** The text of the last heading before each form. */
   headingBefore?: Map<DomElement, string>;
+  /** The attribute the parser's form pointer was marked in (see form_pointer.ts). */
+  mark?: string;
 }
 
 /** Turns `user[first_name]` into "User first name". */
@@ -212,44 +229,65 @@ function groupLabel(el: DomElement, form: DomNode, ctx: Context): string {
 }
 
 /**
- * Controls of a form in tree order, without disabled ones (a disabled fieldset disables all but its
- * legend's), and without those whose `form` attribute gives them to another form (or to none), as
- * browsers decide which form submits a control.
+ * The controls each form submits, in tree order (the order a browser builds its entry list in),
+ * owned as browsers decide: a control with a `form` attribute belongs to the form the first
+ * element of that id is (to none when that element is not a form, or the id is empty), any other
+ * to its nearest form ancestor, so a control inside one form may post with another. Disabled
+ * controls are left out (a disabled fieldset disables all but its first legend's), and so is
+ * anything inside a template or noscript, which a browser with scripting on parses into no control.
+ * A form inside a form is none (see {@link nestedForm}): its controls are the outer form's. Where
+ * the page was marked with the parser's form pointer (form_pointer.ts), a control goes to the form
+ * the pointer held when the parser met it, as in a browser, wherever the tree put it.
  */
-function controls(form: DomElement, owns: (control: DomElement) => boolean): DomElement[] {
-  const out: DomElement[] = [];
-  const visit = (parent: DomNode, disabled: boolean, depth = 0) => {
-    if (depth > MAX_DEPTH) return; // deeper than the page walk goes: such controls are not read
-    for (let n = parent.firstChild; n; n = n.nextSibling) {
+export function formControls(
+  top: Iterable<DomNode>,
+  byId: (id: string) => DomElement | undefined,
+  pointer?: { mark: string; forms: DomElement[] },
+): Map<DomElement, DomElement[]> {
+  const owned = new Map<DomElement, DomElement[]>();
+  const marked = new Map(pointer?.forms.map((f) => [f.getAttribute(pointer.mark), f]));
+  const ownerOf = (el: DomElement, ancestor: DomElement | undefined) => {
+    const id = el.getAttribute("form");
+    if (id === null) {
+      // The form the parser's pointer held when it met the control (none: ""), else the tree's.
+      const held = pointer ? el.getAttribute(pointer.mark) : null;
+      return held === null ? ancestor : marked.get(held);
+    }
+    const target = id === "" ? undefined : byId(id);
+    return target?.localName === "form" ? target : undefined;
+  };
+  const element = (el: DomElement, form: DomElement | undefined, disabled: boolean, depth: number) => {
+    const name = el.localName;
+    if (name === "template" || name === "noscript" || depth > MAX_DEPTH) return;
+    if (CONTROL.has(name)) {
+      const owner = disabled || el.hasAttribute("disabled") ? undefined : ownerOf(el, form);
+      if (owner) owned.get(owner)?.push(el) ?? owned.set(owner, [el]);
+      if (name !== "select") return;
+    }
+    const fieldset = name === "fieldset" && el.hasAttribute("disabled");
+    let legend = false;
+    for (let n = el.firstChild; n; n = n.nextSibling) {
       if (n.nodeType !== 1) continue;
-      const el = n as DomElement;
-      const name = el.localName;
-      if (name === "template" || name === "form") continue;
-      if (CONTROL.has(name)) {
-        if (!disabled && !el.hasAttribute("disabled") && owns(el)) out.push(el);
-        if (name !== "select") continue;
-      }
-      if (name === "fieldset" && el.hasAttribute("disabled")) {
-        let first = true;
-        for (let c = el.firstChild; c; c = c.nextSibling) {
-          if (c.nodeType !== 1) continue;
-          const legend = first && (c as DomElement).localName === "legend";
-          if ((c as DomElement).localName === "legend") first = false;
-          if (CONTROL.has((c as DomElement).localName)) continue;
-          visit(c, disabled || !legend, depth + 1);
-        }
-        continue;
-      }
-      visit(el, disabled, depth + 1);
+      const child = n as DomElement;
+      let off = disabled || fieldset;
+      if (fieldset && child.localName === "legend" && !legend) [legend, off] = [true, disabled];
+      element(child, name === "form" && !form ? el : form, off, depth + 1);
     }
   };
-  visit(form, false);
-  return out;
+  for (const n of top) if (n.nodeType === 1) element(n as DomElement, undefined, false, 0);
+  return owned;
 }
 
-function selectOptions(select: DomElement): { options: FormOptionSpec[]; selected: string[] } {
+/**
+ * A select's options a user may pick (not disabled), the values of those selected, and the last
+ * option marked selected, disabled or not: a single select shows that one.
+ */
+function selectOptions(
+  select: DomElement,
+): { options: FormOptionSpec[]; selected: string[]; last?: FormOptionSpec & { disabled: boolean } } {
   const options: FormOptionSpec[] = [];
   const selected: string[] = [];
+  let last: (FormOptionSpec & { disabled: boolean }) | undefined;
   const visit = (parent: DomNode, disabled: boolean, depth = 0) => {
     if (depth > 8) return; // optgroups do not nest in HTML; a page that nests them deeply is not followed
     for (let n = parent.firstChild; n; n = n.nextSibling) {
@@ -257,16 +295,125 @@ function selectOptions(select: DomElement): { options: FormOptionSpec[]; selecte
       const el = n as DomElement;
       if (el.localName === "optgroup") visit(el, disabled || el.hasAttribute("disabled"), depth + 1);
       else if (el.localName === "option" && options.length < MAX_OPTIONS) {
-        if (disabled || el.hasAttribute("disabled")) continue;
+        const off = disabled || el.hasAttribute("disabled");
         const text = squash(textOf(el));
-        const value = el.getAttribute("value") ?? text;
-        options.push({ value, label: squash(el.getAttribute("label") ?? "") || text || value });
+        // An option without a value sends its text with only ASCII spaces collapsed, as browsers do.
+        const value = el.getAttribute("value") ??
+          textOf(el).replace(/[\t\n\f\r ]+/g, " ").replace(/^ | $/g, "");
+        const option = { value, label: squash(el.getAttribute("label") ?? "") || text || value };
+        if (el.hasAttribute("selected")) last = { ...option, disabled: off };
+        if (off) continue;
+        options.push(option);
         if (el.hasAttribute("selected")) selected.push(value);
       }
     }
   };
   visit(select, false);
-  return { options, selected };
+  return { options, selected, last };
+}
+
+/** A textarea's text as a browser reads it: without the one line break that may follow the tag. */
+function textareaText(el: DomElement): string {
+  return textOf(el).replace(/^\r?\n/, "");
+}
+
+const FLOAT = /^-?(\d+(\.\d+)?|\.\d+)([eE][-+]?\d+)?$/;
+const DATES = new Set(["date", "month", "week", "time", "datetime-local"]);
+
+/** A date or time input's value as a browser reads it: "" unless valid, datetime-local normalized. */
+function dateValue(type: string, value: string): string {
+  const day = (y: number, m: number, d = 1) => {
+    const t = new Date(0);
+    t.setUTCFullYear(y, m - 1, d);
+    return y >= 1 && m >= 1 && m <= 12 && d >= 1 && t.getUTCMonth() === m - 1 ? t : undefined;
+  };
+  const time = (text: string) => {
+    const [, h, mi, s = "00", f = ""] = /^(\d\d):(\d\d)(?::(\d\d)(\.\d{1,3})?)?$/.exec(text) ?? [];
+    return h !== undefined && +h < 24 && +mi < 60 && +s < 60 ? [h, mi, s, f] : undefined;
+  };
+  if (type === "time") return time(value) ? value : "";
+  if (type === "month") {
+    const [, y, m] = /^(\d{4,})-(\d\d)$/.exec(value) ?? [];
+    return y && day(+y, +m) ? value : "";
+  }
+  if (type === "week") {
+    const [, y, w] = /^(\d{4,})-W(\d\d)$/.exec(value) ?? [];
+    const jan1 = y ? day(+y, 1)?.getUTCDay() : undefined;
+    // A year has 53 weeks when it starts on a Thursday, or on a Wednesday in a leap year.
+    const weeks = jan1 === 4 || jan1 === 3 && day(+y, 2, 29) ? 53 : 52;
+    return jan1 !== undefined && +w >= 1 && +w <= weeks ? value : "";
+  }
+  const [, y, m, d, rest] = /^(\d{4,})-(\d\d)-(\d\d)(?:[T ](.*))?$/.exec(value) ?? [];
+  if (!y || !day(+y, +m, +d)) return "";
+  if (type === "date") return rest === undefined ? value : "";
+  const t = rest === undefined ? undefined : time(rest);
+  if (!t) return "";
+  // Normalized: a "T", and the seconds only when they are not zero.
+  const fraction = t[3].replace(/0+$/, "").replace(/^\.$/, "");
+  return `${y}-${m}-${d}T${t[0]}:${t[1]}${t[2] !== "00" || fraction ? `:${t[2]}${fraction}` : ""}`;
+}
+
+/**
+ * An input's value attribute as a browser submits it untouched (its value sanitization): line
+ * breaks dropped from text, spaces trimmed from e-mail and URL, "" for a number or date it cannot
+ * read, a colour as lower-case `#rrggbb` (black by default), a range's value clamped and stepped
+ * (its middle by default).
+ */
+function sanitize(type: string, value: string, el: DomElement): string {
+  if (type === "color") {
+    // Hex colours (#rgb, #rgba, #rrggbb, #rrggbbaa) without their alpha; CSS names and functions are not read.
+    const hex = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(value.trim())?.[1].toLowerCase();
+    if (!hex) return "#000000";
+    return "#" + (hex.length <= 4 ? [...hex.slice(0, 3)].map((c) => c + c).join("") : hex.slice(0, 6));
+  }
+  if (type === "number") return FLOAT.test(value) ? value : "";
+  if (DATES.has(type)) return dateValue(type, value);
+  if (type === "range") {
+    const read = (name: string, fallback: number) => {
+      const text = el.getAttribute(name) ?? "";
+      return FLOAT.test(text) ? Number(text) : fallback;
+    };
+    const min = read("min", 0);
+    const max = Math.max(read("max", 100), min);
+    const stepText = (el.getAttribute("step") ?? "").trim().toLowerCase();
+    const step = FLOAT.test(stepText) && Number(stepText) > 0 ? Number(stepText) : stepText === "any" ? 0 : 1;
+    let n = FLOAT.test(value) ? Math.min(Math.max(Number(value), min), max) : min + (max - min) / 2;
+    if (step > 0) {
+      n = min + Math.round((n - min) / step) * step;
+      if (n > max) n -= step;
+    }
+    return String(Number(n.toPrecision(15)));
+  }
+  const flat = value.replace(/[\r\n]/g, "");
+  return type === "email" || type === "url" ? flat.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, "") : flat;
+}
+
+/** Input types whose `dirname` a browser submits (textareas submit theirs too). */
+const DIRNAME = new Set(["text", "search", "tel", "url", "email", "password", "hidden"]);
+
+/**
+ * The direction a `dirname` entry sends: the nearest `dir` of "ltr" or "rtl" on the control or an
+ * ancestor; for `dir="auto"` on the control, that of the value's first strong character
+ * ("auto" when the value is not known yet, see {@link textDirection}).
+ */
+function direction(el: DomElement, value: string | undefined): "ltr" | "rtl" | "auto" {
+  const own = el.getAttribute("dir")?.trim().toLowerCase();
+  if (own === "auto") return value === undefined ? "auto" : textDirection(value);
+  for (let n: DomNode | null = el; n && n.nodeType === 1; n = n.parentNode) {
+    const dir = (n as DomElement).getAttribute("dir")?.trim().toLowerCase();
+    if (dir === "ltr" || dir === "rtl") return dir;
+    if (dir === "auto" && n !== el) return textDirection(textOf(n)); // an ancestor's: its text's
+  }
+  return "ltr";
+}
+
+/** "rtl" when the first strong character of a text is right-to-left (Hebrew, Arabic…), else "ltr". */
+export function textDirection(text: string): "ltr" | "rtl" {
+  const strong = /\p{L}/u.exec(text)?.[0] ?? "";
+  return /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}]/u
+      .test(strong)
+    ? "rtl"
+    : "ltr";
 }
 
 function bounds(el: DomElement, field: FormFieldSpec): void {
@@ -281,7 +428,7 @@ function bounds(el: DomElement, field: FormFieldSpec): void {
 function readForm(
   form: DomElement,
   index: number,
-  outside: DomElement[],
+  owned: DomElement[],
   labelsFor: Map<string, DomElement>,
   ctx: Context,
 ): FormSpec {
@@ -299,47 +446,50 @@ function readForm(
     fields.push(field);
   };
 
-  // A control with a `form` attribute belongs to the form element that id names, wherever it stands.
-  const owner = (el: DomElement) => {
-    const id = el.getAttribute("form");
-    return id === null ? form : ctx.byId?.(id);
-  };
-  const own = controls(form, (el) => owner(el) === form);
-  const mine = new Set(own);
-  const extra = outside.filter((el) => !mine.has(el) && !el.hasAttribute("disabled") && owner(el) === form);
   let at = -1;
-  for (const el of [...own, ...extra]) {
+  for (const el of owned) {
     at++;
     const tag = el.localName;
     const name = el.getAttribute("name") ?? "";
     const type = tag === "input" ? (el.getAttribute("type") ?? "text").trim().toLowerCase() : tag;
     if (tag === "button" || type === "submit" || type === "image") {
-      const buttonType = tag === "button" ? (el.getAttribute("type") ?? "submit").toLowerCase() : type;
-      if (buttonType !== "submit" && buttonType !== "image") continue;
+      // A button of any other type (or none) is a submit button, as in browsers.
+      const buttonType = tag === "button" ? (el.getAttribute("type") ?? "").trim().toLowerCase() : type;
+      if (buttonType === "reset" || buttonType === "button") continue;
       if (!submit) {
         const label = (tag === "button" ? labelText(el) : "") || squash(el.getAttribute("value") ?? "") ||
           squash(el.getAttribute("aria-label") ?? el.getAttribute("alt") ?? "") || "Submit";
         submit = { label };
         submitter = el;
-        if (name !== "" && type !== "image") {
+        if (type === "image") {
+          // An image button posts where it was clicked: (0, 0) when a form is sent by Enter.
+          Object.assign(submit, { image: true, at }, name !== "" ? { name } : {});
+        } else if (name !== "") {
           submit.name = name;
           submit.value = el.getAttribute("value") ?? "";
           submit.at = at;
+          const dirname = type === "submit" ? el.getAttribute("dirname") : null;
+          if (dirname) submit.dirname = [dirname, direction(el, submit.value)];
         }
       }
       continue;
     }
     if (type === "button" || type === "reset" || name === "") continue;
-    if (type === "hidden" || (el.hasAttribute("readonly") && tag !== "select")) {
+    const dirname = tag === "textarea" || DIRNAME.has(type)
+      ? el.getAttribute("dirname") || undefined
+      : undefined;
+    if (type === "hidden" || (el.hasAttribute("readonly") && tag !== "select" && type !== "file")) {
       if (type === "checkbox" || type === "radio") {
         if (el.hasAttribute("checked")) hidden.push({ name, value: el.getAttribute("value") ?? "on", at });
       } else if (type === "hidden" && name.toLowerCase() === "_charset_") {
         hidden.push({ name, value: "UTF-8", at, charset: true }); // browsers send the encoding they use here
-      } else {hidden.push({
-          name,
-          value: tag === "textarea" ? textOf(el) : el.getAttribute("value") ?? "",
-          at,
-        });}
+      } else {
+        const value = tag === "textarea"
+          ? textareaText(el)
+          : sanitize(type, el.getAttribute("value") ?? "", el);
+        hidden.push({ name, value, at });
+        if (dirname) hidden.push({ name: dirname, value: direction(el, value), at });
+      }
       continue;
     }
     const required = el.hasAttribute("required") || el.getAttribute("aria-required") === "true";
@@ -361,15 +511,19 @@ function readForm(
     }
     const label = controlLabel(el, form, labelsFor, ctx) || humanize(name);
     if (tag === "select") {
-      const { options, selected } = selectOptions(el);
+      const { options, selected, last } = selectOptions(el);
       const multiple = el.hasAttribute("multiple");
       const field: FormFieldSpec = { name, label, type: "select", options, at };
       if (multiple) {
         field.multiple = true;
         if (selected.length) field.checked = selected;
+      } else if (last?.disabled) {
+        // A disabled option shown selected ("Choose…") is sent as nothing: the card's placeholder.
+        field.placeholder = clip(last.label, 200);
       } else {
-        // With nothing selected, a browser submits the first option.
-        const value = selected[selected.length - 1] ?? options[0]?.value;
+        // With nothing selected, a drop-down submits its first option; a list box (size > 1) nothing.
+        const size = Number(/^\s*\d+/.exec(el.getAttribute("size") ?? "")?.[0] ?? 0);
+        const value = last?.value ?? (size > 1 ? undefined : options[0]?.value);
         if (value !== undefined) field.value = value;
       }
       if (required) field.required = true;
@@ -383,11 +537,17 @@ function readForm(
       : "text";
     const field: FormFieldSpec = { name, label, type: kind, at };
     if (required) field.required = true;
-    const value = tag === "textarea" ? textOf(el).replace(/^\r?\n/, "") : el.getAttribute("value");
-    if (value !== null && value !== "" && kind !== "file" && kind !== "password") field.value = value;
+    const value = tag === "textarea" ? textareaText(el) : sanitize(kind, el.getAttribute("value") ?? "", el);
+    // A password field's own value stays on the server (a card never shows one), sent as in a browser.
+    if (value !== "" && kind !== "file") field.value = value;
     const placeholder = squash(el.getAttribute("placeholder") ?? "");
     if (placeholder) field.placeholder = placeholder;
     bounds(el, field);
+    if (dirname) {
+      field.dirname = dirname;
+      const dir = direction(el, undefined);
+      if (dir !== "ltr") field.dir = dir;
+    }
     push(field);
   }
 
@@ -460,14 +620,33 @@ function headingInside(form: DomNode, depth = 0): string {
   return "";
 }
 
-/** Reads every form (at most {@link MAX_FORMS}); `outside` are controls tied to a form by its id. */
+/**
+ * Whether a form element stands inside another form: browsers never build one (their parser
+ * drops a `<form>` tag met inside a form), so it is not read as a form of its own.
+ */
+export function nestedForm(form: DomNode): boolean {
+  for (let n = form.parentNode; n && n.nodeType === 1; n = n.parentNode) {
+    const name = (n as DomElement).localName;
+    if (name === "form") return true;
+    if (name === "template") return false;
+  }
+  return false;
+}
+
+/** Reads every form (at most {@link MAX_FORMS}) of the page whose top-level nodes are `top`. */
 export function readForms(
   forms: DomElement[],
-  outside: DomElement[],
+  top: Iterable<DomNode>,
   labelsFor: Map<string, DomElement>,
   ctx: Context,
 ): FormSpec[] {
+  if (forms.length === 0) return [];
+  const owned = formControls(
+    top,
+    ctx.byId ?? (() => undefined),
+    ctx.mark ? { mark: ctx.mark, forms } : undefined,
+  );
   return forms.slice(0, MAX_FORMS).map((form, i) =>
-    readForm(form, i + 1, form.getAttribute("id") === null ? [] : outside, labelsFor, ctx)
+    readForm(form, i + 1, owned.get(form) ?? [], labelsFor, ctx)
   );
 }

@@ -116,7 +116,8 @@ export function cardField(f: FormFieldSpec): FormField | string {
         ...base,
         type: "select",
         options: blank ? options.slice(1) : options,
-        ...(blank ? { placeholder: blank.label } : {}),
+        // A disabled option the page shows selected ("Choose…") is a placeholder too.
+        ...(blank || f.placeholder ? { placeholder: blank?.label ?? f.placeholder } : {}),
         ...(f.value ? { default: f.value } : {}),
       };
     }

@@ -9,13 +9,15 @@ import { z } from "zod";
 import { invalidInput, ToolError } from "../errors.ts";
 import type { FetchedPage } from "../net/fetch.ts";
 import type { FormFieldSpec, FormSpec } from "../render/extract.ts";
+import { textDirection } from "../render/extract_forms.ts";
 import { brief } from "../render/summary.ts";
 import { defineTool } from "../tool.ts";
 import { encodeIn, encodingName, urlencoded } from "./_charset.ts";
 import { cardNames, extractAny, opening } from "./_web.ts";
 
 type Value = string | number | boolean | string[];
-type Entry = [string, string];
+/** A name and a value; `file` marks a file input's entry (with no file chosen: an empty one). */
+type Entry = [name: string, value: string, file?: "file"];
 
 const TRUE = new Set(["yes", "true", "on", "1", "checked"]);
 const FALSE = new Set(["no", "false", "off", "0", ""]);
@@ -41,7 +43,7 @@ function asText(field: string, value: Value): string {
 }
 
 /** An entry with its place among the form's controls, for the browser's order. */
-type Placed = [string, string, number];
+type Placed = [string, string, number, "file"?];
 
 /** The entries one field submits, from the caller's value or the page's own default. */
 function fieldEntries(spec: FormFieldSpec, key: string, given: Value | undefined): Placed[] {
@@ -70,7 +72,8 @@ function fieldEntries(spec: FormFieldSpec, key: string, given: Value | undefined
       : Array.isArray(given)
       ? given
       : [asText(field, given)];
-    const chosen = list.filter((v) => v !== "").map(choose);
+    // "" means none, unless a box of the page has that value.
+    const chosen = list.filter((v) => v !== "" || options.includes("")).map(choose);
     entries = spec.type === "select"
       // A multiple select submits its selected options in their own order.
       ? options.filter((o, i) => chosen.includes(o) && options.indexOf(o) === i).map((
@@ -90,8 +93,11 @@ function fieldEntries(spec: FormFieldSpec, key: string, given: Value | undefined
       : choose(text) === own;
     entries = ticked ? [[spec.name, own, placeOf(own)]] : [];
   } else if (spec.type === "radio") {
-    const value = given === undefined ? spec.checked?.[0] ?? "" : asText(field, given);
-    entries = value === "" ? [] : [[spec.name, choose(value), placeOf(value)]];
+    // Of several radios marked checked in the page, the last one is.
+    const value = given === undefined ? spec.checked?.at(-1) : asText(field, given);
+    entries = value === undefined || value === "" && !options.includes("")
+      ? []
+      : [[spec.name, choose(value), placeOf(value)]];
   } else if (spec.type === "select" && options.length === 0) {
     // A select without an option submits nothing, as in a browser.
     if (given !== undefined && asText(field, given) !== "") {
@@ -99,9 +105,22 @@ function fieldEntries(spec: FormFieldSpec, key: string, given: Value | undefined
     }
     entries = [];
   } else if (spec.type === "select") {
-    const value = given === undefined ? spec.value ?? "" : asText(field, given);
-    // The card's own blank choice: the website gets what the page would have sent untouched.
-    entries = [[spec.name, value === "" && !options.includes("") ? spec.value ?? "" : choose(value), at]];
+    const value = given === undefined ? spec.value : asText(field, given);
+    // The card's own blank choice: the website gets what the page would have sent untouched
+    // (nothing, when the page shows a disabled "Choose…" or a list box with nothing selected).
+    const sent = value === undefined || value === "" && !options.includes("") ? spec.value : choose(value);
+    entries = sent === undefined ? [] : [[spec.name, sent, at]];
+  } else if (spec.type === "file" || spec.type === "password") {
+    // Never sent from a chat: a file input posts an empty file, a password field the page's own value.
+    entries = [spec.type === "file" ? [spec.name, "", at, "file"] : [spec.name, spec.value ?? "", at]];
+    if (spec.dirname) entries.push([spec.dirname, spec.dir === "rtl" ? "rtl" : "ltr", at]);
+    if (spec.required && entries[0][1] === "") {
+      throw invalidInput(
+        field,
+        `"${spec.label}" is required by the form, and ${spec.type} fields are not sent from a chat`,
+        "Ask the user to fill in this form on the website itself",
+      );
+    }
   } else {
     const value = given === undefined ? spec.value ?? "" : asText(field, given);
     if (value.length > MAX_VALUE) throw invalidInput(field, `is longer than ${MAX_VALUE} characters`);
@@ -109,6 +128,10 @@ function fieldEntries(spec: FormFieldSpec, key: string, given: Value | undefined
       throw invalidInput(field, `is longer than the form allows (${spec.maxLength} characters)`);
     }
     entries = [[spec.name, value, at]];
+    if (spec.dirname) {
+      const dir = spec.dir === "auto" ? textDirection(value) : spec.dir ?? "ltr";
+      entries.push([spec.dirname, dir, at]);
+    }
   }
   if (spec.required && entries.every(([, v]) => v === "")) {
     throw invalidInput(
@@ -158,13 +181,21 @@ export function formEntries(form: FormSpec, values: Record<string, Value>, encod
     h,
   ) => [h.name, h.charset ? encodingName(encoding) : h.value, h.at ?? -1]);
   for (const [key, spec] of byName) {
-    if (spec.type === "password" || spec.type === "file") continue;
     // Own fields only: a field named "constructor" or "toString" must not read Object.prototype.
     entries.push(...fieldEntries(spec, key, Object.hasOwn(values, key) ? values[key] : undefined));
   }
-  if (form.submit.name) entries.push([form.submit.name, form.submit.value ?? "", form.submit.at ?? Infinity]);
+  const { submit } = form;
+  if (submit.image) {
+    const prefix = submit.name ? submit.name + "." : "";
+    entries.push([prefix + "x", "0", submit.at ?? Infinity], [prefix + "y", "0", submit.at ?? Infinity]);
+  } else if (submit.name) {
+    if (submit.dirname) entries.push([...submit.dirname, submit.at ?? Infinity]);
+    entries.push([submit.name, submit.value ?? "", submit.at ?? Infinity]);
+  }
   // A stable sort: forms read before positions were recorded keep hidden fields first, the button last.
-  return entries.sort((a, b) => a[2] - b[2]).map(([name, value]): Entry => [name, value]);
+  return entries.sort((a, b) => a[2] - b[2]).map(([name, value, , file]): Entry =>
+    file ? [name, value, file] : [name, value]
+  );
 }
 
 /** Line breaks as browsers send them in form data: CRLF. */
@@ -177,10 +208,10 @@ export function encodeForm(
   boundary = "----mcp-chat-cards-" + crypto.randomUUID().replaceAll("-", ""),
   encoding = "utf-8",
 ): { url: string; method: "GET" | "POST"; body?: { contentType: string; bytes: Uint8Array } } {
-  const normalized = entries.map(([n, v]): Entry => [crlf(n), crlf(v)]);
+  const normalized = entries.map(([n, v, file]): Entry => file ? [crlf(n), v, file] : [crlf(n), crlf(v)]);
   if (form.method === "GET") {
     const url = new URL(form.action);
-    url.search = urlencoded(normalized, encoding);
+    url.search = urlencoded(normalized.map(([n, v]) => [n, v]), encoding);
     return { url: url.href, method: "GET" };
   }
   const bytes = (text: string) => encodeIn(text, encoding);
@@ -193,8 +224,10 @@ export function encodeForm(
   if (form.enctype === "multipart/form-data") {
     const escapeName = (name: string) =>
       name.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-    const chunks = normalized.flatMap(([name, value]) => [
-      bytes(`--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"\r\n\r\n`),
+    // A file input with no file chosen: an empty part named "", as a browser sends it.
+    const chunks = normalized.flatMap(([name, value, file]) => [
+      bytes(`--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"`),
+      bytes(file ? `; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n` : "\r\n\r\n"),
       bytes(value),
       bytes("\r\n"),
     ]);
@@ -208,19 +241,16 @@ export function encodeForm(
     };
   }
   if (form.enctype === "text/plain") {
-    const text = normalized.map(([n, v]) => `${n}=${v}\r\n`).join("");
-    return {
-      url: form.action,
-      method: "POST",
-      body: { contentType: `text/plain;charset=${encodingName(encoding)}`, bytes: bytes(text) },
-    };
+    // Each name and value is encoded on its own (ISO-2022-JP returns to ASCII after each).
+    const chunks = normalized.flatMap(([n, v]) => [bytes(n), bytes("="), bytes(v), bytes("\r\n")]);
+    return { url: form.action, method: "POST", body: { contentType: "text/plain", bytes: join(chunks) } };
   }
   return {
     url: form.action,
     method: "POST",
     body: {
       contentType: "application/x-www-form-urlencoded",
-      bytes: bytes(urlencoded(normalized, encoding)),
+      bytes: bytes(urlencoded(normalized.map(([n, v]) => [n, v]), encoding)),
     },
   };
 }

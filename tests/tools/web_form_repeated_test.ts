@@ -199,6 +199,9 @@ Deno.test("a legacy-encoded page's forms are sent in its encoding, or in the one
   }
   const multipart = latin1(web.requests.find((r) => r.url === "/m")!.body);
   assertEquals(multipart.includes('name="q"\r\n\r\ncaf\u00e9 \u0096 &#28450;\r\n'), true, multipart);
+  // ISO-2022-JP: half-width ｶﾞ as full-width カ゛, back to ASCII at the end of the value.
+  const iso = latin1(web.requests.find((r) => r.url === "/im")!.body);
+  assertEquals(iso.includes('name="q"\r\n\r\n\u001b$B%+!+4A\u001b(B \u001b(J\\\u001b(B\r\n'), true, iso);
 });
 
 Deno.test("the encoding a form goes in: accept-charset's first usable label, else the page's; UTF-16 sends UTF-8", () => {
