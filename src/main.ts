@@ -2,11 +2,16 @@
  * The program: flags and variables -> config -> server -> stdio (or HTTP with --http).
  */
 import { ConfigError, helpText, parseConfig, readEnv } from "./config.ts";
-import { log } from "./log.ts";
+import { log, print } from "./log.ts";
+import { SERVER_NAME, VERSION } from "./version.ts";
 
 async function main(args: string[]): Promise<number> {
   if (args.includes("--help") || args.includes("-h")) {
-    log(helpText());
+    print(helpText());
+    return 0;
+  }
+  if (args.includes("--version")) {
+    print(`${SERVER_NAME} ${VERSION}`);
     return 0;
   }
   let config;

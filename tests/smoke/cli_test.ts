@@ -1,0 +1,53 @@
+/**
+ * The command line a first user types, under `deno run` with the binary's flags: --help and
+ * --version answer on stdout and exit 0, a bad setting exits 2 with one line naming it, and none
+ * of them starts a server.
+ */
+import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import { helpText } from "../../src/config.ts";
+import { VERSION } from "../../src/version.ts";
+import { denoRunArgs, runCommand } from "./targets.ts";
+
+const run = (args: string[], env: Record<string, string> = {}) =>
+  runCommand(Deno.execPath(), denoRunArgs(args), { env });
+
+Deno.test("cli: --help and -h print the settings on stdout, unprefixed, and exit 0", async () => {
+  for (const flag of ["--help", "-h"]) {
+    const { code, stdout, stderr } = await run([flag]);
+    assertEquals(stderr, "");
+    assertEquals(stdout, helpText() + "\n");
+    assertEquals(code, 0, flag);
+  }
+  assertEquals(helpText().split("\n")[2], "Usage: mcp-chat-cards [--http [--port N] [--host H]] [options]");
+});
+
+Deno.test("cli: --version prints the name and version on stdout and exits 0", async () => {
+  const { code, stdout, stderr } = await run(["--version"]);
+  assertDeep([code, stdout, stderr], [0, `mcp-chat-cards ${VERSION}\n`, ""]);
+});
+
+Deno.test("cli: a bad flag or variable exits 2 with one line naming it", async () => {
+  const flag = await run(["--card-budget", "abc"]);
+  assertDeep(
+    [flag.code, flag.stdout, flag.stderr],
+    [
+      2,
+      "",
+      '[mcp-chat-cards] Cannot start: --card-budget must be a whole number from 2000 to 2000000, got "abc"\n',
+    ],
+  );
+  const variable = await run([], { MCP_CHAT_CARDS_HTTP_MAX_BODY: "12" });
+  assertDeep(
+    [variable.code, variable.stdout, variable.stderr],
+    [
+      2,
+      "",
+      '[mcp-chat-cards] Cannot start: MCP_CHAT_CARDS_HTTP_MAX_BODY must be a whole number from 1024 to 67108864, got "12"\n',
+    ],
+  );
+  const unknown = await run(["--verbose"]);
+  assertDeep(
+    [unknown.code, unknown.stderr],
+    [2, '[mcp-chat-cards] Cannot start: Unknown flag "--verbose": run with --help for the list\n'],
+  );
+});
