@@ -11,12 +11,3 @@ export function log(message: string): void {
   if (g.Deno?.stderr) g.Deno.stderr.writeSync(line);
   else g.process?.stderr?.write(line);
 }
-
-/** Writes text to stdout: only for --help and --version, which answer and exit before any server starts. */
-export function print(text: string): void {
-  const bytes = encoder.encode(`${text}\n`);
-  // deno-lint-ignore no-explicit-any
-  const g = globalThis as any;
-  if (g.Deno?.stdout) g.Deno.stdout.writeSync(bytes);
-  else g.process?.stdout?.write(bytes);
-}

@@ -2,8 +2,17 @@
  * The program: flags and variables -> config -> server -> stdio (or HTTP with --http).
  */
 import { ConfigError, helpText, parseConfig, readEnv } from "./config.ts";
-import { log, print } from "./log.ts";
+import { log } from "./log.ts";
 import { SERVER_NAME, VERSION } from "./version.ts";
+
+/** Writes to stdout: only --help and --version, which answer and exit before any server starts. */
+function print(text: string): void {
+  const bytes = new TextEncoder().encode(`${text}\n`);
+  // deno-lint-ignore no-explicit-any
+  const g = globalThis as any;
+  if (g.Deno) g.Deno.stdout.writeSync(bytes);
+  else g.process.stdout.write(bytes);
+}
 
 async function main(args: string[]): Promise<number> {
   if (args.includes("--help") || args.includes("-h")) {
