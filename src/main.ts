@@ -33,6 +33,14 @@ async function main(args: string[]): Promise<number> {
     }
     throw error;
   }
+  if (config.fsRoot !== undefined) {
+    const { rootProblem } = await import("./fs/read.ts");
+    const problem = await rootProblem(config.fsRoot);
+    if (problem) {
+      log(`Cannot start: MCP_CHAT_CARDS_FS_ROOT (--fs-root) "${config.fsRoot}" ${problem}`);
+      return 2;
+    }
+  }
   // Each transport is loaded only when chosen, so neither start-up pays for the other.
   if (config.http) {
     const { serveHttp } = await import("./mcp/http_serve.ts");

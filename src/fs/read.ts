@@ -26,6 +26,22 @@ export const MAX_TEXT_FILE_BYTES = 2 * 1024 * 1024;
 /** Largest archive `unpack_archive` and `create_code_tour_card(archivePath)` open. */
 export const MAX_ARCHIVE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * Why the configured read root cannot serve, checked once at start-up: missing or not a folder.
+ * A root the runtime may not look at (Deno without --allow-read for it) passes here: each read then
+ * says that the server was started without read access.
+ */
+export async function rootProblem(root: string): Promise<string | undefined> {
+  try {
+    return (await stat(root)).isDirectory() ? undefined : "is not a folder";
+  } catch (error) {
+    const code = (error as { code?: string })?.code;
+    return code === "ENOENT" || code === "ENOTDIR"
+      ? "does not exist: create the folder or name another"
+      : undefined;
+  }
+}
+
 const OUTSIDE_HINT = "Pass a path inside the configured folder, or the content inline";
 
 function refusal(

@@ -6,6 +6,7 @@
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { helpText } from "../../src/config.ts";
 import { VERSION } from "../../src/version.ts";
+import { ENTRY, permissionFlags } from "../../scripts/compile.ts";
 import { denoRunArgs, runCommand } from "./targets.ts";
 
 const run = (args: string[], env: Record<string, string> = {}) =>
@@ -50,4 +51,37 @@ Deno.test("cli: a bad flag or variable exits 2 with one line naming it", async (
     [unknown.code, unknown.stderr],
     [2, '[mcp-chat-cards] Cannot start: Unknown flag "--verbose": run with --help for the list\n'],
   );
+});
+
+Deno.test("cli: a read root that is missing or not a folder exits 2 naming the setting; stdio and --http alike", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mcc-root-" });
+  try {
+    const missing = `${dir}/Documents`;
+    const file = `${dir}/notes.txt`;
+    await Deno.writeTextFile(file, "x");
+    const start = (root: string, args: string[] = []) =>
+      runCommand(Deno.execPath(), ["run", ...permissionFlags(root), ENTRY, ...args], {
+        env: { MCP_CHAT_CARDS_FS_ROOT: root },
+      });
+    for (const args of [[], ["--http", "--port", "0"]]) {
+      const gone = await start(missing, args);
+      assertDeep(
+        [gone.code, gone.stderr],
+        [
+          2,
+          `[mcp-chat-cards] Cannot start: MCP_CHAT_CARDS_FS_ROOT (--fs-root) "${missing}" does not exist: create the folder or name another\n`,
+        ],
+      );
+    }
+    const notDir = await start(file);
+    assertDeep(
+      [notDir.code, notDir.stderr],
+      [2, `[mcp-chat-cards] Cannot start: MCP_CHAT_CARDS_FS_ROOT (--fs-root) "${file}" is not a folder\n`],
+    );
+    // A real folder starts (stdin is closed at once, so the stdio server ends cleanly).
+    const ok = await start(dir);
+    assertDeep([ok.code, ok.stderr], [0, ""]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
