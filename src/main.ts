@@ -14,6 +14,12 @@ function print(text: string): void {
   else g.process.stdout.write(bytes);
 }
 
+function stdinIsTerminal(): boolean {
+  // deno-lint-ignore no-explicit-any
+  const g = globalThis as any;
+  return g.Deno ? g.Deno.stdin.isTerminal() : g.process.stdin.isTTY === true;
+}
+
 async function main(args: string[]): Promise<number> {
   if (args.includes("--help") || args.includes("-h")) {
     print(helpText());
@@ -61,6 +67,12 @@ async function main(args: string[]): Promise<number> {
   }
   const connection = stores.session(crypto.randomUUID()); // stdio is one session
   await serveStdio(() => createServer({ ...config, store: connection }));
+  if (stdinIsTerminal()) {
+    // A person ran the start command by hand: a silent terminal looks broken.
+    log(
+      "Serving MCP on stdio: an MCP client (Claude Desktop, VS Code, Goose) starts this command itself; --http serves HTTP, --help lists the settings, Ctrl+C stops",
+    );
+  }
   return -1; // keep running until stdin closes
 }
 

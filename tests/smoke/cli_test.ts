@@ -85,3 +85,25 @@ Deno.test("cli: a read root that is missing or not a folder exits 2 naming the s
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/** `script` (util-linux) gives the child a real terminal, as a person running the start command has. */
+const hasScript = await runCommand("script", ["--version"]).then((r) => r.code === 0, () => false);
+
+Deno.test({
+  name: "cli: started by hand in a terminal, the stdio server says what it is waiting for",
+  ignore: !hasScript,
+  fn: async () => {
+    const line = [Deno.execPath(), ...denoRunArgs()].map((w) => `'${w}'`).join(" ");
+    // The terminal's input ends at once (stdin is /dev/null), so the server stops after its hint.
+    const { stdout } = await runCommand("script", ["-qec", `timeout 10 ${line} </dev/tty`, "/dev/null"]);
+    assertEquals(
+      stdout.replaceAll("\r", ""),
+      "[mcp-chat-cards] Serving MCP on stdio: an MCP client (Claude Desktop, VS Code, Goose) starts this command itself; --http serves HTTP, --help lists the settings, Ctrl+C stops\n",
+    );
+  },
+});
+
+Deno.test("cli: started by a client (stdin not a terminal), the stdio server writes nothing to stderr", async () => {
+  const { code, stderr } = await run([]);
+  assertDeep([code, stderr], [0, ""]);
+});
