@@ -57,14 +57,16 @@ function refusal(
 function fsRefusal(error: unknown, path: string, root: string | undefined): ToolError {
   const e = error as { name?: string; code?: string };
   if (e?.name === "NotCapable" || e?.name === "PermissionDenied") {
-    return root === undefined
-      ? refusal(
-        "forbidden",
-        path,
-        "this server was started without read access to that folder",
-        "Start the server with --fs-root <folder> (see the README) or pass the content inline",
-      )
-      : refusal("forbidden", path, "the path is outside MCP_CHAT_CARDS_FS_ROOT", OUTSIDE_HINT);
+    // The code's own confinement already passed, so a denial means the runtime was not granted
+    // the folder: say which grant is missing rather than blame the path.
+    return refusal(
+      "forbidden",
+      path,
+      "this server was started without read access to that folder",
+      root === undefined
+        ? "Set MCP_CHAT_CARDS_FS_ROOT to the folder where the server is configured (under deno run, grant the same folder with --allow-read; see the README), or pass the content inline"
+        : "Grant the MCP_CHAT_CARDS_FS_ROOT folder to Deno with --allow-read (deno task start does so from the variable, not from --fs-root; see the README), or pass the content inline",
+    );
   }
   switch (e?.code) {
     case "ENOENT":

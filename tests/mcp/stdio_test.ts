@@ -92,7 +92,7 @@ Deno.test("stdio: deno run with the README's flags renders every golden card and
       assertEquals(
         textOf(refused),
         `Cannot read "/etc/hostname": this server was started without read access to that folder\n` +
-          "Start the server with --fs-root <folder> (see the README) or pass the content inline",
+          "Set MCP_CHAT_CARDS_FS_ROOT to the folder where the server is configured (under deno run, grant the same folder with --allow-read; see the README), or pass the content inline",
       );
     }
     const bad = await client.callTool({ name: "create_table_card", arguments: { title: "x" } });
