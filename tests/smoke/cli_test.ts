@@ -6,7 +6,7 @@
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { helpText } from "../../src/config.ts";
 import { VERSION } from "../../src/version.ts";
-import { ENTRY, permissionFlags } from "../../scripts/compile.ts";
+import { compileFailure, ENTRY, permissionFlags } from "../../scripts/compile.ts";
 import { denoRunArgs, runCommand } from "./targets.ts";
 
 const run = (args: string[], env: Record<string, string> = {}) =>
@@ -106,4 +106,15 @@ Deno.test({
 Deno.test("cli: started by a client (stdin not a terminal), the stdio server writes nothing to stderr", async () => {
   const { code, stderr } = await run([]);
   assertDeep([code, stderr], [0, ""]);
+});
+
+Deno.test("cli: a failed deno task compile names DENORT_BIN when it had to download the runtime", () => {
+  assertEquals(
+    compileFailure(undefined, 1, undefined),
+    "deno compile for this platform failed with exit code 1. If it could not download denort (offline, or a proxy), set DENORT_BIN to a denort binary of the same Deno version and target",
+  );
+  assertEquals(
+    compileFailure("aarch64-apple-darwin", 1, "/opt/denort"),
+    "deno compile for aarch64-apple-darwin failed with exit code 1",
+  );
 });
