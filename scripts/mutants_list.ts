@@ -768,7 +768,7 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "standalone-wrong-script-hash",
     file: "src/ui/standalone.ts",
-    find: "    scriptHash: RUNTIME_CSP_HASH,",
+    find: "    scriptHash: hash,",
     replace: "    scriptHash: \"'sha256-AAAA'\",",
     tests: [T.server],
     breaks: "the standalone document's CSP blocks its own runtime",
@@ -865,7 +865,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "preview-parses-markup",
-    file: "src/ui/runtime/preview.ts",
+    file: "src/ui/runtime/widgets/table.ts",
     find: '(c) => h("td", {}, text(c))',
     replace: '(c) => Object.assign(h("td"), { innerHTML: text(c) })',
     tests: [T.browserStream],
@@ -1051,9 +1051,9 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "reveal-widget-unregistered",
-    file: "src/ui/runtime/widgets/index.ts",
-    find: "  revealWidget,\n",
-    replace: "",
+    file: "src/ui/kinds.ts",
+    find: '  reveal: { widgets: ["reveal"], styles: ["reveal"], movable: true },',
+    replace: '  reveal: { widgets: [], styles: ["reveal"], movable: true },',
     tests: [T.browser],
     breaks: "Show all and Hide all do nothing",
   },
