@@ -50,6 +50,19 @@ export async function assembleBundle(installDir: string, bundleDir: string): Pro
   await Deno.copyFile(join(rootPath, "manifest.json"), join(bundleDir, "manifest.json"));
   await Deno.copyFile(join(rootPath, "LICENSE"), join(bundleDir, "LICENSE"));
   cpSync(join(installDir, "node_modules"), join(bundleDir, "server", "node_modules"), { recursive: true });
+  await prune(join(bundleDir, "server", "node_modules"));
+}
+
+/** Files Node never loads: type declarations, TypeScript sources, source maps, Markdown. */
+const NOT_RUN = /\.(d\.[cm]?ts|[cm]?ts|map|md|markdown)$/i;
+
+/** Drops what only editors and compilers read (about a quarter of the bundle); licences stay. */
+async function prune(dir: string): Promise<void> {
+  for await (const entry of Deno.readDir(dir)) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory) await prune(path);
+    else if (NOT_RUN.test(entry.name)) await Deno.remove(path);
+  }
 }
 
 /** Runs the mcpb CLI (fetched from npm on first use). */

@@ -88,6 +88,18 @@ function outputFor(target: string | undefined, request: CompileRequest): string 
   return join("dist", target?.includes("windows") ? `${name}.exe` : name);
 }
 
+/** What a failed `deno compile` reports; without DENORT_BIN the usual cause is the runtime download. */
+export function compileFailure(
+  target: string | undefined,
+  code: number,
+  runtime: string | undefined,
+): string {
+  const failed = `deno compile for ${target ?? "this platform"} failed with exit code ${code}`;
+  return runtime
+    ? failed
+    : `${failed}. If it could not download denort (offline, or a proxy), set DENORT_BIN to a denort binary of the same Deno version and target`;
+}
+
 /** Compiles every requested target; returns the paths written. */
 export async function compile(request: CompileRequest): Promise<string[]> {
   const root = new URL("../", import.meta.url);
@@ -104,9 +116,7 @@ export async function compile(request: CompileRequest): Promise<string[]> {
       stdout: "inherit",
       stderr: "inherit",
     }).output();
-    if (!success) {
-      throw new Error(`deno compile for ${target ?? "this platform"} failed with exit code ${code}`);
-    }
+    if (!success) throw new Error(compileFailure(target, code, runtime));
     written.push(output);
   }
   return written;

@@ -385,6 +385,7 @@ export function helpText(): string {
     "  --port N         HTTP port (default 3000)",
     "  --host H         HTTP bind address (default 127.0.0.1; others need MCP_CHAT_CARDS_HTTP_TOKEN)",
     ...rows,
+    "  --version        print the version",
     "  --help           print this text",
   ].join("\n");
 }

@@ -3,10 +3,30 @@
  */
 import { ConfigError, helpText, parseConfig, readEnv } from "./config.ts";
 import { log } from "./log.ts";
+import { SERVER_NAME, VERSION } from "./version.ts";
+
+/** Writes to stdout: only --help and --version, which answer and exit before any server starts. */
+function print(text: string): void {
+  const bytes = new TextEncoder().encode(`${text}\n`);
+  // deno-lint-ignore no-explicit-any
+  const g = globalThis as any;
+  if (g.Deno) g.Deno.stdout.writeSync(bytes);
+  else g.process.stdout.write(bytes);
+}
+
+function stdinIsTerminal(): boolean {
+  // deno-lint-ignore no-explicit-any
+  const g = globalThis as any;
+  return g.Deno ? g.Deno.stdin.isTerminal() : g.process.stdin.isTTY === true;
+}
 
 async function main(args: string[]): Promise<number> {
   if (args.includes("--help") || args.includes("-h")) {
-    log(helpText());
+    print(helpText());
+    return 0;
+  }
+  if (args.includes("--version")) {
+    print(`${SERVER_NAME} ${VERSION}`);
     return 0;
   }
   let config;
@@ -18,6 +38,14 @@ async function main(args: string[]): Promise<number> {
       return 2;
     }
     throw error;
+  }
+  if (config.fsRoot !== undefined) {
+    const { rootProblem } = await import("./fs/read.ts");
+    const problem = await rootProblem(config.fsRoot);
+    if (problem) {
+      log(`Cannot start: MCP_CHAT_CARDS_FS_ROOT (--fs-root) "${config.fsRoot}" ${problem}`);
+      return 2;
+    }
   }
   // Each transport is loaded only when chosen, so neither start-up pays for the other.
   if (config.http) {
@@ -39,6 +67,12 @@ async function main(args: string[]): Promise<number> {
   }
   const connection = stores.session(crypto.randomUUID()); // stdio is one session
   await serveStdio(() => createServer({ ...config, store: connection }));
+  if (stdinIsTerminal()) {
+    // A person ran the start command by hand: a silent terminal looks broken.
+    log(
+      "Serving MCP on stdio: an MCP client (Claude Desktop, VS Code, Goose) starts this command itself; --http serves HTTP, --help lists the settings, Ctrl+C stops",
+    );
+  }
   return -1; // keep running until stdin closes
 }
 

@@ -26,6 +26,22 @@ export const MAX_TEXT_FILE_BYTES = 2 * 1024 * 1024;
 /** Largest archive `unpack_archive` and `create_code_tour_card(archivePath)` open. */
 export const MAX_ARCHIVE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * Why the configured read root cannot serve, checked once at start-up: missing or not a folder.
+ * A root the runtime may not look at (Deno without --allow-read for it) passes here: each read then
+ * says that the server was started without read access.
+ */
+export async function rootProblem(root: string): Promise<string | undefined> {
+  try {
+    return (await stat(root)).isDirectory() ? undefined : "is not a folder";
+  } catch (error) {
+    const code = (error as { code?: string })?.code;
+    return code === "ENOENT" || code === "ENOTDIR"
+      ? "does not exist: create the folder or name another"
+      : undefined;
+  }
+}
+
 const OUTSIDE_HINT = "Pass a path inside the configured folder, or the content inline";
 
 function refusal(
@@ -41,14 +57,16 @@ function refusal(
 function fsRefusal(error: unknown, path: string, root: string | undefined): ToolError {
   const e = error as { name?: string; code?: string };
   if (e?.name === "NotCapable" || e?.name === "PermissionDenied") {
-    return root === undefined
-      ? refusal(
-        "forbidden",
-        path,
-        "this server was started without read access to that folder",
-        "Start the server with --fs-root <folder> (see the README) or pass the content inline",
-      )
-      : refusal("forbidden", path, "the path is outside MCP_CHAT_CARDS_FS_ROOT", OUTSIDE_HINT);
+    // The code's own confinement already passed, so a denial means the runtime was not granted
+    // the folder: say which grant is missing rather than blame the path.
+    return refusal(
+      "forbidden",
+      path,
+      "this server was started without read access to that folder",
+      root === undefined
+        ? "Set MCP_CHAT_CARDS_FS_ROOT to the folder where the server is configured (under deno run, grant the same folder with --allow-read; see the README), or pass the content inline"
+        : "Grant the MCP_CHAT_CARDS_FS_ROOT folder to Deno with --allow-read (deno task start does so from the variable, not from --fs-root; see the README), or pass the content inline",
+    );
   }
   switch (e?.code) {
     case "ENOENT":

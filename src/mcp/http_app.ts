@@ -1,7 +1,7 @@
 /**
  * The Streamable HTTP endpoint as one web-standard fetch handler, the same under Deno.serve and
- * node:http. In order: Host check (DNS rebinding), the public Server Card, Origin check, bearer
- * token, body cap and JSON-RPC shape, then 2025-era clients go to per-session servers and
+ * node:http. In order: Host check (DNS rebinding), the public Server Card, Origin check, CORS
+ * preflight (browser hosts; no token), bearer token, body cap and JSON-RPC shape, then 2025-era clients go to per-session servers and
  * 2026-07-28 (per-request) clients to the SDK's `createMcpHandler`.
  */
 import {
@@ -16,6 +16,7 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/server";
 import type { Config } from "../config.ts";
+import { preflightResponse, withCors } from "../http/cors.ts";
 import { allowedHostnames, refuseHost, refuseOrigin, refuseToken } from "../http/guard.ts";
 import { HEALTH_PATH, healthResponse } from "../http/health.ts";
 import { badRequest, jsonRpcError, payloadTooLargeMessage } from "../http/responses.ts";
@@ -112,8 +113,13 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}): Htt
         if (url.pathname !== MCP_PATH) {
           return jsonRpcError(404, -32000, `Not found: the MCP endpoint is ${MCP_PATH}`);
         }
-        return refuseOrigin(request, hosts) ?? await refuseToken(request, tokenMatches) ??
-          await serveMcp(request);
+        const badOrigin = refuseOrigin(request, hosts);
+        if (badOrigin) return badOrigin;
+        return preflightResponse(request, config.allowedHosts) ?? withCors(
+          request,
+          await refuseToken(request, tokenMatches) ?? await serveMcp(request),
+          config.allowedHosts,
+        );
       } catch (error) {
         // A request the runtime could not even read (a malformed Host makes its URL invalid, a
         // client hangs up mid-body): refuse it in one log line, never with a stack trace.

@@ -66,7 +66,7 @@ Deno.test("plain deno task start reads no file, and says how to enable the file 
     assertEquals(
       await read(client, `${docs}/GUIDE.md`),
       `Cannot read "${docs}/GUIDE.md": this server was started without read access to that folder\n` +
-        "Start the server with --fs-root <folder> (see the README) or pass the content inline",
+        "Set MCP_CHAT_CARDS_FS_ROOT to the folder where the server is configured (under deno run, grant the same folder with --allow-read; see the README), or pass the content inline",
     );
   } finally {
     await client.close();
@@ -92,6 +92,21 @@ async function readmeConfig(folder: string): Promise<{ args: string[]; env: Reco
   };
 }
 
+Deno.test("deno task start --fs-root sets the root but not Deno's grant: the refusal says so", async () => {
+  const { base, docs } = await tree();
+  const client = await serve(Deno.execPath(), ["task", "-q", "start", "--fs-root", docs], {});
+  try {
+    assertEquals(
+      await read(client, "GUIDE.md"),
+      `Cannot read "GUIDE.md": this server was started without read access to that folder\n` +
+        "Grant the MCP_CHAT_CARDS_FS_ROOT folder to Deno with --allow-read (deno task start does so from the variable, not from --fs-root; see the README), or pass the content inline",
+    );
+  } finally {
+    await client.close();
+    await Deno.remove(base, { recursive: true });
+  }
+});
+
 Deno.test("the README's Claude Desktop entry serves the root; Deno's fence holds when the root is set too wide", async () => {
   const { base, docs } = await tree();
   const config = await readmeConfig(docs);
@@ -102,12 +117,13 @@ Deno.test("the README's Claude Desktop entry serves the root; Deno's fence holds
     await client.close();
   }
   // The same flags, but the variable names the parent folder: the code would allow beside.txt,
-  // Deno does not, and the denial reads as the same refusal.
+  // Deno does not, and the refusal says which grant is missing.
   const wide = await serve(Deno.execPath(), config.args, { MCP_CHAT_CARDS_FS_ROOT: base });
   try {
     assertEquals(
       await read(wide, "beside.txt"),
-      `Cannot read "beside.txt": the path is outside MCP_CHAT_CARDS_FS_ROOT\nPass a path inside the configured folder, or the content inline`,
+      `Cannot read "beside.txt": this server was started without read access to that folder\n` +
+        "Grant the MCP_CHAT_CARDS_FS_ROOT folder to Deno with --allow-read (deno task start does so from the variable, not from --fs-root; see the README), or pass the content inline",
     );
   } finally {
     await wide.close();

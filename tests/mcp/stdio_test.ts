@@ -92,7 +92,7 @@ Deno.test("stdio: deno run with the README's flags renders every golden card and
       assertEquals(
         textOf(refused),
         `Cannot read "/etc/hostname": this server was started without read access to that folder\n` +
-          "Start the server with --fs-root <folder> (see the README) or pass the content inline",
+          "Set MCP_CHAT_CARDS_FS_ROOT to the folder where the server is configured (under deno run, grant the same folder with --allow-read; see the README), or pass the content inline",
       );
     }
     const bad = await client.callTool({ name: "create_table_card", arguments: { title: "x" } });
@@ -114,7 +114,7 @@ Deno.test("stdio: deno run with the README's flags renders every golden card and
   }
 });
 
-Deno.test("--help and -h print the flags and variables on stderr and exit 0", async () => {
+Deno.test("--help and -h print the flags and variables on stdout and exit 0, starting no server", async () => {
   for (const flag of ["--help", "-h"]) {
     const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
       args: [...await startArgs(), flag],
@@ -123,11 +123,11 @@ Deno.test("--help and -h print the flags and variables on stderr and exit 0", as
       stdout: "piped",
       stderr: "piped",
     }).output();
-    const text = new TextDecoder().decode(stderr);
+    const text = new TextDecoder().decode(stdout);
     assertEquals(code, 0, text);
-    assertEquals(new TextDecoder().decode(stdout), "", "stdout belongs to JSON-RPC");
+    assertEquals(new TextDecoder().decode(stderr), "", "help is the answer, not a log line");
     assertEquals(
-      text.startsWith("[mcp-chat-cards] mcp-chat-cards: an MCP server that renders interactive HTML cards\n"),
+      text.startsWith("mcp-chat-cards: an MCP server that renders interactive HTML cards\n"),
       true,
       text,
     );
@@ -138,6 +138,7 @@ Deno.test("--help and -h print the flags and variables on stderr and exit 0", as
         "--host H",
         "--card-budget",
         "MCP_CHAT_CARDS_RESULT_LIMIT",
+        "--version",
         "--help",
       ]
     ) {
