@@ -15,7 +15,6 @@ import {
 } from "@modelcontextprotocol/server";
 import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { Buffer } from "node:buffer";
-import process from "node:process";
 import { PassThrough, type Readable, type Writable } from "node:stream";
 
 /** Longest line (one JSON-RPC message, newline excluded) read from stdin, in bytes. */
@@ -50,7 +49,7 @@ function judgeLine(bytes: Uint8Array): { pass: true } | { answer?: string } {
 
 /**
  * Splits `input` into lines; well-formed ones go to the returned stream one line per write, the rest
- * are answered on `output`. Exported for tests; the server wires it to the process's stdin/stdout.
+ * are answered on `output`.
  */
 export function filterLines(input: Readable, output: Writable, maxLine = MAX_STDIO_LINE): PassThrough {
   const passed = new PassThrough();
@@ -101,11 +100,14 @@ export function filterLines(input: Readable, output: Writable, maxLine = MAX_STD
   return passed;
 }
 
-/** Connects a server to stdin/stdout and resolves once it is listening. */
-export async function serveStdio(build: () => McpServer): Promise<void> {
-  const lines = filterLines(process.stdin, process.stdout);
+/** Connects a server to the process's stdin and stdout (main.ts passes them); resolves once listening. */
+export async function serveStdio(
+  build: () => McpServer,
+  stdio: { stdin: Readable; stdout: Writable },
+): Promise<void> {
+  const lines = filterLines(stdio.stdin, stdio.stdout);
   // Every line that reaches the SDK is within MAX_STDIO_LINE: its own buffer cap never trips.
   await build().connect(
-    new StdioServerTransport(lines, process.stdout, { maxBufferSize: MAX_STDIO_LINE + 2 }),
+    new StdioServerTransport(lines, stdio.stdout, { maxBufferSize: MAX_STDIO_LINE + 2 }),
   );
 }
