@@ -144,3 +144,26 @@ Deno.test({
     assertDeep(Object.keys(outcomes).filter((o) => !RACE_OUTCOMES.has(o)), []);
   },
 });
+
+Deno.test("red files: an offset inside a surrogate pair starts at the whole character, never half of it", async () => {
+  const root = await tempDir();
+  await Deno.writeTextFile(`${root}/e.txt`, "😀😀end");
+  await using client = await connect({ fsRoot: root } as never);
+  const at = async (offset: number) => {
+    const r = await client.callTool({ name: "read_local_file", arguments: { path: "e.txt", offset } });
+    return [...(r.content as { text: string }[]).map((c) => c.text), r.structuredContent];
+  };
+  // Before the fix offset 1 returned "\udE00😀end": a lone low surrogate, which strict UTF-8 encoders
+  // (Python's, Rust's) refuse to write, and which no reader can show.
+  assertDeep(await at(1), [
+    "😀😀end",
+    'The whole of "e.txt": 7 characters, 1 lines.',
+    { path: "e.txt", chars: 7, lines: 1, offset: 0, end: 7, hasMore: false },
+  ]);
+  assertDeep(await at(3), [
+    "😀end",
+    'Characters 2 to 7 of 7: the end of "e.txt".',
+    { path: "e.txt", chars: 7, lines: 1, offset: 2, end: 7, hasMore: false },
+  ]);
+  assertDeep((await at(4))[0], "end");
+});
