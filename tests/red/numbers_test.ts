@@ -76,3 +76,26 @@ Deno.test("red numbers: an animated chart scene refuses the same values by name"
       "Scale the values (e.g. in billions) and say so in the axis title",
   );
 });
+
+Deno.test("red numbers: a range whose midpoint overflows the step starts at a finite midpoint", async () => {
+  await using client = await connect();
+  for (
+    const [min, max, step, start] of [
+      [0, 1e308, 1e-300, "5e+307"],
+      [-1.7e308, 1.7e308, 1, "0"],
+    ] as const
+  ) {
+    const result = await client.callTool({
+      name: "create_form_card",
+      arguments: {
+        title: "t",
+        promptTemplate: "{{r}}",
+        fields: [{ name: "r", type: "range", min, max, step }],
+      },
+    });
+    const html = (result.structuredContent as { card: { articleHtml: string } }).card.articleHtml;
+    // Before the fix: value="Infinity" and an <output> reading "Infinity".
+    assertEquals(html.includes("Infinity"), false, html);
+    assertEquals(html.includes(` value="${start}"`), true, html.match(/<input type="range"[^>]*>/)?.[0]);
+  }
+});
