@@ -18,7 +18,7 @@ import { Buffer } from "node:buffer";
 import { PassThrough, type Readable, type Writable } from "node:stream";
 
 /** Longest line (one JSON-RPC message, newline excluded) read from stdin, in bytes. */
-export const MAX_STDIO_LINE = 10 * 1024 * 1024 - 2;
+export const MAX_STDIO_LINE = 10 * 1024 * 1024;
 
 const NEWLINE = 0x0a;
 
