@@ -66,7 +66,8 @@ async function main(args: string[]): Promise<number> {
     return 1;
   }
   const connection = stores.session(crypto.randomUUID()); // stdio is one session
-  await serveStdio(() => createServer({ ...config, store: connection }));
+  const { stdin, stdout } = await import("node:process");
+  await serveStdio(() => createServer({ ...config, store: connection }), { stdin, stdout });
   if (stdinIsTerminal()) {
     // A person ran the start command by hand: a silent terminal looks broken.
     log(

@@ -5,7 +5,7 @@
  * its `NotCapable` denial becomes the same clean refusal.
  */
 import { constants } from "node:fs";
-import { open, realpath, stat } from "node:fs/promises";
+import { open, readlink, realpath, stat } from "node:fs/promises";
 import { ToolError } from "../errors.ts";
 import { checkPath, HOST_FLAVOR, isInside, type PathFlavor } from "./paths.ts";
 import { decodeText, describeNotText } from "./text.ts";
@@ -129,25 +129,88 @@ async function checkAgainstRoot(path: string, root: string | undefined, flavor: 
   }
 }
 
+/**
+ * A folder on the checked path may be swapped for a symlink between the checks and the open (a
+ * local process racing the server), and the open then follows it out of the root. So the opened
+ * handle is checked again. Where the kernel tells (Linux's /proc/self/fd, readable under Node and
+ * under Deno with full read access), the file's true path must be inside the root: exact. Elsewhere
+ * (Deno confined by --allow-read) the path is resolved again, four times, and must stay inside the root
+ * and lead to the very file the handle holds (same device and inode). Node has no openat(2), so
+ * there the race is narrowed to swaps timed to the microsecond rather than closed.
+ */
+async function confirmInside(
+  handle: { fd: number; stat(): Promise<{ dev: number; ino: number }> },
+  real: string,
+  realRoot: string,
+  flavor: PathFlavor,
+  shown: string,
+  throughLink: () => ToolError,
+): Promise<void> {
+  const swapped = () =>
+    refusal(
+      "forbidden",
+      shown,
+      "the file was swapped while it was being opened",
+      "Try again once the folder stops changing",
+    );
+  if (flavor === "posix") {
+    const truePath = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => undefined);
+    if (truePath !== undefined && truePath.startsWith("/")) {
+      if (!isInside(truePath, realRoot, flavor)) throw throughLink();
+      return;
+    }
+  }
+  const opened = await handle.stat();
+  for (let round = 0; round < 4; round++) {
+    let now: { dev: number; ino: number };
+    try {
+      const again = await realpath(real);
+      if (!isInside(again, realRoot, flavor)) throw throughLink();
+      now = await stat(again);
+    } catch (error) {
+      if (error instanceof ToolError) throw error;
+      throw swapped();
+    }
+    if (now.dev !== opened.dev || now.ino !== opened.ino) throw swapped();
+  }
+}
+
 /** Reads a whole regular file under every rule above; `path` is the caller's text, shown in refusals. */
 export async function readLocalBytes(path: string, options: ReadOptions): Promise<Uint8Array> {
   const flavor = options.flavor ?? HOST_FLAVOR;
   const { resolved } = await checkAgainstRoot(path, options.root, flavor);
   const shown = path.length > 200 ? path.slice(0, 199) + "…" : path;
   let real: string;
+  let realRoot: string | undefined;
+  const throughLink = () =>
+    refusal(
+      "forbidden",
+      shown,
+      "the path leads outside MCP_CHAT_CARDS_FS_ROOT through a symbolic link",
+      OUTSIDE_HINT,
+    );
   try {
     real = await realpath(resolved);
-    if (options.root !== undefined && !isInside(real, await realpath(options.root), flavor)) {
-      throw refusal(
-        "forbidden",
-        shown,
-        "the path leads outside MCP_CHAT_CARDS_FS_ROOT through a symbolic link",
-        OUTSIDE_HINT,
-      );
+    if (options.root !== undefined) {
+      realRoot = await realpath(options.root);
+      if (!isInside(real, realRoot, flavor)) throw throughLink();
     }
   } catch (error) {
     throw error instanceof ToolError ? error : fsRefusal(error, shown, options.root);
   }
+  // Kernel pseudo-files report a size of 0 (or 4096) whatever they hold, and /proc/self holds this
+  // server's own environment and memory: they are not documents, whatever the permissions say.
+  const pseudo = flavor === "posix" ? /^\/(proc|sys)(?:\/|$)/.exec(real)?.[1] : undefined;
+  if (pseudo !== undefined) {
+    throw refusal(
+      "invalid_input",
+      shown,
+      `this is a kernel pseudo-file (/${pseudo}), not a document`,
+      "Pass the path of a regular file",
+    );
+  }
+  // "a.txt/" names a folder: open(2) says ENOTDIR for a file there, so does this server.
+  const folderOnly = (flavor === "win32" ? /[\\/]\.?$/ : /\/\.?$/).test(path);
   const notRegular = (st: Parameters<typeof describeType>[0]) =>
     st.isDirectory()
       ? refusal(
@@ -167,6 +230,7 @@ export async function readLocalBytes(path: string, options: ReadOptions): Promis
     // Judge the type before opening: opening a socket fails and a FIFO could wait for a writer.
     const before = await stat(real);
     if (!before.isFile()) throw notRegular(before);
+    if (folderOnly) throw fsRefusal({ code: "ENOTDIR" }, shown, options.root);
     // Non-blocking, so a FIFO swapped in after the checks cannot hang the read.
     handle = await open(real, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
@@ -175,6 +239,7 @@ export async function readLocalBytes(path: string, options: ReadOptions): Promis
   try {
     const st = await handle.stat();
     if (!st.isFile()) throw notRegular(st);
+    if (realRoot !== undefined) await confirmInside(handle, real, realRoot, flavor, shown, throughLink);
     if (st.size > options.maxBytes) {
       throw refusal(
         "too_large",

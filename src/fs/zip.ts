@@ -195,7 +195,9 @@ function findDirectory(data: Uint8Array, view: DataView, name: string) {
   let entries = view.getUint16(eocd + 10, true);
   let size = view.getUint32(eocd + 12, true);
   let offset = view.getUint32(eocd + 16, true);
+  let zip64 = false;
   if (entries === 0xffff || size === 0xffffffff || offset === 0xffffffff) {
+    zip64 = true;
     const loc = eocd - 20;
     if (loc >= 0 && view.getUint32(loc, true) === SIG_EOCD64_LOCATOR) {
       const at = u64(view, loc + 8);
@@ -210,7 +212,15 @@ function findDirectory(data: Uint8Array, view: DataView, name: string) {
   if (offset + size > eocd) {
     throw refuse(name, "the central directory lies past the end of the file (truncated archive)");
   }
-  return { entries, size, offset };
+  // Bytes before the archive (an HTML page, a self-extractor stub) whose offsets were never adjusted:
+  // the directory ends where the end record starts, so every offset is short by the same amount.
+  // unzip and Python's zipfile read such files too. Every local offset is shifted alike.
+  let shift = 0;
+  if (!zip64 && offset + size < eocd && view.getUint32(offset, true) !== SIG_CENTRAL) {
+    const start = eocd - size;
+    if (view.getUint32(start, true) === SIG_CENTRAL) shift = start - offset;
+  }
+  return { entries, size, offset: offset + shift, shift };
 }
 
 /** Reads the text files of an archive; see the module comment for the rules. */
@@ -253,13 +263,13 @@ export async function readZip(
     const extraLen = view.getUint16(at + 30, true);
     const commentLen = view.getUint16(at + 32, true);
     const external = view.getUint32(at + 38, true);
-    let localOffset = view.getUint32(at + 42, true);
+    let localOffset = view.getUint32(at + 42, true) + dir.shift;
     const next = at + 46 + nameLen + extraLen + commentLen;
     if (next > end) throw refuse(name, "the central directory is truncated");
     const rawName = data.subarray(at + 46, at + 46 + nameLen);
     // ZIP64 extra field: the 64-bit values for whichever 32-bit fields are saturated, in order.
     const extraEnd = at + 46 + nameLen + extraLen;
-    const saturated = [size, compressedSize, localOffset].filter((v) => v === 0xffffffff).length;
+    const saturated = [size, compressedSize, localOffset - dir.shift].filter((v) => v === 0xffffffff).length;
     let widened = 0;
     for (let x = at + 46 + nameLen; x + 4 <= extraEnd;) {
       const id = view.getUint16(x, true);
@@ -270,7 +280,9 @@ export async function readZip(
         const stop = Math.min(x + 4 + len, extraEnd);
         if (size === 0xffffffff && y + 8 <= stop) size = u64(view, y), y += 8, widened++;
         if (compressedSize === 0xffffffff && y + 8 <= stop) compressedSize = u64(view, y), y += 8, widened++;
-        if (localOffset === 0xffffffff && y + 8 <= stop) localOffset = u64(view, y), widened++;
+        if (localOffset === 0xffffffff + dir.shift && y + 8 <= stop) {
+          localOffset = u64(view, y) + dir.shift, widened++;
+        }
       }
       x += 4 + len;
     }

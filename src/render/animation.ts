@@ -8,6 +8,7 @@
 import { invalidInput } from "../errors.ts";
 import { escape, type Html, raw } from "../html/html.ts";
 import { idMaker } from "../html/ids.ts";
+import { checkMagnitudes } from "./svg/chart.ts";
 import { checkLocale, type NumberFormat, type ValueStyle } from "./svg/format.ts";
 import { r1 } from "./svg/scale.ts";
 import { wrap } from "./svg/text.ts";
@@ -223,6 +224,7 @@ function checkScene(scene: Scene, where: string): void {
         "every value is null",
         "Give at least one number",
       );
+      checkMagnitudes(scene.values!, `${where}.values`);
       break;
     }
   }

@@ -88,7 +88,9 @@ export function rangeStart(field: FormField): number {
   const min = Number(field.min ?? 0), max = Number(field.max ?? 100), step = field.step ?? 1;
   if (typeof field.default === "number") return field.default;
   if (!(max > min) || !(step > 0)) return min;
-  return min + Math.round((max - min) / 2 / step) * step;
+  const snapped = min + Math.round((max - min) / 2 / step) * step;
+  // Bounds near the top of a double, or a tiny step, overflow the snapping: take the plain midpoint.
+  return Number.isFinite(snapped) ? snapped : min / 2 + max / 2;
 }
 
 function requiredMark(field: FormField): Html | "" {

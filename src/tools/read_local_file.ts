@@ -34,15 +34,20 @@ export default defineTool({
     hasMore: z.boolean().describe("True when the file goes on: call again with offset: end"),
   }).describe("Where the returned text (content[0]) sits in the file"),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  async handler({ path, offset = 0 }, ctx) {
+  async handler({ path, offset: asked = 0 }, ctx) {
     const text = await readLocalText(path, { root: ctx.config.fsRoot, maxBytes: MAX_TEXT_FILE_BYTES });
-    if (offset > text.length) {
+    if (asked > text.length) {
       throw invalidInput(
         "offset",
-        `the file has ${text.length} characters, got ${offset}`,
+        `the file has ${text.length} characters, got ${asked}`,
         "Pass an offset within the file, or 0",
       );
     }
+    // An offset between the halves of a surrogate pair starts at the whole character: half of one
+    // is not text (strict UTF-8 encoders refuse it), and the structured offset says where it began.
+    const offset = asked > 0 && /[\udc00-\udfff]/.test(text[asked]) && /[\ud800-\udbff]/.test(text[asked - 1])
+      ? asked - 1
+      : asked;
     // JSON escaping can grow text up to six times; size the piece so the serialized result fits,
     // next to the path, which the note names twice and the structured content once.
     const room = Math.max(1_000, ctx.config.resultLimit - NOTE_ROOM - 3 * JSON.stringify(path).length);

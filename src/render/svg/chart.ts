@@ -73,6 +73,24 @@ const NAMES: Record<ChartType, string> = {
 const LINEAR: ReadonlySet<ChartType> = new Set(["line", "area", "stacked_area"]);
 const BARS: ReadonlySet<ChartType> = new Set(["bar", "horizontal_bar", "grouped_bar", "stacked_bar"]);
 
+/**
+ * Largest magnitude a chart draws. JSON carries numbers up to 1.8e308, but a range or a sum of such
+ * values overflows to Infinity (NaN coordinates, a tick loop without end); at 1e300, 10,000 values
+ * still sum to a finite number.
+ */
+export const MAX_CHART_VALUE = 1e300;
+
+/** Refuses the first value beyond ±MAX_CHART_VALUE, naming it as `field[i]`. */
+export function checkMagnitudes(values: readonly (number | null)[], field: string): void {
+  const at = values.findIndex((v) => v !== null && Math.abs(v) > MAX_CHART_VALUE);
+  if (at < 0) return;
+  throw invalidInput(
+    `${field}[${at}]`,
+    `${values[at]} is beyond ±${MAX_CHART_VALUE}, the largest value a chart draws`,
+    "Scale the values (e.g. in billions) and say so in the axis title",
+  );
+}
+
 /** Checks the spec against the kind's rules; throws a ToolError naming the field and the limit. */
 export function checkChart(spec: ChartSpec): { labels: string[]; format: NumberFormat } {
   const { type, series } = spec;
@@ -94,6 +112,7 @@ export function checkChart(spec: ChartSpec): { labels: string[]; format: NumberF
   if (spec.x && spec.x.length !== n) {
     throw invalidInput("x", `${spec.x.length} x values for ${n} labels`, "Give one x per label");
   }
+  if (spec.x) checkMagnitudes(spec.x, "x");
   const max = BARS.has(type) ? MAX_BARS : type === "pie" || type === "donut" ? MAX_SLICES : MAX_POINTS;
   if (n > max) {
     const hint = BARS.has(type)
@@ -120,6 +139,7 @@ export function checkChart(spec: ChartSpec): { labels: string[]; format: NumberF
         "Use a number, or null for none",
       );
     }
+    checkMagnitudes(s.values, `series[${k}].values`);
     for (const v of s.values) if (v !== null) points++;
   });
   if (points === 0) throw invalidInput("series", "every value is null", "Give at least one number");

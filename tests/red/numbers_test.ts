@@ -1,0 +1,101 @@
+/**
+ * Red team, numbers at the edge of a double in charts, through a real MCP client. JSON carries
+ * values up to 1.7976931348623157e308; a range or a sum of such values overflows to Infinity. Before
+ * the fix, a value near the top made create_chart_card an internal error ("Invalid array length":
+ * the tick loop ran to Infinity), and a range that overflowed drew NaN coordinates and a total of
+ * "∞". Now such values are refused by field and limit, and every value within it draws.
+ */
+import { strictEqual as assertEquals } from "node:assert/strict";
+import { connect, textOf } from "../helpers.ts";
+
+const LIMIT =
+  'Invalid "series[0].values[0]": 1.7976931348623157e+308 is beyond ±1e+300, the largest value a chart draws\n' +
+  "Scale the values (e.g. in billions) and say so in the axis title";
+
+Deno.test("red numbers: chart values beyond ±1e300 are refused by name; values up to it draw finite shapes", async () => {
+  await using client = await connect();
+  for (const type of ["line", "bar", "area", "donut", "scatter", "stacked_bar"]) {
+    const chart = (values: number[]) =>
+      client.callTool({
+        name: "create_chart_card",
+        arguments: {
+          title: "t",
+          type,
+          labels: ["a", "b", "c"],
+          series: [{ name: "s", values }],
+          ...(type === "scatter" ? { x: [1, 2, 3] } : {}),
+        },
+      });
+    const refused = await chart([Number.MAX_VALUE, 0, 0]);
+    assertEquals(`${refused.isError} ${textOf(refused)}`, `true ${LIMIT}`, type);
+    const negative = await chart([1, -1e301, 0]);
+    assertEquals(
+      textOf(negative),
+      'Invalid "series[0].values[1]": -1e+301 is beyond ±1e+300, the largest value a chart draws\n' +
+        "Scale the values (e.g. in billions) and say so in the axis title",
+      type,
+    );
+    const edge = await chart(type === "donut" ? [1e300, 1e300, 1e300] : [1e300, -1e300, 1e300]);
+    assertEquals(edge.isError, undefined, `${type}: ${textOf(edge)}`);
+    const html = JSON.stringify(edge.structuredContent);
+    assertEquals(
+      /NaN|Infinity|∞/.test(html),
+      false,
+      `${type}: ${html.match(/.{40}(NaN|Infinity|∞).{20}/)?.[0]}`,
+    );
+  }
+  const scatter = await client.callTool({
+    name: "create_chart_card",
+    arguments: {
+      title: "t",
+      type: "scatter",
+      labels: ["a", "b"],
+      x: [0, -Number.MAX_VALUE],
+      series: [{ name: "s", values: [1, 2] }],
+    },
+  });
+  assertEquals(
+    textOf(scatter),
+    'Invalid "x[1]": -1.7976931348623157e+308 is beyond ±1e+300, the largest value a chart draws\n' +
+      "Scale the values (e.g. in billions) and say so in the axis title",
+  );
+});
+
+Deno.test("red numbers: an animated chart scene refuses the same values by name", async () => {
+  await using client = await connect();
+  const result = await client.callTool({
+    name: "create_animation_card",
+    arguments: {
+      title: "t",
+      scenes: [{ type: "chart", heading: "s", labels: ["a", "b"], values: [1, Number.MAX_VALUE] }],
+    },
+  });
+  assertEquals(
+    textOf(result),
+    'Invalid "scenes[0].values[1]": 1.7976931348623157e+308 is beyond ±1e+300, the largest value a chart draws\n' +
+      "Scale the values (e.g. in billions) and say so in the axis title",
+  );
+});
+
+Deno.test("red numbers: a range whose midpoint overflows the step starts at a finite midpoint", async () => {
+  await using client = await connect();
+  for (
+    const [min, max, step, start] of [
+      [0, 1e308, 1e-300, "5e+307"],
+      [-1.7e308, 1.7e308, 1, "0"],
+    ] as const
+  ) {
+    const result = await client.callTool({
+      name: "create_form_card",
+      arguments: {
+        title: "t",
+        promptTemplate: "{{r}}",
+        fields: [{ name: "r", type: "range", min, max, step }],
+      },
+    });
+    const html = (result.structuredContent as { card: { articleHtml: string } }).card.articleHtml;
+    // Before the fix: value="Infinity" and an <output> reading "Infinity".
+    assertEquals(html.includes("Infinity"), false, html);
+    assertEquals(html.includes(` value="${start}"`), true, html.match(/<input type="range"[^>]*>/)?.[0]);
+  }
+});
