@@ -642,7 +642,7 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "stdio-never-connects",
     file: "src/mcp/stdio.ts",
-    find: "  await build().connect(new StdioServerTransport());",
+    find: "  await build().connect(\n    new StdioServerTransport(lines, stdio.stdout, { maxBufferSize: MAX_STDIO_LINE + 2 }),\n  );",
     replace: "  build();",
     tests: [T.stdio],
     breaks: "the stdio server never answers",
