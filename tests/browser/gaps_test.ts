@@ -17,6 +17,17 @@ const TABLE = {
   rows: [["Deno", "V8"], ["Node.js", "V8"], ["Bun", "JavaScriptCore"]],
 };
 
+const FORM = {
+  title: "Study preferences",
+  promptTemplate: "Teach {{topic}} with {{style}} examples.",
+  fields: [{ name: "topic", label: "Topic", required: true }, {
+    name: "style",
+    type: "select",
+    options: ["practical", "theoretical"],
+  }],
+};
+const LINKED = { title: "Read more", markdown: "Read the [Deno manual](https://docs.deno.com/runtime/)." };
+
 const status = (v: Frame) => v.evaluate(() => document.querySelector(".mcc-status")?.textContent ?? "");
 
 /** Waits until the host has sized the frame to the view's last report. */
@@ -68,6 +79,66 @@ Deno.test({
         await m.page.close();
       });
     }
+
+    await t.step("a host without `message` gets no ui/message: the copy fallback shows at once", async () => {
+      const m = await mount("create_form_card", FORM, { omitCapabilities: ["message"] });
+      await m.view.fill('[name="topic"]', "closures");
+      await m.view.selectOption('[name="style"]', "practical");
+      await m.view.click('button[type="submit"]');
+      // at once: well inside the 15 s a silent host would cost
+      const fallback = m.view.locator(".mcc-prompt-fallback");
+      await fallback.waitFor({ timeout: 3_000 });
+      assertEquals(
+        await fallback.locator("p").textContent(),
+        "This chat takes no messages from cards. Copy it and paste it into the conversation:",
+      );
+      assertEquals(await fallback.locator("pre").textContent(), "Teach closures with practical examples.");
+      assertEquals(
+        await status(m.view),
+        "Not sent: this chat takes no messages from cards. Copy the prompt below",
+      );
+      assertEquals(await m.events("message"), []);
+      await m.page.close();
+    });
+
+    await t.step("a host with `message` gets the exact ui/message", async () => {
+      const m = await mount("create_form_card", FORM);
+      await m.view.fill('[name="topic"]', "closures");
+      await m.view.selectOption('[name="style"]', "practical");
+      await m.view.click('button[type="submit"]');
+      await m.view.locator(".mcc-status").filter({ hasText: "Sent to the conversation" }).waitFor();
+      assertEquals((await m.events("message")).map((e) => e.params), [{
+        role: "user",
+        content: [{ type: "text", text: "Teach closures with practical examples." }],
+      }]);
+      assertEquals(await m.view.locator(".mcc-prompt-fallback").count(), 0);
+      await m.page.close();
+    });
+
+    await t.step("a host without `openLinks` gets no ui/open-link: the address shows to copy", async () => {
+      const m = await mount("create_markdown_card", LINKED, { omitCapabilities: ["openLinks"] });
+      await m.view.click("a[href]");
+      const panel = m.view.locator(".mcc-manual");
+      await panel.waitFor({ timeout: 3_000 });
+      assertEquals(
+        await panel.locator("p").textContent(),
+        "This chat opens no links from cards. The address below is selected: copy it.",
+      );
+      assertEquals(await panel.locator("textarea").inputValue(), "https://docs.deno.com/runtime/");
+      assertEquals(await status(m.view), "Link not opened: copy the address below");
+      assertEquals(await m.events("open-link"), []);
+      assertEquals(m.page.frames().length, 3, "nothing navigated or opened");
+      await m.page.close();
+    });
+
+    await t.step("a host with `openLinks` gets the exact ui/open-link", async () => {
+      const m = await mount("create_markdown_card", LINKED);
+      await m.view.click("a[href]");
+      await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "open-link"));
+      assertEquals((await m.events("open-link")).map((e) => e.url), ["https://docs.deno.com/runtime/"]);
+      assertEquals(await m.view.locator(".mcc-manual").count(), 0);
+      await m.page.close();
+    });
   } finally {
     await h.close();
   }

@@ -74,6 +74,7 @@ export function startAppsView(root: HTMLElement): void {
 
   const host: Host = {
     name: "apps",
+    lacks: (name) => !capabilities[name],
     async prompt(text) {
       const reply = await rpc.request(
         "ui/message",

@@ -12,6 +12,11 @@ export interface Host {
   prompt(text: string): Promise<boolean>;
   /** Opens a link outside the card; false when the host refused or cannot. */
   openLink(url: string): Promise<boolean>;
+  /**
+   * True when the host did not declare this capability (MCP Apps `message`, `openLinks`): the card
+   * then sends no request and goes straight to its copy fallback.
+   */
+  lacks?(capability: string): boolean;
   /** Telemetry: best effort, never awaited. */
   log(event: string, data?: Record<string, unknown>): void;
   /**
