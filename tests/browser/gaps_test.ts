@@ -4,7 +4,7 @@
  * AppBridge host with the real server.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import type { Frame } from "playwright-core";
+import type { Frame, Page } from "playwright-core";
 import { type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
 
@@ -29,6 +29,51 @@ const FORM = {
 const LINKED = { title: "Read more", markdown: "Read the [Deno manual](https://docs.deno.com/runtime/)." };
 
 const status = (v: Frame) => v.evaluate(() => document.querySelector(".mcc-status")?.textContent ?? "");
+
+/** The view's remembered entry for its card (`<card id> <viewUUID>`), once it holds `needle`. */
+async function storedEntry(v: Frame, needle: string): Promise<unknown[]> {
+  await v.waitForFunction((n) => (localStorage.getItem("mcc-state") ?? "").includes(n), needle);
+  return await v.evaluate(() => {
+    const id = (window.__mccDebug!() as { cardId: string }).cardId;
+    const all = JSON.parse(localStorage.getItem("mcc-state")!) as Record<string, unknown[]>;
+    return Object.entries(all).find(([k]) => k.startsWith(`${id} `))![1];
+  });
+}
+
+/** A host that takes text and structured content in the model context. */
+const FULL = { modelContext: true, contextModalities: { text: {}, structuredContent: {} } };
+
+/** The text of every model-context update the host received, once there are `n`. */
+async function contexts(m: Mounted, n: number): Promise<unknown[]> {
+  await m.page.waitForFunction(
+    (k) => window.hostEvents.filter((e) => e.type === "context").length >= k,
+    n,
+    { timeout: 5_000 },
+  );
+  return (await m.events("context")).map((e) =>
+    (e.params as { content: { text: string }[] }).content[0]?.text
+  );
+}
+
+/** The painted view of the host page (after a remount: the new one). */
+async function cardFrame(page: Page): Promise<Frame> {
+  for (let i = 0; i < 400; i++) {
+    const frame = page.frames().find((f) =>
+      !f.isDetached() && f.parentFrame()?.parentFrame() === page.mainFrame()
+    );
+    if (frame && await frame.$(".mcc-card .mcc-tools").catch(() => null)) return frame;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error("no painted card view");
+}
+
+/** Which rows show as selected. */
+const selectedRows = (v: Frame) =>
+  v.evaluate(() =>
+    [...document.querySelectorAll("tbody tr")].flatMap((r, i) =>
+      r.getAttribute("aria-selected") === "true" ? [i + 1] : []
+    )
+  );
 
 /** Waits until the host has sized the frame to the view's last report. */
 async function settle(m: Mounted): Promise<void> {
@@ -137,6 +182,98 @@ Deno.test({
       await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "open-link"));
       assertEquals((await m.events("open-link")).map((e) => e.url), ["https://docs.deno.com/runtime/"]);
       assertEquals(await m.view.locator(".mcc-manual").count(), 0);
+      await m.page.close();
+    });
+
+    await t.step(
+      "remembered state never keeps hidden, card-number, one-time-code or password fields",
+      async () => {
+        const result = await h.apps.callTool({
+          name: "create_form_card",
+          arguments: {
+            title: "Checkout",
+            promptTemplate: "Ship to {{city}}",
+            fields: [{ name: "city", label: "City" }, { name: "notes", label: "Notes", type: "textarea" }],
+          },
+        }) as Json;
+        // No card makes these fields (a mirrored page could): slipped in before the form's bar.
+        const slipped = [
+          '<input type="hidden" name="token" value="csrf-9f2">',
+          '<input name="card" autocomplete="billing cc-number">',
+          '<input name="cvc" autocomplete="CC-CSC">',
+          '<select name="month" autocomplete="cc-exp-month"><option>01</option><option>02</option></select>',
+          '<input name="otp" autocomplete="one-time-code">',
+          '<input name="pass" autocomplete="current-password">',
+          '<input name="pass2" autocomplete="section-a new-password">',
+          '<input name="nick" autocomplete="nickname">',
+        ].map((f) => `<p class="mcc-field"><label>${/name="(\w+)"/.exec(f)![1]} ${f}</label></p>`).join("");
+        const card = (result.structuredContent as { card: { articleHtml: string } }).card;
+        card.articleHtml = card.articleHtml.replace(
+          '<div class="mcc-form-bar">',
+          `${slipped}<div class="mcc-form-bar">`,
+        );
+        assert(card.articleHtml.includes('name="pass2"'));
+        const m = await mount("create_form_card", {}, { fixture: result });
+        const v = m.view;
+        await v.fill('[name="city"]', "Lisbon");
+        await v.fill('[name="card"]', "4111111111111111");
+        await v.fill('[name="cvc"]', "737");
+        await v.selectOption('[name="month"]', "02");
+        await v.fill('[name="otp"]', "902114");
+        await v.fill('[name="pass"]', "hunter2");
+        await v.fill('[name="pass2"]', "hunter3");
+        await v.fill('[name="nick"]', "Ana");
+        await v.fill('[name="notes"]', "ring twice");
+        const entry = await storedEntry(v, "ring twice");
+        assertEquals(entry[2], ["Lisbon", "ring twice", "Ana"]);
+        for (const secret of ["csrf-9f2", "4111", "737", "902114", "hunter"]) {
+          assert(!JSON.stringify(entry).includes(secret), secret);
+        }
+        await m.page.close();
+      },
+    );
+
+    await t.step("the selection's 500-unit cap never splits an emoji", async () => {
+      const prefix = 'Selected row 1 of "Emoji": Name: ';
+      // the pair sits on units 498 and 499: a cut at 499 would keep half of it
+      const name = "x".repeat(498 - prefix.length) + "😀" + "y".repeat(40);
+      const m = await mount("create_table_card", { title: "Emoji", headers: ["Name"], rows: [[name]] }, FULL);
+      await m.view.click("tbody tr");
+      const [sent] = await contexts(m, 1) as string[];
+      assertEquals(sent, prefix + "x".repeat(498 - prefix.length) + "…");
+      assertEquals(sent.length, 499);
+      assert(sent.length <= 500 && !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(sent), "no lone surrogate");
+      // one unit further on, the emoji fits whole
+      const fits = "x".repeat(497 - prefix.length) + "😀" + "y".repeat(40);
+      const n = await mount("create_table_card", { title: "Emoji", headers: ["Name"], rows: [[fits]] }, FULL);
+      await n.view.click("tbody tr");
+      const [whole] = await contexts(n, 1) as string[];
+      assertEquals(whole, prefix + "x".repeat(497 - prefix.length) + "😀…");
+      assertEquals(whole.length, 500);
+      await m.page.close();
+      await n.page.close();
+    });
+
+    await t.step("a reload shows the selected row again, without sending it again", async () => {
+      const m = await mount("create_table_card", TABLE, FULL);
+      await m.view.click("tbody tr:nth-child(2)");
+      assertEquals(await contexts(m, 1), ['Selected row 2 of "Runtimes": Runtime: Node.js; Engine: V8']);
+      await storedEntry(m.view, ",1]"); // saved: the second selectable (index 1)
+      await m.page.evaluate(() => window.remount());
+      const v = await cardFrame(m.page);
+      await v.waitForFunction(() => document.querySelector('tbody tr[aria-selected="true"]'));
+      assertEquals(await selectedRows(v), [2]);
+      await m.page.waitForTimeout(300);
+      assertEquals((await m.events("context")).length, 1, "restoring sends nothing");
+      // It is the selection: selecting it again lets it go, and the host hears that.
+      await v.click("tbody tr:nth-child(2)");
+      assertEquals((await contexts(m, 2))[1], undefined);
+      assertEquals(await selectedRows(v), []);
+      // Let go, a reload shows nothing selected.
+      await storedEntry(v, ",-1]");
+      await m.page.evaluate(() => window.remount());
+      const w = await cardFrame(m.page);
+      assertEquals(await selectedRows(w), []);
       await m.page.close();
     });
   } finally {

@@ -7,7 +7,7 @@
  */
 import { showManual } from "./copy.ts";
 import { note } from "./debug.ts";
-import { codeFigure, h, removePanelAfter } from "./dom.ts";
+import { cap, codeFigure, h, removePanelAfter } from "./dom.ts";
 import { setStatus } from "./header.ts";
 import type { Host } from "./host.ts";
 
@@ -29,8 +29,9 @@ export const LONG_PROMPT = 1_500;
 /** The short message sent in place of a long prompt: its first line, and where the rest is. */
 export function shortMessage(text: string): string {
   const first = text.split("\n", 1)[0];
-  const head = first.length > 200 ? first.slice(0, 199) + "…" : first;
-  return `${head}\n(The full text, ${[...text].length} characters, is in your model context: read it there.)`;
+  return `${cap(first, 200)}\n(The full text, ${
+    [...text].length
+  } characters, is in your model context: read it there.)`;
 }
 
 /**
