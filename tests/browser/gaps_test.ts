@@ -5,7 +5,9 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Frame, Page } from "playwright-core";
-import { type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
+import axe from "axe-core";
+import { unzipSync } from "fflate";
+import { ARTIFACTS, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -38,6 +40,60 @@ async function storedEntry(v: Frame, needle: string): Promise<unknown[]> {
     const all = JSON.parse(localStorage.getItem("mcc-state")!) as Record<string, unknown[]>;
     return Object.entries(all).find(([k]) => k.startsWith(`${id} `))![1];
   });
+}
+
+async function axeViolations(view: Frame): Promise<string[]> {
+  await view.evaluate(axe.source);
+  return await view.evaluate(async () => {
+    const { axe } = window as unknown as { axe: typeof import("axe-core") };
+    const { violations } = await axe.run(document, { rules: { "page-has-heading-one": { enabled: false } } });
+    return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+  });
+}
+
+/** Axe in both themes, and screenshots at 420 and 760 px in both (tests/artifacts/gaps-*.png). */
+async function look(m: Mounted, v: Frame, name: string): Promise<void> {
+  await Deno.mkdir(ARTIFACTS, { recursive: true });
+  for (const theme of ["light", "dark"] as const) {
+    await m.page.evaluate((th) => window.changeContext({ theme: th }), theme);
+    await v.waitForFunction((th) => document.body.dataset.theme === th, theme);
+    assertEquals(await axeViolations(v), [], `${name} ${theme}`);
+    for (const width of [420, 760]) {
+      await m.page.setViewportSize({ width: width + 60, height: 900 });
+      await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
+      await m.page.waitForTimeout(200); // the host resizes the iframe after the size report
+      await m.page.locator("#slot").screenshot({
+        path: new URL(`gaps-${name}-${width}-${theme}.png`, ARTIFACTS).pathname,
+      });
+    }
+  }
+}
+
+type Resource = { uri: string; mimeType: string; text?: string; blob?: string };
+
+/** Every ui/download-file the host received, once there are `n`: the one resource of each. */
+async function downloads(m: Mounted, n: number): Promise<Resource[]> {
+  await m.page.waitForFunction(
+    (k) => window.hostEvents.filter((e) => e.type === "download").length >= k,
+    n,
+    { timeout: 20_000 },
+  );
+  return (await m.events("download")).map((e) =>
+    (e.params as { contents: { resource: Resource }[] }).contents[0].resource
+  );
+}
+
+/** The parts the view pulled with get_card, in order. */
+async function pulled(m: Mounted): Promise<unknown[]> {
+  return (await m.events("call-tool")).map((e) =>
+    (e.arguments as { arguments: { part: number } }).arguments.part
+  );
+}
+
+/** Picks a format in the open Download menu by its label. */
+async function pick(m: Mounted, label: string): Promise<void> {
+  await m.view.click('[data-mcc-action="download"]');
+  await m.view.locator('.mcc-menu [role="menuitem"]', { hasText: label }).click();
 }
 
 /** A host that takes text and structured content in the model context. */
@@ -112,6 +168,11 @@ Deno.test({
         // The Download menu: its last item (CSV) by mouse.
         await mouseClick(m, '[data-mcc-action="download"]');
         await m.view.waitForSelector('.mcc-menu [role="menuitem"]');
+        if (collapsed) {
+          await Deno.mkdir(ARTIFACTS, { recursive: true });
+          const path = new URL("gaps-collapsed-menu-420-light.png", ARTIFACTS).pathname;
+          await m.page.locator("#slot").screenshot({ path });
+        }
         await mouseClick(m, '.mcc-menu [role="menuitem"]:last-child');
         await m.view.locator(".mcc-status").filter({ hasText: "runtimes.csv" }).waitFor({ timeout: 5_000 });
         assertEquals(await status(m.view), "Downloaded runtimes.csv (host)");
@@ -143,6 +204,7 @@ Deno.test({
         "Not sent: this chat takes no messages from cards. Copy the prompt below",
       );
       assertEquals(await m.events("message"), []);
+      await look(m, m.view, "no-message");
       await m.page.close();
     });
 
@@ -173,6 +235,7 @@ Deno.test({
       assertEquals(await status(m.view), "Link not opened: copy the address below");
       assertEquals(await m.events("open-link"), []);
       assertEquals(m.page.frames().length, 3, "nothing navigated or opened");
+      await look(m, m.view, "no-open-links");
       await m.page.close();
     });
 
@@ -265,6 +328,7 @@ Deno.test({
       assertEquals(await selectedRows(v), [2]);
       await m.page.waitForTimeout(300);
       assertEquals((await m.events("context")).length, 1, "restoring sends nothing");
+      await look(m, v, "restored-row");
       // It is the selection: selecting it again lets it go, and the host hears that.
       await v.click("tbody tr:nth-child(2)");
       assertEquals((await contexts(m, 2))[1], undefined);
@@ -276,6 +340,63 @@ Deno.test({
       assertEquals(await selectedRows(w), []);
       await m.page.close();
     });
+
+    await t.step("a 3-part document downloads every part in one HTML file", async () => {
+      // six 12,000-character sections: two fit a 32,000-character part
+      const section = (i: number) => `## Section ${i}\n\n${`Word${i} `.repeat(2_000)}\n\n`;
+      const markdown = `# Guide\n\n${[1, 2, 3, 4, 5, 6].map(section).join("")}`;
+      const m = await mount("create_markdown_card", { markdown }, { downloadReply: "ok" });
+      assertEquals(await m.view.textContent(".mcc-title"), "Guide (part 1 of 3)");
+      assertEquals(await m.view.locator(".mcc-body h3").allTextContents(), ["Section 1", "Section 2"]);
+      await m.view.click('[data-mcc-action="download"]');
+      const [file] = await downloads(m, 1);
+      assertEquals(await pulled(m), [1, 2, 3]);
+      assertEquals(file.uri, "file:///guide.html");
+      const doc = file.text!;
+      assertEquals(
+        [...doc.matchAll(/<h3>(Section \d)<\/h3>/g)].map((x) => x[1]),
+        [1, 2, 3, 4, 5, 6].map((i) => `Section ${i}`),
+      );
+      assertEquals([...doc.matchAll(/<article /g)].length, 1, "one card");
+      assert(
+        doc.includes('class="mcc-title" id="') && />Guide<\/h2>/.test(doc),
+        "the title without its part",
+      );
+      assertEquals(/<title>([^<]*)<\/title>/.exec(doc)?.[1], "Guide");
+      assertEquals((doc.match(/Word6\b/g) ?? []).length, 2_000);
+      assertEquals(await status(m.view), "Downloaded guide.html (host)");
+      await m.page.close();
+    });
+
+    await t.step(
+      "a 2-part code tour downloads every file in one zip, and a 2-part table every row",
+      async () => {
+        const files = [1, 2].map((i) => ({ path: `notes/n${i}.txt`, content: `line ${i}\n`.repeat(2_500) }));
+        const m = await mount("create_code_tour_card", { title: "Notes", files }, { downloadReply: "ok" });
+        assertEquals(await m.view.textContent(".mcc-title"), "Notes (part 1 of 2)");
+        await pick(m, "ZIP");
+        const [zip] = await downloads(m, 1);
+        assertEquals(zip.uri, "file:///notes.zip");
+        const entries = unzipSync(Uint8Array.from(atob(zip.blob!), (c) => c.charCodeAt(0)));
+        assertEquals(
+          Object.entries(entries).map(([name, bytes]) => [name, new TextDecoder().decode(bytes)]),
+          files.map((f) => [f.path, f.content]),
+        );
+        assertEquals(await pulled(m), [1, 2]);
+        await m.page.close();
+
+        const rows = Array.from({ length: 1_000 }, (_, i) => [`row ${i + 1}`, `${i + 1}`]);
+        const n = await mount("create_table_card", { title: "Long", headers: ["Name", "N"], rows }, {
+          downloadReply: "ok",
+        });
+        assertEquals(await n.view.textContent(".mcc-title"), "Long (part 1 of 2)");
+        await pick(n, "CSV");
+        const [csv] = await downloads(n, 1);
+        assertEquals(csv.uri, "file:///long.csv");
+        assertEquals(csv.text, ["Name,N", ...rows.map((r) => r.join(","))].map((l) => l + "\r\n").join(""));
+        await n.page.close();
+      },
+    );
   } finally {
     await h.close();
   }

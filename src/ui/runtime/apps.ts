@@ -124,6 +124,15 @@ export function startAppsView(root: HTMLElement): void {
       }, TIMEOUT_MS.server).catch(() => ({ isError: true }));
       return reply.isError !== true;
     },
+    async part(n) {
+      const tool = context.toolInfo?.tool?.name;
+      if (!tool || !toolArgs || !capabilities.serverTools) return;
+      const result = await rpc.request("tools/call", {
+        name: PULL_TOOL,
+        arguments: { tool, arguments: { ...toolArgs, part: n } },
+      }, TIMEOUT_MS.server).catch(() => ({ isError: true }));
+      return result.isError ? undefined : findCard(result)?.articleHtml;
+    },
     display(mode) {
       // Never ask for a mode the host did not offer; the reply names the mode granted (maybe another).
       if (offers(mode)) {
