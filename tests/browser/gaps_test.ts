@@ -395,6 +395,23 @@ Deno.test({
         assertEquals(csv.uri, "file:///long.csv");
         assertEquals(csv.text, ["Name,N", ...rows.map((r) => r.join(","))].map((l) => l + "\r\n").join(""));
         await n.page.close();
+
+        // A host that cannot call server tools: the part on screen is what there is, and says so.
+        const o = await mount("create_table_card", { title: "Long", headers: ["Name", "N"], rows }, {
+          downloadReply: "ok",
+          omitCapabilities: ["serverTools"],
+        });
+        const shown = await o.view.locator("tbody tr").count();
+        assert(shown > 1 && shown < 1_000);
+        await pick(o, "CSV");
+        const [one] = await downloads(o, 1);
+        assertEquals(one.uri, "file:///long-part-1-of-2.csv");
+        assertEquals(
+          one.text,
+          ["Name,N", ...rows.slice(0, shown).map((r) => r.join(","))].map((l) => l + "\r\n").join(""),
+        );
+        assertEquals(await o.events("call-tool"), []);
+        await o.page.close();
       },
     );
   } finally {

@@ -127,11 +127,12 @@ export function startAppsView(root: HTMLElement): void {
     async part(n) {
       const tool = context.toolInfo?.tool?.name;
       if (!tool || !toolArgs || !capabilities.serverTools) return;
+      // an error result holds no card: undefined, as for a failed request
       const result = await rpc.request("tools/call", {
         name: PULL_TOOL,
         arguments: { tool, arguments: { ...toolArgs, part: n } },
-      }, TIMEOUT_MS.server).catch(() => ({ isError: true }));
-      return result.isError ? undefined : findCard(result)?.articleHtml;
+      }, TIMEOUT_MS.server).catch(() => 0);
+      return findCard(result)?.articleHtml;
     },
     display(mode) {
       // Never ask for a mode the host did not offer; the reply names the mode granted (maybe another).
