@@ -1,19 +1,23 @@
 /**
  * What leaves the card: links (through the host, or a new tab when there is none) and prompts
  * from `form[data-mcc-prompt]` submissions and `button[data-mcc-prompt]` clicks. A prompt the host
- * refuses is shown with a copy button, so the user can paste it into the chat instead.
+ * refuses is shown with a copy button, so the user can paste it into the chat instead; a host that
+ * declared no `message` (or `openLinks`) capability gets no request at all, and the copy fallback
+ * shows at once. The card's status line says what happened.
  */
+import { showManual } from "./copy.ts";
 import { note } from "./debug.ts";
-import { codeFigure, h, removePanelAfter } from "./dom.ts";
+import { cap, codeFigure, h, removePanelAfter } from "./dom.ts";
+import { setStatus } from "./header.ts";
 import type { Host } from "./host.ts";
 
 /** Shows a refused prompt after `anchor`, ready to copy. */
-function showPromptFallback(text: string, anchor: Element): void {
+function showPromptFallback(text: string, anchor: Element, why: string): void {
   removePanelAfter(anchor, "mcc-prompt-fallback");
   const panel = h(
     "div",
     { class: "mcc-prompt-fallback", role: "status" },
-    h("p", {}, "The chat did not accept this prompt. Copy it and paste it into the conversation:"),
+    h("p", {}, `${why}. Copy it and paste it into the conversation:`),
     codeFigure("prompt", text),
   );
   anchor.after(panel);
@@ -25,25 +29,37 @@ export const LONG_PROMPT = 1_500;
 /** The short message sent in place of a long prompt: its first line, and where the rest is. */
 export function shortMessage(text: string): string {
   const first = text.split("\n", 1)[0];
-  const head = first.length > 200 ? first.slice(0, 199) + "…" : first;
-  return `${head}\n(The full text, ${[...text].length} characters, is in your model context: read it there.)`;
+  return `${cap(first, 200)}\n(The full text, ${
+    [...text].length
+  } characters, is in your model context: read it there.)`;
 }
 
 /**
  * Sends a prompt through the host, falling back to showing it after `anchor`; true when the host
  * took it. A long prompt goes into the model's context first (ui/update-model-context), so the chat
- * shows a short message rather than a wall of answers.
+ * shows a short message rather than a wall of answers. The card's status line says which.
  */
 export async function sendPrompt(text: string, host: Host, anchor: Element): Promise<boolean> {
-  const long = text.length > LONG_PROMPT && await host.updateContext?.(text).catch(() => false);
-  const ok = await host.prompt(long ? shortMessage(text) : text).catch(() => false);
+  const none = host.lacks?.("message");
+  const long = !none && text.length > LONG_PROMPT && await host.updateContext?.(text).catch(() => false);
+  const ok = !none && await host.prompt(long ? shortMessage(text) : text).catch(() => false);
+  const article = anchor.closest(".mcc-card");
+  const why = none ? "This chat takes no messages from cards" : "";
+  if (article) {
+    setStatus(
+      article,
+      ok
+        ? "Sent to the conversation"
+        : `Not sent: ${why ? why.toLowerCase() + ". C" : "c"}opy the prompt below`,
+    );
+  }
   if (ok) {
     removePanelAfter(anchor, "mcc-prompt-fallback");
     host.log("prompt-sent", { chars: text.length, viaContext: Boolean(long) });
     return true;
   }
   note("the host did not take the prompt: showing it for copy and paste");
-  showPromptFallback(text, anchor);
+  showPromptFallback(text, anchor, why || "The chat did not accept this prompt");
   return false;
 }
 
@@ -60,6 +76,12 @@ export function prepareLinks(scope: Element, host: Host): void {
 export function followLink(event: MouseEvent, link: HTMLAnchorElement, host: Host): void {
   if (host.name === "none" || link.getAttribute("href")?.startsWith("#")) return;
   event.preventDefault();
+  const article = link.closest(".mcc-card");
+  if (host.lacks?.("openLinks") && article) {
+    const say = "This chat opens no links from cards. The address below is selected: copy it.";
+    showManual(link.href, article.querySelector(".mcc-head")!, host, undefined, say);
+    return setStatus(article, "Link not opened: copy the address below");
+  }
   host.openLink(link.href).then((ok) => {
     if (!ok) open(link.href, "_blank", "noopener,noreferrer");
   });

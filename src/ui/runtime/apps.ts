@@ -74,6 +74,7 @@ export function startAppsView(root: HTMLElement): void {
 
   const host: Host = {
     name: "apps",
+    lacks: (name) => !capabilities[name],
     async prompt(text) {
       const reply = await rpc.request(
         "ui/message",
@@ -122,6 +123,16 @@ export function startAppsView(root: HTMLElement): void {
         contents: [{ type: "resource", resource }],
       }, TIMEOUT_MS.server).catch(() => ({ isError: true }));
       return reply.isError !== true;
+    },
+    async part(n) {
+      const tool = context.toolInfo?.tool?.name;
+      if (!tool || !toolArgs || !capabilities.serverTools) return;
+      // an error result holds no card: undefined, as for a failed request
+      const result = await rpc.request("tools/call", {
+        name: PULL_TOOL,
+        arguments: { tool, arguments: { ...toolArgs, part: n } },
+      }, TIMEOUT_MS.server).catch(() => 0);
+      return findCard(result)?.articleHtml;
     },
     display(mode) {
       // Never ask for a mode the host did not offer; the reply names the mode granted (maybe another).

@@ -1,5 +1,19 @@
 import { ACTION } from "../shared/protocol.ts";
 
+/**
+ * `s` cut to at most `max` UTF-16 units, the last one an ellipsis, on a grapheme boundary: an emoji
+ * (a surrogate pair, a flag, a ZWJ sequence) is kept whole or left out, never split.
+ */
+export function cap(s: string, max: number): string {
+  if (s.length <= max) return s;
+  let out = "";
+  for (const { segment } of new Intl.Segmenter().segment(s)) {
+    if (out.length + segment.length >= max) break;
+    out += segment;
+  }
+  return out + "…";
+}
+
 /** A small element builder: text children are set as text, never parsed as markup. */
 export function h(
   tag: string,

@@ -16,6 +16,7 @@ import { openMenu } from "./widgets/menu.ts";
 import { WIDGETS } from "./widgets/index.ts";
 import type { Format, Widget } from "./widgets/types.ts";
 import { csv } from "./files.ts";
+import { whole } from "./parts.ts";
 
 /**
  * The first table's cells as CSV, header rows included, for the kinds that may hold one. A chart's
@@ -42,9 +43,11 @@ function formats(article: Element): Format[] {
   return [["html", "text/html", () => cardDocument(article)], ...own.length ? own : tableCsv(article)];
 }
 
-/** Delivers one file by the first layer that works, and says which in the status line. */
-async function save(article: Element, [ext, type, make]: Format, host: Host): Promise<void> {
-  const name = cardFile(article, ext);
+/** Delivers one file (of every part) by the first layer that works, and says which in the status line. */
+async function save(article: Element, ext: string, host: Host): Promise<void> {
+  const all = await whole(article, host);
+  const [, type, make] = formats(all).find((f) => f[0] == ext)!;
+  const name = cardFile(all, ext);
   const data = make();
   const text = typeof data == "string"
     ? data
@@ -71,13 +74,13 @@ async function save(article: Element, [ext, type, make]: Format, host: Host): Pr
 /** Download: the one file at once, or a menu of the formats. */
 function download(button: HTMLElement, article: Element, host: Host): void {
   const list = formats(article);
-  if (!list[1]) return void save(article, list[0], host);
+  if (!list[1]) return void save(article, "html", host);
   openMenu(article, button.getBoundingClientRect(), undefined, {
     label: "Download as",
     items: list.map((f) => ({
       label: f[0].toUpperCase(),
       kind: "action",
-      run: () => void save(article, f, host),
+      run: () => void save(article, f[0], host),
     })),
     closed: () => button.removeAttribute("aria-expanded"),
   });

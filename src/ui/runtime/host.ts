@@ -12,6 +12,11 @@ export interface Host {
   prompt(text: string): Promise<boolean>;
   /** Opens a link outside the card; false when the host refused or cannot. */
   openLink(url: string): Promise<boolean>;
+  /**
+   * True when the host did not declare this capability (MCP Apps `message`, `openLinks`): the card
+   * then sends no request and goes straight to its copy fallback.
+   */
+  lacks?(capability: string): boolean;
   /** Telemetry: best effort, never awaited. */
   log(event: string, data?: Record<string, unknown>): void;
   /**
@@ -25,6 +30,8 @@ export interface Host {
    * structured content; false when it cannot or refused.
    */
   updateContext?(text: string, structured?: Record<string, unknown>): Promise<boolean>;
+  /** Part `n` of the card on screen, rendered again by the server (`get_card`); undefined when it cannot. */
+  part?(n: number): Promise<string | undefined>;
   /** Asks for a display mode (MCP Apps `ui/request-display-mode`), only when the host offers it. */
   display?(mode: "inline" | "fullscreen"): void;
   /** Tells the host the content height (MCP-UI; the Apps view reports its own). */

@@ -1,14 +1,20 @@
 /**
  * Cards remember what the reader did, so a host that reloads the conversation shows them as they
  * were left: the selected tabs, open sections, the collapsed card and its `</>` panel, a code
- * tour's Raw/Code views, scroll positions and unsent form input (never a password or a file).
+ * tour's Raw/Code views, scroll positions and unsent form input (never a password, a file, a hidden
+ * field, or a card number, one-time code or password named by `autocomplete`).
  * State is read back from the DOM (no widget reports it) and replayed through the widgets' own
  * clicks, so it stays right whatever a widget does. One `localStorage` entry keeps the last
  * MAX_CARDS cards, oldest dropped; where storage throws (opaque sandboxes) it lives in memory.
  */
 
-/** Per card: [saved at, chosen buttons, values (fields, options, sections), scrolls, view y]. */
-type Saved = [number, number[], unknown[], number[][], number];
+import { picked, PICKS, show } from "./selection.ts";
+
+/**
+ * Per card: [saved at, chosen buttons, values (fields, options, sections), scrolls, view y, the
+ * selected row, point, legend entry or term (its index among them; -1 for none)].
+ */
+type Saved = [number, number[], unknown[], number[][], number, number];
 type Control = HTMLInputElement & HTMLOptionElement & HTMLDetailsElement;
 
 const STORE_KEY = "mcc-state";
@@ -23,8 +29,14 @@ const CHOSEN =
   "[aria-selected=true],[aria-pressed=true]:is(.mcc-view,[data-mcc-action=source]),[data-mcc-action=collapse][aria-expanded=false]";
 /** Buttons restore may click: those CHOSEN can match, whatever their state (a crafted entry may not press Send). */
 const CHOICE = CHOSEN.replace(/=(true|false)/g, "");
-/** Form fields but passwords and files, options (several may be selected) and show-hide sections. */
-const CONTROLS = "form [name]:not([type=password],[type=file]),form option,details";
+/**
+ * Fields never kept: passwords, files, hidden inputs, and whatever `autocomplete` names a credential,
+ * a payment card or a one-time code (`cc-*`, `current-password`, `new-password`, `one-time-code`).
+ */
+const SECRET =
+  "[type=password],[type=file],[type=hidden],[autocomplete*=cc- i],[autocomplete*=one-time i],[autocomplete*=password i]";
+/** Form fields but secret ones, options (several may be selected) but a secret select's, and show-hide sections. */
+const CONTROLS = `form [name]:not(${SECRET}),form option:not(:is(${SECRET}) *),details`;
 /** What may scroll: the body, and every scrolling region (each is focusable, so it has a tabindex). */
 const SCROLLERS = ".mcc-body,[tabindex]";
 
@@ -56,6 +68,7 @@ function snapshot(card: Element, cut: number): Saved {
     ),
     all(card, SCROLLERS).map((e) => [e.scrollTop, e.scrollLeft]),
     scrollY,
+    all(card, PICKS).indexOf(picked as HTMLElement),
   ];
 }
 
@@ -104,7 +117,7 @@ export function remember(card: Element, key: string): void {
 
 /** Replays a saved entry (none throws, as a damaged one may: then nothing more is restored). */
 function restore(card: Element, saved: Saved): void {
-  const [, chosen, values, scrolls, y] = saved;
+  const [, chosen, values, scrolls, y, pick] = saved;
   // One at a time, in page order: the `</>` panel adds a button the later indexes count. Each index
   // once, and only a choice's button (a crafted entry may hold 100,000 indexes, or point at Send).
   let buttons = all(card, "button");
@@ -121,4 +134,8 @@ function restore(card: Element, saved: Saved): void {
   });
   all(card, SCROLLERS).forEach((e, i) => scrolls[i] && ([e.scrollTop, e.scrollLeft] = scrolls[i]));
   scrollTo(0, y);
+  // The selection shows again, but is not sent again: the host kept the last model-context update
+  // (each replaces the one before), so the model already has it. Selecting again shares it anew.
+  const el = all(card, PICKS)[pick];
+  if (el) show(el);
 }

@@ -5,7 +5,7 @@
  * one). Never a chat message. Without the capability the selection only shows.
  */
 import { state } from "./debug.ts";
-import { rove } from "./dom.ts";
+import { cap, rove } from "./dom.ts";
 import { setStatus } from "./header.ts";
 import type { Host } from "./host.ts";
 import { describe } from "./widgets/chart.ts";
@@ -16,11 +16,8 @@ export let picked: Element | undefined;
 
 const SELECTABLE = ".mcc-table tbody tr, .mcc-legend li, .mcc-pt";
 
-/** Text on one line, capped at 500 characters with an ellipsis. */
-const line = (text?: string | null) => {
-  const s = (text ?? "").replace(/\s+/g, " ").trim();
-  return s.length > 500 ? s.slice(0, 499) + "…" : s;
-};
+/** Text on one line, capped at 500 UTF-16 units with an ellipsis (never inside an emoji). */
+const line = (text?: string | null) => cap((text ?? "").replace(/\s+/g, " ").trim(), 500);
 
 /** What `el` is (`row 3 of`), its detail, and its fields in the structured selection. */
 function about(el: Element): [string, string, Record<string, unknown>] {
@@ -52,14 +49,22 @@ function about(el: Element): [string, string, Record<string, unknown>] {
   return [`point "${label}" of series "${series}" in`, value, { label, series, value }];
 }
 
-/** Selects `el`, or lets it go when it is the selection, and tells the host. True when now selected. */
-export function pick(el: Element, host: Host): boolean {
+/** What memory.ts may show selected again: everything `pick` takes. */
+export const PICKS = `${SELECTABLE}, .mcc-term`;
+
+/** Shows `el` (or nothing) as the selection, without a word to the host (memory.ts restores it so). */
+export function show(el?: Element): void {
   const mark = (on: boolean) =>
     picked?.setAttribute(picked.matches("tr, li") ? "aria-selected" : "aria-pressed", `${on}`);
-  const on = picked !== el;
   mark(false);
-  picked = on ? el : undefined;
+  picked = el;
   mark(true);
+}
+
+/** Selects `el`, or lets it go when it is the selection, and tells the host. True when now selected. */
+export function pick(el: Element, host: Host): boolean {
+  const on = picked !== el;
+  show(on ? el : undefined);
   const article = el.closest(".mcc-card")!;
   const title = line(article.querySelector(".mcc-title")?.textContent);
   const [what, detail, fields] = about(el);

@@ -12,6 +12,9 @@ const DEBOUNCE_MS = 100;
 /** Flips between the same two heights after which only growth is reported. */
 const MAX_FLIPS = 3;
 
+/** Reports the height at once (a menu or tip just made room for itself); set by `reportSize`. */
+export let sizeNow = (): void => {};
+
 /** Starts observing; `send` gets each new height. */
 export function reportSize(send: (height: number) => void): { afterPaint(): void; stop(): void } {
   let last = -1;
@@ -50,14 +53,16 @@ export function reportSize(send: (height: number) => void): { afterPaint(): void
   observer.observe(document.documentElement);
   observer.observe(document.body);
 
+  const afterPaint = () => {
+    if (stopped) return;
+    active = true;
+    flips = 0; // a new paint or display mode: heights may repeat by design
+    clearTimeout(timer);
+    flush(); // measuring forces the layout now: no frame is waited for
+  };
+  sizeNow = afterPaint;
   return {
-    afterPaint() {
-      if (stopped) return;
-      active = true;
-      flips = 0; // a new paint or display mode: heights may repeat by design
-      clearTimeout(timer);
-      flush(); // measuring forces the layout now: no frame is waited for
-    },
+    afterPaint,
     stop() {
       stopped = true;
       observer.disconnect();

@@ -78,7 +78,7 @@ window.mountCard = async (o) => {
   iframe.src = o.sandboxUrl;
   await ready;
 
-  bridge = new AppBridge(null, { name: "mcc-test-host", version: "1.0.0" }, {
+  const capabilities: Json = {
     openLinks: {},
     serverTools: {},
     serverResources: {},
@@ -86,7 +86,11 @@ window.mountCard = async (o) => {
     message: { text: {} },
     ...(o.downloadReply === "absent" ? {} : { downloadFile: {} }),
     ...(o.modelContext ? { updateModelContext: o.contextModalities ?? { text: {} } } : {}),
-  }, { hostContext: context as never });
+  };
+  for (const name of o.omitCapabilities ?? []) delete capabilities[name];
+  bridge = new AppBridge(null, { name: "mcc-test-host", version: "1.0.0" }, capabilities, {
+    hostContext: context as never,
+  });
   bridge.onupdatemodelcontext = (params) => {
     record("context", { params });
     return Promise.resolve({});

@@ -53,6 +53,8 @@ export interface MountOptions {
   displayReply?: "grant" | "refuse";
   /** How `ui/download-file` is answered ("ok" by default); "absent" leaves `downloadFile` undeclared. */
   downloadReply?: "ok" | "isError" | "rpc-error" | "absent";
+  /** Host capabilities to leave undeclared (`message`, `openLinks`, ...). */
+  omitCapabilities?: string[];
   /** What the host declares it takes in the model context (default `{ text: {} }`). */
   contextModalities?: Json;
 }

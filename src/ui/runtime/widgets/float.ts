@@ -5,6 +5,8 @@
  * clipping them.
  */
 
+import { sizeNow } from "../size.ts";
+
 const GAP = 6;
 const EDGE = 8;
 
@@ -21,12 +23,19 @@ export function place(el: HTMLElement, anchor: { left: number; top: number; bott
   el.style.top = `${Math.max(EDGE, top)}px`;
 }
 
-/** Pads the page so `el` fits; returns the undo. */
+/**
+ * Pads the page so `el` fits, and reports the new height at once: the host grows the frame before
+ * a pointer reaches the items (a collapsed card's frame is only header-tall). Returns the undo.
+ */
 export function makeRoom(el: HTMLElement): () => void {
   const need = Math.ceil(el.getBoundingClientRect().bottom + EDGE - document.documentElement.scrollHeight);
   if (need <= 0) return () => {};
   const body = document.body;
   const before = body.style.paddingBottom;
   body.style.paddingBottom = `${need}px`;
-  return () => (body.style.paddingBottom = before);
+  sizeNow();
+  return () => {
+    body.style.paddingBottom = before;
+    sizeNow();
+  };
 }

@@ -160,8 +160,7 @@ async function submitForm(form: HTMLFormElement, host: Host): Promise<void> {
     if (article) setStatus(article, `Not sent: ${problems[0]}${more}`);
     return;
   }
-  const sent = await sendPrompt(formPrompt(form), host, form);
-  if (article) setStatus(article, sent ? "Sent to the conversation" : "Not sent: copy the prompt below");
+  await sendPrompt(formPrompt(form), host, form); // it says what happened in the status line
 }
 
 export const formWidget: Widget = {

@@ -52,11 +52,9 @@ export function currentPrompt(form: HTMLFormElement): string {
 
 async function send(form: HTMLFormElement, host: Host): Promise<void> {
   const article = form.closest(".mcc-card");
-  let took = false;
-  const text = await confirmAndSend(form, async (t) => (took = await sendPrompt(t, host, form)));
-  if (!article) return;
-  if (text === undefined) setStatus(article, "Not sent");
-  else setStatus(article, took ? "Sent to the conversation" : "Not sent: copy the prompt below");
+  // sendPrompt says in the status line whether the chat took it
+  const text = await confirmAndSend(form, (t) => sendPrompt(t, host, form));
+  if (article && text === undefined) setStatus(article, "Not sent");
 }
 
 async function copyPrompt(button: HTMLElement, host: Host): Promise<void> {
