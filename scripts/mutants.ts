@@ -25,7 +25,8 @@ const ASSETS = "src/ui/assets.gen.ts";
 
 /** Files whose change only reaches the tests through `deno task build:ui`. */
 const needsUiBuild = (file: string) =>
-  file.startsWith("src/ui/runtime/") || file.startsWith("src/ui/styles") || file.endsWith(".css");
+  file.startsWith("src/ui/runtime/") || file.startsWith("src/ui/styles") || file.endsWith(".css") ||
+  file === "src/ui/kinds.ts";
 
 interface Options {
   list: boolean;
