@@ -5,9 +5,8 @@
  * 420 and 760 px in both themes land in tests/artifacts/chart-*.png to be looked at.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import axe from "axe-core";
 import type { Frame } from "playwright-core";
-import { ARTIFACTS, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
+import { ARTIFACTS, axeViolations, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -21,15 +20,6 @@ async function paint(h: Harness, name: string, hostContext: Record<string, unkno
   await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
   await m.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
   return m;
-}
-
-async function axeViolations(view: Frame): Promise<string[]> {
-  await view.evaluate(axe.source);
-  return await view.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof import("axe-core") };
-    const { violations } = await axe.run(document, { rules: { "page-has-heading-one": { enabled: false } } });
-    return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
-  });
 }
 
 /** The data table as numbers: one array per series column, null for an empty cell. */

@@ -5,9 +5,8 @@
  * and notice of a truncated file, axe with switched views, and screenshots at 420 and 760 px.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import axe from "axe-core";
 import type { Frame } from "playwright-core";
-import { ARTIFACTS, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
+import { ARTIFACTS, axeViolations, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -29,15 +28,6 @@ const visible = (view: Frame, selector: string) =>
   );
 
 const panel = (path: string) => `section.mcc-tourfile[data-mcc-path="${path}"]`;
-
-async function axeViolations(view: Frame): Promise<string[]> {
-  await view.evaluate(axe.source);
-  return await view.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof import("axe-core") };
-    const { violations } = await axe.run(document, { rules: { "page-has-heading-one": { enabled: false } } });
-    return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
-  });
-}
 
 Deno.test({
   name: "code tours and documents in Chromium",

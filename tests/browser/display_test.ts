@@ -8,9 +8,8 @@
  * locales or zones keep the server's text. Screenshots land in tests/artifacts/display-*.png.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import axe from "axe-core";
 import type { Frame } from "playwright-core";
-import { ARTIFACTS, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
+import { ARTIFACTS, axeViolations, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
 import { KINDS } from "./samples.ts";
 
@@ -96,15 +95,6 @@ const sentDisplayRequests = (view: Frame) =>
   );
 
 const full = (view: Frame) => view.evaluate(() => document.documentElement.hasAttribute("data-mcc-full"));
-
-async function axeViolations(view: Frame): Promise<string[]> {
-  await view.evaluate(axe.source);
-  return await view.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof import("axe-core") };
-    const { violations } = await axe.run(document, { rules: { "page-has-heading-one": { enabled: false } } });
-    return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
-  });
-}
 
 async function shot(m: Mounted, name: string): Promise<void> {
   await Deno.mkdir(ARTIFACTS, { recursive: true });

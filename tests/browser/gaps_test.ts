@@ -5,9 +5,8 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Frame, Page } from "playwright-core";
-import axe from "axe-core";
 import { unzipSync } from "fflate";
-import { ARTIFACTS, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
+import { ARTIFACTS, axeViolations, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -39,15 +38,6 @@ async function storedEntry(v: Frame, needle: string): Promise<unknown[]> {
     const id = (window.__mccDebug!() as { cardId: string }).cardId;
     const all = JSON.parse(localStorage.getItem("mcc-state")!) as Record<string, unknown[]>;
     return Object.entries(all).find(([k]) => k.startsWith(`${id} `))![1];
-  });
-}
-
-async function axeViolations(view: Frame): Promise<string[]> {
-  await view.evaluate(axe.source);
-  return await view.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof import("axe-core") };
-    const { violations } = await axe.run(document, { rules: { "page-has-heading-one": { enabled: false } } });
-    return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
   });
 }
 

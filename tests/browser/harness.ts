@@ -6,6 +6,7 @@
  * the server through functions exposed by playwright, so every tools/call and resources/read the
  * view makes travels the real protocol on both sides.
  */
+import axe from "axe-core";
 import { type Browser, type BrowserContext, chromium, type Frame, type Page } from "playwright-core";
 import type { Client } from "@modelcontextprotocol/client";
 import { CardStore } from "../../mod.ts";
@@ -177,4 +178,14 @@ export async function startHarness(): Promise<Harness> {
 /** Writes a line of figures to stderr (test output stays readable). */
 export function report(line: string): void {
   console.error(`[browser] ${line}`);
+}
+
+/** axe-core's violations in a view (the card is not a page: no h1 is asked for). */
+export async function axeViolations(view: Frame): Promise<string[]> {
+  await view.evaluate(axe.source);
+  return await view.evaluate(async () => {
+    const { axe } = window as unknown as { axe: typeof import("axe-core") };
+    const { violations } = await axe.run(document, { rules: { "page-has-heading-one": { enabled: false } } });
+    return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+  });
 }

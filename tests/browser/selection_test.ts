@@ -8,9 +8,8 @@
  * Screenshots land in tests/artifacts/selection-*.png.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import axe from "axe-core";
 import type { Frame } from "playwright-core";
-import { ARTIFACTS, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
+import { ARTIFACTS, axeViolations, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -59,15 +58,6 @@ const status = (v: Frame) => v.evaluate(() => document.querySelector(".mcc-statu
 const cardId = (v: Frame) => v.evaluate(() => (window.__mccDebug!() as { cardId: string }).cardId);
 const attr = (v: Frame, selector: string, name: string) =>
   v.evaluate(([s, n]) => document.querySelector(s)?.getAttribute(n), [selector, name]);
-
-async function axeViolations(view: Frame): Promise<string[]> {
-  await view.evaluate(axe.source);
-  return await view.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof import("axe-core") };
-    const { violations } = await axe.run(document, { rules: { "page-has-heading-one": { enabled: false } } });
-    return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
-  });
-}
 
 /** Axe in both themes, and screenshots at 420 and 760 px in both. */
 async function look(m: Mounted, name: string): Promise<void> {

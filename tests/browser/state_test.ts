@@ -9,10 +9,17 @@
  * standalone document remembers under its card id.
  */
 import { deepStrictEqual as assertDeep, ok as assert, strictEqual as assertEquals } from "node:assert/strict";
-import axe from "axe-core";
 import type { Frame, Page } from "playwright-core";
 import { savedPage, site, webClient } from "../tools/web_fixtures.ts";
-import { ARTIFACTS, type Harness, type Mounted, report, skipReason, startHarness } from "./harness.ts";
+import {
+  ARTIFACTS,
+  axeViolations,
+  type Harness,
+  type Mounted,
+  report,
+  skipReason,
+  startHarness,
+} from "./harness.ts";
 import { KINDS } from "./samples.ts";
 import "./page/types.ts";
 
@@ -149,15 +156,6 @@ function stored(view: Frame): Promise<Record<string, unknown[]> | null> {
     } catch {
       return null;
     }
-  });
-}
-
-async function axeViolations(view: Frame): Promise<string[]> {
-  await view.evaluate(axe.source);
-  return await view.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof import("axe-core") };
-    const { violations } = await axe.run(document, { rules: { "page-has-heading-one": { enabled: false } } });
-    return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
   });
 }
 

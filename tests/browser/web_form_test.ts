@@ -6,24 +6,13 @@
  * px, light and dark, go to tests/artifacts/.
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
-import axe from "axe-core";
-import type { Frame } from "playwright-core";
 import { introLine } from "../../src/tools/mirror_web_form.ts";
 import { webFormMessage } from "../../src/ui/shared/web_form.ts";
 import { savedPage, site, webClient } from "../tools/web_fixtures.ts";
-import { ARTIFACTS, type Mounted, skipReason, startHarness } from "./harness.ts";
+import { ARTIFACTS, axeViolations, type Mounted, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
-
-async function axeViolations(view: Frame): Promise<string[]> {
-  await view.evaluate(axe.source);
-  return await view.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof import("axe-core") };
-    const { violations } = await axe.run(document, { rules: { "page-has-heading-one": { enabled: false } } });
-    return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
-  });
-}
 
 async function settledShot(m: Mounted, name: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
