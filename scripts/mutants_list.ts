@@ -802,7 +802,7 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "prompt-refusal-not-shown",
     file: "src/ui/runtime/actions.ts",
-    find: "  showPromptFallback(text, anchor);\n  return false;",
+    find: '  showPromptFallback(text, anchor, why || "The chat did not accept this prompt");\n  return false;',
     replace: "  return false;",
     tests: [T.browser],
     breaks: "a prompt the host refuses is lost instead of shown for copy and paste",
@@ -931,8 +931,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "state-keeps-passwords",
     file: "src/ui/runtime/memory.ts",
-    find: '"form [name]:not([type=password],[type=file]),form option,details"',
-    replace: '"form [name]:not([type=file]),form option,details"',
+    find: '"[type=password],[type=file],[type=hidden],',
+    replace: '"[type=file],[type=hidden],',
     tests: [T.browserState],
     breaks: "what the reader types in a password field is written to localStorage",
   },
