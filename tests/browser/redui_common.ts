@@ -23,7 +23,9 @@ declare global {
 
 /**
  * Installed in every frame before its own scripts: `_x()` is what payloads call, and `alert`,
- * `confirm`, `prompt`, `print`, `open` report too (a payload may call those directly).
+ * `confirm`, `prompt`, `print` report too (a payload may call those directly). The proxy writes the
+ * view with document.open(), which keeps these globals but erases event listeners, so uncaught
+ * errors and CSP refusals are also taken from Playwright (`Watch.errors`, `Watch.refused`).
  */
 function trap(): void {
   window.__ran = [];
@@ -47,6 +49,10 @@ function trap(): void {
 export interface Watch {
   requests: string[];
   dialogs: string[];
+  /** Uncaught errors in any frame, as Playwright saw them. */
+  errors: string[];
+  /** The browser's own console lines about content it refused (CSP), from any frame. */
+  refused: string[];
   /** Requests leaving the two loopback test origins (and data:, blob:, about:). */
   foreign(): string[];
   reset(): void;
@@ -58,14 +64,19 @@ export async function watch(h: Harness): Promise<Watch> {
   const w: Watch = {
     requests: [],
     dialogs: [],
+    errors: [],
+    refused: [],
     foreign: () => w.requests.filter((u) => !/^(data:|blob:|about:|http:\/\/127\.0\.0\.1:\d+\/)/.test(u)),
     reset() {
-      w.requests.length = 0;
-      w.dialogs.length = 0;
+      for (const list of [w.requests, w.dialogs, w.errors, w.refused]) list.length = 0;
     },
   };
   h.context.on("request", (r) => w.requests.push(r.url()));
-  h.context.on("page", (p) => p.on("dialog", (d) => (w.dialogs.push(d.message()), d.dismiss())));
+  h.context.on("page", (p) => {
+    p.on("dialog", (d) => (w.dialogs.push(d.message()), d.dismiss()));
+    p.on("pageerror", (e) => w.errors.push(e.message));
+    p.on("console", (m) => /Content Security Policy|Refused to/i.test(m.text()) && w.refused.push(m.text()));
+  });
   return w;
 }
 
@@ -85,8 +96,8 @@ export function ran(
 export async function assertClean(m: Mounted, w: Watch, where: string): Promise<void> {
   const got = await ran(m.view);
   assertEquals(
-    { ...got, dialogs: w.dialogs, foreign: w.foreign() },
-    { trapped: true, ran: [], csp: [], uncaught: [], dialogs: [], foreign: [] },
+    { ...got, dialogs: w.dialogs, foreign: w.foreign(), errors: w.errors, refused: w.refused },
+    { trapped: true, ran: [], csp: [], uncaught: [], dialogs: [], foreign: [], errors: [], refused: [] },
     where,
   );
 }

@@ -1,4 +1,4 @@
-// deno-lint-ignore-file no-console no-window -- prints figures on stderr; page callbacks run in the browser, where window exists
+// deno-lint-ignore-file no-console -- prints figures on stderr
 /**
  * Red team (session 4): hostile script and markup in every text field of every card kind, through
  * the real tools, painted by the real view under the official AppBridge host in Chromium. A trap is
@@ -240,6 +240,7 @@ function liveMarkup(view: Frame): Promise<string[]> {
           bad.push(`${tag}[style=${a.value}]`);
         }
         if (/^(href|src|action|formaction|poster|xlink:href|data)$/i.test(a.name)) {
+          // deno-lint-ignore no-control-regex -- browsers strip these from URLs, so the check does too
           const v = a.value.replace(/[\u0000-\u0020]/g, "").toLowerCase();
           if (
             !/^(https?:|mailto:|#|data:(image\/(png|jpeg|gif|webp)|video\/|audio\/|text\/vtt)|blob:)/.test(v)
@@ -269,7 +270,8 @@ Deno.test({
       // A host may hand the view any article (the view trusts its host): this one is live on purpose.
       const live =
         '<article class="mcc-card"><header class="mcc-head"><h2 class="mcc-title">x</h2></header>' +
-        '<div class="mcc-body"><img src="https://evil.example/p.png" onerror="_x(99)"><a href="javascript:_x(98)">a</a></div></article>';
+        '<div class="mcc-body"><img src="https://evil.example/p.png" onerror="_x(99)"><a href="javascript:_x(98)">a</a>' +
+        '<img src="y" onerror="null.boom"></div></article>';
       w.reset();
       const m = await h.mount({
         tool: "create_table_card",
@@ -280,10 +282,16 @@ Deno.test({
       });
       await painted(m);
       await sleep(300);
-      assertEquals(await liveMarkup(m.view), ["img[onerror]", "a[href=javascript:_x(98)]"]);
-      const got = await ran(m.view);
-      assertEquals(got.ran, ["_x(99)"]);
-      assertEquals(got.csp.length > 0, true, "the CSP blocked the remote image");
+      assertEquals(await liveMarkup(m.view), [
+        "img[src=https://evil.example/p.png]",
+        "img[onerror]",
+        "a[href=javascript:_x(98)]",
+        "img[src=y]",
+        "img[onerror]",
+      ]);
+      assertEquals((await ran(m.view)).ran, ["_x(99)"]);
+      assertEquals(w.errors.length, 1, "an error thrown in the view is seen");
+      assertEquals(w.refused.length > 0, true, "the CSP refusing the remote image is seen");
       await m.page.close();
     });
 
