@@ -207,11 +207,13 @@ export function startAppsView(root: HTMLElement): void {
       const articleHtml = await readDocument(uri).catch(() => undefined);
       if (articleHtml) return paint({ articleHtml, id: uri.slice(uri.lastIndexOf("/") + 1) }, "result");
     }
-    const text = (result.content as Json[] | undefined)?.find((c) => c.type === "text")?.text;
+    const text = ([result.content].flat() as (Json | null)[]).find((c) => c?.type === "text")?.text;
     if (result.isError) showNotice(typeof text === "string" ? text : "The card could not be made.");
   };
 
   const notifications: Record<string, (params: Json) => void> = {
+    // No prototype: a host naming "__proto__" or "constructor" as a method finds no handler.
+    __proto__: null as never,
     "ui/notifications/tool-input": (params) => {
       toolArgs = (params.arguments ?? {}) as Json;
       // The complete arguments end a preview the partials began (the last partial may be short).
