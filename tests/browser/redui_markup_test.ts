@@ -290,6 +290,9 @@ Deno.test({
         "img[onerror]",
       ]);
       assertEquals((await ran(m.view)).ran, ["_x(99)"]);
+      // Even then, a script URL is neither followed nor handed to the host.
+      await clickEveryLink(m);
+      assertEquals([(await ran(m.view)).ran, await m.events("open-link")], [["_x(99)"], []]);
       assertEquals(w.errors.length, 1, "an error thrown in the view is seen");
       assertEquals(w.refused.length > 0, true, "the CSP refusing the remote image is seen");
       await m.page.close();

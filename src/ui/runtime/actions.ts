@@ -22,21 +22,22 @@ function showPromptFallback(text: string, anchor: Element): void {
 /** Prompts longer than this go to the model's context, with a short message pointing at them. */
 export const LONG_PROMPT = 1_500;
 
-/** The short message sent in place of a long prompt: its first line, and where the rest is. */
-export function shortMessage(text: string): string {
-  const first = text.split("\n", 1)[0];
-  const head = first.length > 200 ? first.slice(0, 199) + "…" : first;
+/** The short message sent in place of a long prompt: `head`, and where the whole text is. */
+export function shortMessage(text: string, head: string): string {
   return `${head}\n(The full text, ${[...text].length} characters, is in your model context: read it there.)`;
 }
 
 /**
  * Sends a prompt through the host, falling back to showing it after `anchor`; true when the host
- * took it. A long prompt goes into the model's context first (ui/update-model-context), so the chat
- * shows a short message rather than a wall of answers.
+ * took it. Given a `head` (a form's prompt with its long answers cut), a long prompt goes into the
+ * model's context first (ui/update-model-context) and the chat shows the head: every word the card
+ * itself adds is still seen there. Any other prompt (model-written menu actions, button prompts) is
+ * sent whole, so nothing reaches the model that the chat does not show.
  */
-export async function sendPrompt(text: string, host: Host, anchor: Element): Promise<boolean> {
-  const long = text.length > LONG_PROMPT && await host.updateContext?.(text).catch(() => false);
-  const ok = await host.prompt(long ? shortMessage(text) : text).catch(() => false);
+export async function sendPrompt(text: string, host: Host, anchor: Element, head?: string): Promise<boolean> {
+  const long = head !== undefined && head !== text && text.length > LONG_PROMPT &&
+    await host.updateContext?.(text).catch(() => false);
+  const ok = await host.prompt(long ? shortMessage(text, head!) : text).catch(() => false);
   if (ok) {
     removePanelAfter(anchor, "mcc-prompt-fallback");
     host.log("prompt-sent", { chars: text.length, viaContext: Boolean(long) });
@@ -60,6 +61,7 @@ export function prepareLinks(scope: Element, host: Host): void {
 export function followLink(event: MouseEvent, link: HTMLAnchorElement, host: Host): void {
   if (host.name === "none" || link.getAttribute("href")?.startsWith("#")) return;
   event.preventDefault();
+  if (!/^(https?|mailto):/i.test(link.href)) return; // a script or data URL is never handed on
   host.openLink(link.href).then((ok) => {
     if (!ok) open(link.href, "_blank", "noopener,noreferrer");
   });
