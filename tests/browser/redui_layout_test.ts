@@ -1,4 +1,4 @@
-// deno-lint-ignore-file no-console -- prints figures on stderr
+// deno-lint-ignore-file no-console no-window -- prints on stderr; page callbacks run in the browser, where window exists
 /**
  * Red team (session 4): layout attacks through the real tools, painted at 420 px in the official
  * AppBridge host in Chromium. 100,000-character words (plain, joined by word joiners, as links),

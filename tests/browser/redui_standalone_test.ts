@@ -1,4 +1,4 @@
-// deno-lint-ignore-file no-window -- page callbacks run in the browser, where window exists
+// deno-lint-ignore-file no-console no-window -- prints on stderr; page callbacks run in the browser, where window exists
 /**
  * Red team (session 4): the standalone document of a hostile card, both as the server serves it
  * (`ui://mcp-chat-cards/html/<id>`) and as the view's Download hands it to the host, opened from
