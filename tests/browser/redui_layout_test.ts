@@ -202,8 +202,9 @@ async function paintAt(
   tool: string,
   args: Json,
   width: number,
+  theme = "light",
 ): Promise<{ m: Mounted; ms: number }> {
-  const m = await h.mount({ tool, args, deliver: "never", hostContext: { theme: "light" } });
+  const m = await h.mount({ tool, args, deliver: "never", hostContext: { theme } });
   await m.page.setViewportSize({ width: Math.max(720, width + 60), height: 900 });
   await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
   const result = await h.apps.callTool({ name: tool, arguments: args });
@@ -307,6 +308,24 @@ Deno.test({
           await assertClean(m, w, c.name);
         } finally {
           await m.page.close();
+        }
+      });
+    }
+    if (Deno.env.get("MCC_REDUI_SHOTS")) {
+      await t.step("screenshots at 420 and 760 px in both themes (tests/artifacts/redui-*)", async () => {
+        await Deno.mkdir(ARTIFACTS, { recursive: true });
+        for (const c of CASES.filter((c) => ["markdown", "tabs", "form", "list"].includes(c.name))) {
+          for (const width of [420, 760]) {
+            for (const theme of ["light", "dark"]) {
+              const { m } = await paintAt(h, c.tool, c.args, width, theme);
+              assertEquals(await layoutProblems(m), [], `${c.name} ${width} ${theme}`);
+              await m.page.screenshot({
+                path: new URL(`redui-${c.name}-${width}-${theme}.png`, ARTIFACTS).pathname,
+                clip: { x: 0, y: 0, width: width + 40, height: 900 },
+              });
+              await m.page.close();
+            }
+          }
         }
       });
     }
