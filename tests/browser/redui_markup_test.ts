@@ -327,6 +327,20 @@ Deno.test({
             [],
             `links sent to the host (from ${JSON.stringify(hrefs)})`,
           );
+          if ((call.args as Json).tutor) {
+            // Every tip opens (a click shows it at once) and shows its hostile text as text.
+            const tips = await m.view.evaluate(() => {
+              for (const term of document.querySelectorAll<HTMLElement>(".mcc-term")) term.click();
+              return [...document.querySelectorAll(".mcc-tip")].map((tip) => tip.textContent);
+            });
+            assert(tips.includes(EVIL), `a tip shows ${JSON.stringify(EVIL)}: ${JSON.stringify(tips)}`);
+          }
+          if ((call.args as Json).actions) {
+            // The context menu lists the action under its hostile label, as text.
+            await m.view.press(".mcc-tools button", "Shift+F10");
+            assertEquals((await texts(m.view, '.mcc-menu [role="menuitem"]'))[0], actions[0].label);
+            await m.page.keyboard.press("Escape");
+          }
           await sleep(300);
           await assertClean(m, w, call.tool);
           console.error(
