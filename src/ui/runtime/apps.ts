@@ -67,6 +67,7 @@ export function startAppsView(root: HTMLElement): void {
   let preview: ((args: unknown) => void) | undefined | false;
   /** The delivered result's `_meta.viewUUID`: with the card id, the key of what the view remembers. */
   let viewUUID: unknown;
+  let sized = 0;
   const t0 = performance.now();
 
   /** Everything but ui/initialize waits for `initialized` (strict hosts hide early talkers). */
@@ -229,7 +230,8 @@ export function startAppsView(root: HTMLElement): void {
       clearTimeout(pullTimer); // the arguments are still coming: pull only after the tool input
       preview ||= startPreview(root, context.toolInfo?.tool?.name ?? "");
       preview(params.arguments);
-      size.afterPaint();
+      // A flood of partials measures the layout at most every 50 ms; the size observer reports the rest.
+      if (performance.now() - sized > 50) size.afterPaint(), sized = performance.now();
     },
     "ui/notifications/tool-result": (params) => void onResult(params),
     "ui/notifications/tool-cancelled": (params) => {
