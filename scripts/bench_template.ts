@@ -1,44 +1,69 @@
 // deno-lint-ignore-file no-console -- a report script prints its table
 /**
- * The template's size, reproducibly: builds the runtime and the stylesheet from the working tree
- * exactly as `deno task build:ui` does, and sets them against a baseline measured in the same run
- * (the src/ui/assets.gen.ts committed at a git ref) and against the budget.
+ * The templates' sizes, reproducibly: builds every card kind's template from the working tree
+ * exactly as `deno task build:ui` does, and sets each against a baseline measured in the same run
+ * (the src/ui/assets.gen.ts committed at a git ref: the same kind's template, or the single template
+ * every kind shared before the split per kind) and against the budget.
  *
  *   deno task bench:template                  working tree against HEAD
  *   deno task bench:template --base main      against another ref (a branch, a tag, a commit)
- *   deno task bench:template --modules        also the minified bytes of every runtime module
+ *   deno task bench:template --modules        also the minified bytes of every runtime module of one
+ *                                             kind (--kind chart; default table)
  *
  * Figures are bytes: raw UTF-8, and gzip as the build measures it (CompressionStream, one stream
  * over CSS + runtime). The per-module split comes from esbuild's metafile (before terser), so it
  * adds up to a little more than the shipped runtime.
  */
 import * as esbuild from "esbuild";
-import { buildTemplate, gzipSize, MAX_GZIP_BYTES, MAX_RAW_BYTES, type Template } from "./build_ui.ts";
+import { buildTemplates, gzipSize, kindEntry, MAX_GZIP_BYTES, MAX_RAW_BYTES } from "./build_ui.ts";
+import { KIND_UI } from "../src/ui/kinds.ts";
 
 const root = new URL("../", import.meta.url);
 
-/** The template committed at `ref`. */
-async function committed(ref: string): Promise<Template> {
+interface Sizes {
+  raw: number;
+  gzip: number;
+}
+
+async function measure(css: string, runtime: string): Promise<Sizes> {
+  const bytes = new TextEncoder().encode(css + runtime);
+  return { raw: bytes.length, gzip: await gzipSize(bytes) };
+}
+
+/** Each kind's template committed at `ref` (one for all kinds before the split, under "*"). */
+async function committed(ref: string): Promise<Map<string, Sizes>> {
   const { code, stdout, stderr } = await new Deno.Command("git", {
     args: ["show", `${ref}:src/ui/assets.gen.ts`],
     cwd: root,
   }).output();
   if (code !== 0) throw new Error(`git show ${ref} failed: ${new TextDecoder().decode(stderr)}`);
-  const text = new TextDecoder().decode(stdout);
-  const constant = (name: string) => {
-    const line = text.split("\n").find((l) => l.startsWith(`export const ${name}: string = `));
-    if (!line) throw new Error(`${ref}: no ${name} in src/ui/assets.gen.ts`);
-    return JSON.parse(line.slice(line.indexOf("= ") + 2, -1)) as string;
-  };
-  const [css, runtime] = [constant("CSS"), constant("RUNTIME")];
-  const bytes = new TextEncoder().encode(css + runtime);
-  return { css, runtime, raw: bytes.length, gzip: await gzipSize(bytes) };
+  const file = await Deno.makeTempFile({ suffix: ".ts" });
+  try {
+    await Deno.writeFile(file, stdout);
+    const module = await import(`file://${file}`);
+    const sizes = new Map<string, Sizes>();
+    if (module.ASSETS) {
+      for (
+        const [kind, a] of Object.entries(module.ASSETS as Record<string, { css: string; runtime: string }>)
+      ) {
+        sizes.set(kind, await measure(a.css, a.runtime));
+      }
+    } else sizes.set("*", await measure(module.CSS, module.RUNTIME));
+    return sizes;
+  } finally {
+    await Deno.remove(file);
+  }
 }
 
-/** Minified bytes each runtime module contributes, largest first. */
-async function moduleSizes(): Promise<[string, number][]> {
+/** Minified bytes each runtime module of `kind` contributes, largest first. */
+async function moduleSizes(kind: string): Promise<[string, number][]> {
   const result = await esbuild.build({
-    entryPoints: [new URL("src/ui/runtime/main.ts", root).pathname],
+    stdin: {
+      contents: kindEntry(KIND_UI[kind]),
+      resolveDir: new URL("src/ui/runtime/", root).pathname,
+      sourcefile: "kind.ts",
+      loader: "ts",
+    },
     bundle: true,
     minify: true,
     format: "iife",
@@ -53,26 +78,34 @@ async function moduleSizes(): Promise<[string, number][]> {
 }
 
 const args = Deno.args;
-const ref = args.includes("--base") ? args[args.indexOf("--base") + 1] : "HEAD";
-const [base, now] = await Promise.all([committed(ref), buildTemplate()]);
+const option = (name: string) => args.includes(name) ? args[args.indexOf(name) + 1] : undefined;
+const ref = option("--base") ?? "HEAD";
+const base = await committed(ref);
+const { templates } = await buildTemplates();
 
-const row = (name: string, b: number, n: number) =>
-  `${name.padEnd(14)}${String(b).padStart(9)}${String(n).padStart(9)}${String(n - b).padStart(8)}${
-    (n / b).toFixed(3).padStart(8)
-  }`;
+const cell = (n: number, width = 8) => String(n).padStart(width);
 console.log(
-  `${"bytes".padEnd(14)}${ref.slice(0, 9).padStart(9)}${"now".padStart(9)}${"diff".padStart(8)}${
-    "ratio".padStart(8)
-  }`,
+  `${"kind".padEnd(17)}${"raw".padStart(8)}${"gzip".padStart(8)}   vs ${ref.slice(0, 9)}: ${
+    "raw".padStart(8)
+  }${"gzip".padStart(8)}${"ratio".padStart(8)}`,
 );
-console.log(row("runtime", base.runtime.length, now.runtime.length));
-console.log(row("css", base.css.length, now.css.length));
-console.log(row("template raw", base.raw, now.raw));
-console.log(row("template gzip", base.gzip, now.gzip));
+for (const [kind, now] of templates) {
+  const was = base.get(kind) ?? base.get("*");
+  const against = was
+    ? `${cell(was.raw)}${cell(was.gzip)}${(now.gzip / was.gzip).toFixed(3).padStart(8)}`
+    : "   (no such kind)";
+  console.log(
+    `${kind.padEnd(17)}${cell(now.raw)}${cell(now.gzip)}   ${
+      " ".repeat(ref.slice(0, 9).length + 5)
+    }${against}`,
+  );
+}
+const largest = [...templates.values()].reduce((a, b) => (b.gzip > a.gzip ? b : a));
 console.log(
-  `budget: ${now.raw} of ${MAX_RAW_BYTES} B raw (${(now.raw / 1024).toFixed(1)} KB), ` +
-    `${now.gzip} of ${MAX_GZIP_BYTES} B gzip (${(now.gzip / 1024).toFixed(1)} KB)`,
+  `budget per template: ${MAX_RAW_BYTES} B raw, ${MAX_GZIP_BYTES} B gzip; the largest is ${largest.raw} B raw, ${largest.gzip} B gzip`,
 );
 if (args.includes("--modules")) {
-  for (const [file, bytes] of await moduleSizes()) console.log(`${String(bytes).padStart(7)}  ${file}`);
+  const kind = option("--kind") ?? "table";
+  console.log(`modules of the ${kind} template:`);
+  for (const [file, bytes] of await moduleSizes(kind)) console.log(`${String(bytes).padStart(7)}  ${file}`);
 }

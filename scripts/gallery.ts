@@ -2,8 +2,9 @@
 /**
  * The card gallery: one self-contained page showing every card kind in light and dark, rendered
  * by the real server from the golden cases (tests/cards/<kind>/<case>.json that have a golden
- * .html; every kind has at least its example). It uses the standalone document's
- * CSS, runtime and CSP, so the cards behave as they do for users.
+ * .html; every kind has at least its example). Each kind is a frame holding a standalone document
+ * with that kind's CSS, runtime and CSP, so the cards behave as they do for users; the page sizes
+ * each frame from the size its runtime reports.
  *
  *   deno task gallery                 write dist/gallery.html
  *   deno task gallery --serve         also serve it on http://127.0.0.1:8788/
@@ -13,10 +14,11 @@ import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { createServer } from "../mod.ts";
 import { CARDS } from "../src/registry.ts";
-import { CSS, RUNTIME, RUNTIME_CSP_HASH, UI_VERSION } from "../src/ui/assets.gen.ts";
 import { escape as escapeHtml } from "../src/html/html.ts";
 import { standaloneHtml } from "../src/ui/shared/document.ts";
 import { APP_MIME_TYPE, APPS_EXTENSION_ID } from "../src/ui/shared/protocol.ts";
+import { UI_VERSION } from "../src/ui/assets.gen.ts";
+import { kindAssets } from "../src/ui/template.ts";
 
 const root = new URL("../", import.meta.url);
 
@@ -48,15 +50,22 @@ function prefixIds(articleHtml: string, prefix: string): string {
 }
 
 const GALLERY_CSS = `body{margin:0}
-.g-page{padding:20px}
-.g-kind{margin:0 0 28px}
-.g-kind>h2{margin:0 0 8px;font-size:18px}
 .g-case{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);margin:0 0 12px;border-radius:8px;overflow:hidden}
-.g-side{padding:12px;color:var(--mcc-fg)}
+.g-side{padding:12px}
 .g-light{color-scheme:light;background:#f6f6f7}
 .g-dark{color-scheme:dark;background:#131315}
-.g-label{margin:0 0 6px;font:12px/1.4 var(--mcc-mono);color:var(--mcc-fg-2)}
+.g-label{margin:0 0 6px;font:12px/1.4 ui-monospace,monospace;opacity:.75}
 @media (max-width:900px){.g-case{grid-template-columns:1fr}}`;
+
+const PAGE_CSS = `body{margin:0;padding:20px;font:14px/1.5 system-ui,sans-serif}
+.g-kind{margin:0 0 28px}
+.g-kind>h2{margin:0 0 8px;font-size:18px}
+.g-kind>iframe{display:block;width:100%;height:400px;border:0}`;
+
+const PAGE_SCRIPT = `addEventListener("message", (e) => {
+  const h = e.data && e.data.type === "ui-size-change" && e.data.payload && e.data.payload.height;
+  for (const f of document.querySelectorAll("iframe")) if (h > 0 && f.contentWindow === e.source) f.style.height = h + "px";
+});`;
 
 async function render(): Promise<{ html: string; count: number }> {
   const server = createServer();
@@ -92,20 +101,41 @@ async function render(): Promise<{ html: string; count: number }> {
       count++;
     }
     if (rows.length) {
-      sections.push(`<section class="g-kind"><h2>${escapeHtml(kind)}</h2>\n${rows.join("\n")}</section>`);
+      const { css, runtime, hash } = kindAssets(kind);
+      const document = standaloneHtml({
+        title: kind,
+        cardId: "",
+        bodyHtml: rows.join("\n"),
+        css,
+        runtime,
+        scriptHash: hash,
+        version: UI_VERSION,
+        extraCss: GALLERY_CSS,
+      });
+      sections.push(
+        `<section class="g-kind"><h2>${escapeHtml(kind)}</h2>\n<iframe title="${
+          escapeHtml(kind)
+        } cards" srcdoc="${escapeHtml(document)}"></iframe></section>`,
+      );
     }
   }
   await client.close();
-  const html = standaloneHtml({
-    title: "mcp-chat-cards gallery",
-    cardId: "",
-    bodyHtml: `<div class="g-page"><h1>mcp-chat-cards gallery</h1>\n${sections.join("\n")}</div>`,
-    css: CSS,
-    runtime: RUNTIME,
-    scriptHash: RUNTIME_CSP_HASH,
-    version: UI_VERSION,
-    extraCss: GALLERY_CSS,
-  });
+  // Each frame's runtime reports its height (the MCP-UI size message); the page sets it.
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>mcp-chat-cards gallery</title>
+<style>${PAGE_CSS}</style>
+</head>
+<body>
+<h1>mcp-chat-cards gallery</h1>
+${sections.join("\n")}
+<script>${PAGE_SCRIPT}</script>
+</body>
+</html>
+`;
   return { html, count };
 }
 

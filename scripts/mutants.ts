@@ -250,7 +250,7 @@ async function runTests(
 async function buildUi(dir: string): Promise<string | undefined> {
   const { code, output } = await run(
     Deno.execPath(),
-    ["run", "--allow-read=.", `--allow-write=${ASSETS}`, "--allow-run", "scripts/build_ui.ts"],
+    ["run", "--allow-read", "--allow-env", `--allow-write=${ASSETS}`, "--allow-run", "scripts/build_ui.ts"],
     dir,
   );
   return code === 0 ? undefined : output.trim();

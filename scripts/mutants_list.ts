@@ -82,9 +82,28 @@ const T = {
   health: "tests/http/health_test.ts",
   runtimeFiles: "tests/ui/runtime/files_test.ts",
   browserExport: "tests/browser/export_test.ts",
+  kinds: "tests/ui/kinds_test.ts",
+  browserKinds: "tests/browser/kinds_test.ts",
 } as const;
 
 export const MUTANTS: readonly Mutant[] = [
+  // --- one template per card kind (src/ui/kinds.ts) ---
+  {
+    id: "kinds-table-without-its-widget",
+    file: "src/ui/kinds.ts",
+    find: 'table: { widgets: ["table"], styles: ["table"] },',
+    replace: 'table: { widgets: [], styles: ["table"] },',
+    tests: [T.kinds],
+    breaks: "table cards lose number and date localizing and their CSV download",
+  },
+  {
+    id: "kinds-code-tour-without-markdown-styles",
+    file: "src/ui/kinds.ts",
+    find: 'styles: ["code_tour", "markdown", "tab"]',
+    replace: 'styles: ["code_tour", "tab"]',
+    tests: [T.browserKinds],
+    breaks: "code tours lose syntax colours and their Markdown files' look",
+  },
   // --- issue 7's table: each of these passed every test that was run ---
   {
     id: "lru-becomes-fifo",
@@ -550,8 +569,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "legacy-resource-uri-dropped",
     file: "src/card.ts",
-    find: 'meta: { ui: { resourceUri: TEMPLATE_URI }, "ui/resourceUri": TEMPLATE_URI },',
-    replace: "meta: { ui: { resourceUri: TEMPLATE_URI } },",
+    find: 'meta: { ui: { resourceUri: templateUri(spec.kind) }, "ui/resourceUri": templateUri(spec.kind) },',
+    replace: "meta: { ui: { resourceUri: templateUri(spec.kind) } },",
     tests: [T.server],
     breaks: "hosts reading the legacy ui/resourceUri key no longer find the template",
   },

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { buildCardResult, type CardOutput } from "./output/result.ts";
 import type { ToolContext, ToolDefinition } from "./tool.ts";
-import { TEMPLATE_URI } from "./ui/shared/protocol.ts";
+import { templateUri } from "./ui/shared/protocol.ts";
 
 /** A card module, as each file under src/cards/ declares it. */
 export interface CardSpec<S extends z.ZodObject> {
@@ -114,7 +114,7 @@ export function defineCard<S extends z.ZodObject>(spec: CardSpec<S>): CardDefini
     output: CARD_OUTPUT_SCHEMA,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     visibility: ["model", "app"],
-    meta: { ui: { resourceUri: TEMPLATE_URI }, "ui/resourceUri": TEMPLATE_URI },
+    meta: { ui: { resourceUri: templateUri(spec.kind) }, "ui/resourceUri": templateUri(spec.kind) },
     card: { kind: spec.kind, splittable },
     handler: async (args: Record<string, unknown>, ctx: ToolContext) => {
       const fields = Object.fromEntries(Object.entries(args).filter(([key]) => !added.has(key)));

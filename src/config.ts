@@ -5,7 +5,7 @@
  */
 import { resolve } from "node:path";
 import { isLoopbackHost } from "./net/loopback.ts";
-import { standaloneDocument } from "./ui/standalone.ts";
+import { documentShellChars } from "./ui/standalone.ts";
 
 /** The validated settings the server runs with. */
 export interface Config {
@@ -332,7 +332,7 @@ const EMBED_CARD_ROOM = 48_000;
 
 /** Characters the embedded document's stylesheet and runtime take in a result (JSON-escaped). */
 export function embeddedDocumentChars(): number {
-  return JSON.stringify(standaloneDocument({ id: "", title: "", articleHtml: "" })).length;
+  return documentShellChars();
 }
 
 /**

@@ -6,6 +6,11 @@ import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { createServer, type ServerOptions } from "../mod.ts";
 import { ConfigError, parseConfig } from "../src/config.ts";
+import { templateUri } from "../src/ui/shared/protocol.ts";
+import { TEMPLATE_KINDS } from "../src/ui/template.ts";
+
+/** Every card kind's template URI, in the order resources/list gives them. */
+export const TEMPLATE_URIS: readonly string[] = TEMPLATE_KINDS.map(templateUri);
 
 /** What an MCP Apps host declares in `initialize`. */
 export const APPS_CAPABILITIES = {

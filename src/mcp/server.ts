@@ -19,9 +19,9 @@ import { type CardStorage, CardStore, StoreUnavailableError } from "../output/st
 import { WebFormStore } from "../output/web_forms.ts";
 import { TOOLS } from "../registry.ts";
 import type { ToolContext, ToolDefinition } from "../tool.ts";
-import { APP_MIME_TYPE, APPS_EXTENSION_ID, CARD_URI_PREFIX, TEMPLATE_URI } from "../ui/shared/protocol.ts";
+import { APP_MIME_TYPE, APPS_EXTENSION_ID, CARD_URI_PREFIX, templateUri } from "../ui/shared/protocol.ts";
 import { standaloneDocument } from "../ui/standalone.ts";
-import { templateHtml } from "../ui/template.ts";
+import { TEMPLATE_KINDS, templateHtml } from "../ui/template.ts";
 import { SERVER_NAME, VERSION } from "../version.ts";
 import { markOutput, toolInputSchema, toolOutputSchema } from "./input_schema.ts";
 
@@ -160,19 +160,23 @@ function registerResources(server: McpServer, store: CardStorage, mediaOrigins: 
     ui: { csp: mediaOrigins.length ? { resourceDomains: [...mediaOrigins] } : {}, prefersBorder: false },
     "openai/widgetCSP": { connect_domains: [], resource_domains: [...mediaOrigins] },
   };
-  server.registerResource(
-    "card-template",
-    TEMPLATE_URI,
-    {
-      title: "Card template",
-      description: "MCP Apps view that paints every card tool's result",
-      mimeType: APP_MIME_TYPE,
-      _meta: uiMeta,
-    },
-    (uri: URL) => ({
-      contents: [{ uri: uri.href, mimeType: APP_MIME_TYPE, text: templateHtml(), _meta: uiMeta }],
-    }),
-  );
+  for (const kind of TEMPLATE_KINDS) {
+    server.registerResource(
+      `card-template-${kind}`,
+      templateUri(kind),
+      {
+        title: `Card template: ${kind.replaceAll("_", " ")}`,
+        description: `MCP Apps view that paints the results of tools showing a ${
+          kind.replaceAll("_", " ")
+        } card`,
+        mimeType: APP_MIME_TYPE,
+        _meta: uiMeta,
+      },
+      (uri: URL) => ({
+        contents: [{ uri: uri.href, mimeType: APP_MIME_TYPE, text: templateHtml(kind), _meta: uiMeta }],
+      }),
+    );
+  }
   server.registerResource(
     "card-document",
     new ResourceTemplate(`${CARD_URI_PREFIX}{id}`, {

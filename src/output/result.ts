@@ -10,7 +10,7 @@ import { shortHash } from "../html/ids.ts";
 import { cardFrame } from "../html/shell.ts";
 import { plural } from "../render/summary.ts";
 import { CARD_URI_PREFIX } from "../ui/shared/protocol.ts";
-import { standaloneDocument } from "../ui/standalone.ts";
+import { documentShellChars, standaloneDocument } from "../ui/standalone.ts";
 import { type Block, formatCount, packBlocks, renderBlock } from "./budget.ts";
 import { type CardStorage, type StoredCard, StoreUnavailableError } from "./store.ts";
 
@@ -160,9 +160,7 @@ function partBudget(card: CardOutput, ctx: ResultContext): number {
     .join("\n").slice(0, 65_536);
   const ratio = sample.length ? JSON.stringify(sample).length / sample.length : 1;
   // An embedded standalone document carries the stylesheet and runtime on top of the article.
-  const documentShell = !ctx.apps && ctx.config.embedHtml
-    ? JSON.stringify(standaloneDocument({ id: "", title: "", articleHtml: "" })).length
-    : 0;
+  const documentShell = !ctx.apps && ctx.config.embedHtml ? documentShellChars(ctx.kind) : 0;
   const room = ctx.config.resultLimit - JSON.stringify(card.summary).length -
     3 * JSON.stringify(card.title).length - documentShell -
     RESULT_OVERHEAD;

@@ -1,23 +1,39 @@
 /**
- * The standalone document (ui://mcp-chat-cards/html/<id>): the same stylesheet and runtime as the
- * template with the card already in place, under a CSP that allows nothing external. The document
- * itself is written by shared/document.ts, which "Copy card" uses in the browser too.
+ * The standalone document (ui://mcp-chat-cards/html/<id>): the card kind's stylesheet and runtime,
+ * as in its template, with the card already in place, under a CSP that allows nothing external.
+ * The document itself is written by shared/document.ts, which "Copy card" uses in the browser too.
  */
-import { CSS, RUNTIME, RUNTIME_CSP_HASH, UI_VERSION } from "./assets.gen.ts";
+import { UI_VERSION } from "./assets.gen.ts";
 import { standaloneCsp, standaloneHtml } from "./shared/document.ts";
+import { kindAssets, TEMPLATE_KINDS } from "./template.ts";
 
-/** The Content-Security-Policy of every standalone document. */
-export const STANDALONE_CSP: string = standaloneCsp(RUNTIME_CSP_HASH);
+/** The Content-Security-Policy of a standalone document of `kind`. */
+export function standaloneCspOf(kind: string): string {
+  return standaloneCsp(kindAssets(kind).hash);
+}
 
 /** A self-contained HTML document showing one card. */
-export function standaloneDocument(card: { id: string; title: string; articleHtml: string }): string {
+export function standaloneDocument(
+  card: { id: string; kind: string; title: string; articleHtml: string },
+): string {
+  const { css, runtime, hash } = kindAssets(card.kind);
   return standaloneHtml({
     title: card.title,
     cardId: card.id,
     bodyHtml: card.articleHtml,
-    css: CSS,
-    runtime: RUNTIME,
-    scriptHash: RUNTIME_CSP_HASH,
+    css,
+    runtime,
+    scriptHash: hash,
     version: UI_VERSION,
   });
+}
+
+/** Characters the emptiest standalone document of `kind` takes JSON-escaped (all kinds: the largest). */
+export function documentShellChars(kind?: string): number {
+  const kinds = kind ? [kind] : TEMPLATE_KINDS;
+  return Math.max(
+    ...kinds.map((k) =>
+      JSON.stringify(standaloneDocument({ id: "", kind: k, title: "", articleHtml: "" })).length
+    ),
+  );
 }

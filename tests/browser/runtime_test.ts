@@ -19,7 +19,7 @@ import {
   KINDS,
   PARTIAL_STYLES,
 } from "./samples.ts";
-import { STANDALONE_CSP, standaloneDocument } from "../../src/ui/standalone.ts";
+import { standaloneCspOf, standaloneDocument } from "../../src/ui/standalone.ts";
 import { UI_VERSION } from "../../src/ui/assets.gen.ts";
 import { VERSION } from "../../src/version.ts";
 
@@ -401,7 +401,8 @@ Deno.test({
     await t.step("form prompts go through ui/message, and a refused one is shown to copy", async () => {
       for (const reply of ["ok", "isError", "rpc-error"] as const) {
         const m = await h.mount({
-          ...KINDS.tab,
+          tool: "create_form_card",
+          args: {},
           deliver: "result",
           hostContext: { theme: "light" },
           fixture: formCardResult(`form-${reply}`),
@@ -533,7 +534,7 @@ Deno.test({
     await t.step(
       "a host that never answers ui/initialize still gets initialized, and nothing before it",
       async () => {
-        const template = (await h.apps.readResource({ uri: "ui://mcp-chat-cards/card.html" }))
+        const template = (await h.apps.readResource({ uri: "ui://mcp-chat-cards/template/table.html" }))
           .contents[0] as { text: string };
         const url = h.servePage(
           "/silent-host.html",
@@ -678,7 +679,7 @@ Deno.test({
     await t.step("standalone documents: own CSP, no network, work with no host", async () => {
       for (const kind of Object.keys(KINDS) as Kind[]) {
         const doc = await standaloneDoc(kind);
-        assert(doc.includes(STANDALONE_CSP));
+        assert(doc.includes(standaloneCspOf(kind)));
         const url = h.servePage(`/doc/${kind}.html`, doc);
         for (const theme of ["light", "dark"] as const) {
           const page = await h.context.newPage();
@@ -754,6 +755,7 @@ Deno.test({
         const form = formCardResult("form-doc") as { structuredContent: { card: { articleHtml: string } } };
         const formDoc = standaloneDocument({
           id: "form-doc",
+          kind: "form",
           title: "Plan a project",
           articleHtml: form.structuredContent.card.articleHtml,
         });

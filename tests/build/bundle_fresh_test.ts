@@ -15,7 +15,7 @@ Deno.test({
   const denoDir = await Deno.makeTempDir({ prefix: "mcc-fresh-deno-dir-" });
   try {
     const { code, stderr } = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "--allow-read=.", "--allow-run", "scripts/build_ui.ts", "--check"],
+      args: ["run", "--allow-read", "--allow-env", "--allow-run", "scripts/build_ui.ts", "--check"],
       cwd: root,
       env: { ...Deno.env.toObject(), DENO_DIR: denoDir },
       stdin: "null",

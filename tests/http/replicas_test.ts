@@ -11,6 +11,9 @@ import { connectRedis } from "../../src/net/redis.ts";
 import { denoRunArgs, type HttpTarget, runCommand, startHttp, stdioTransport } from "../smoke/targets.ts";
 import { announceRedis, freePort, redisSkipReason, sharedRedis, startRedis } from "../store/redis_server.ts";
 import { httpClient, post, sessionHeaders } from "./helpers.ts";
+import { TEMPLATE_URIS } from "../helpers.ts";
+import { templateUri } from "../../src/ui/shared/protocol.ts";
+import { TEMPLATE_KINDS } from "../../src/ui/template.ts";
 
 announceRedis("replicas_test");
 const ignore = redisSkipReason !== undefined;
@@ -168,12 +171,10 @@ Deno.test({
         true,
         refused.message,
       );
-      assertDeep((await other.listResources()).resources.map((r) => r.uri), [
-        "ui://mcp-chat-cards/card.html",
-      ]);
+      assertDeep((await other.listResources()).resources.map((r) => r.uri), TEMPLATE_URIS);
     }
     assertDeep((await alice.listResources()).resources.map((r) => [r.uri, r.name]), [
-      ["ui://mcp-chat-cards/card.html", "card-template"],
+      ...TEMPLATE_KINDS.map((kind) => [templateUri(kind), `card-template-${kind}`]),
       [uri, "Replicas"],
     ]);
 
@@ -264,7 +265,7 @@ Deno.test({
       assertDeep(refused.data, { uri, retryable: true, retryAfterSeconds: 5 });
     }
     const listing = await session.listResources(); // hosts list on connect: the template stays
-    assertDeep(listing.resources.map((r) => r.uri), ["ui://mcp-chat-cards/card.html"]);
+    assertDeep(listing.resources.map((r) => r.uri), TEMPLATE_URIS);
     for (const target of [servers.a, servers.b]) {
       assertDeep(await healthz(target), {
         status: 503,
@@ -320,10 +321,7 @@ Deno.test({
       const uri = linkOf(await client.callTool({ name: "create_table_card", arguments: TABLE }));
       const document = await client.readResource({ uri });
       assertEquals((document.contents[0] as { text: string }).text.includes("<title>Replicas</title>"), true);
-      assertDeep((await client.listResources()).resources.map((r) => r.uri), [
-        "ui://mcp-chat-cards/card.html",
-        uri,
-      ]);
+      assertDeep((await client.listResources()).resources.map((r) => r.uri), [...TEMPLATE_URIS, uri]);
     } finally {
       await client.close();
     }

@@ -15,6 +15,7 @@ import {
   serveApp,
   sessionHeaders,
 } from "./helpers.ts";
+import { TEMPLATE_URIS } from "../helpers.ts";
 
 const TABLE = { title: "T", headers: ["a", "b"], rows: [["1", "2"]] };
 
@@ -167,7 +168,7 @@ Deno.test("http: a card rendered in one session cannot be read from another", as
   let refusal = "";
   await bob.readResource({ uri: link.uri! }).catch((e: Error) => (refusal = e.message));
   assertEquals(refusal.includes(`Card "${id}" is not available`), true, refusal);
-  assertDeep((await bob.listResources()).resources.map((r) => r.uri), ["ui://mcp-chat-cards/card.html"]);
+  assertDeep((await bob.listResources()).resources.map((r) => r.uri), TEMPLATE_URIS);
 });
 
 Deno.test("http: 2026-07-28 clients are served statelessly; card ids work without being listed", async () => {
@@ -181,7 +182,7 @@ Deno.test("http: 2026-07-28 clients are served statelessly; card ids work withou
   assertEquals((doc.contents[0] as { text: string }).text.includes("<table"), true);
   assertEquals(/^ui:\/\/mcp-chat-cards\/html\/[0-9a-f-]{36}$/.test(link.uri!), true, link.uri);
   const listed = (await modern.listResources()).resources.map((r) => r.uri);
-  assertDeep(listed, ["ui://mcp-chat-cards/card.html"]);
+  assertDeep(listed, TEMPLATE_URIS);
   assertEquals(served.app.sessionCount, 0);
 });
 

@@ -4,8 +4,7 @@
  */
 import { deepStrictEqual as assertDeep, throws } from "node:assert/strict";
 import { ConfigError, parseConfig } from "../../src/config.ts";
-import { TEMPLATE_URI } from "../../src/ui/shared/protocol.ts";
-import { connect } from "../helpers.ts";
+import { connect, TEMPLATE_URIS } from "../helpers.ts";
 
 Deno.test("media origins: parsed from the variable and the flag", () => {
   assertDeep(parseConfig([], {}).mediaOrigins, []);
@@ -54,8 +53,10 @@ Deno.test("media origins: declared in the template's CSP for MCP Apps hosts and 
       resource_domains: ["https://media.example.com", "https://*.cdn.example"],
     },
   };
-  const listed = (await client.listResources()).resources.find((r) => r.uri === TEMPLATE_URI);
-  assertDeep(listed?._meta, meta);
-  const { contents } = await client.readResource({ uri: TEMPLATE_URI });
-  assertDeep(contents[0]._meta, meta);
+  const { resources } = await client.listResources();
+  for (const uri of TEMPLATE_URIS) {
+    assertDeep(resources.find((r) => r.uri === uri)?._meta, meta, uri);
+    const { contents } = await client.readResource({ uri });
+    assertDeep(contents[0]._meta, meta, uri);
+  }
 });

@@ -9,7 +9,10 @@ import { isCard } from "../../src/card.ts";
 import { CARDS, TOOLS } from "../../src/registry.ts";
 import { connect, textOf } from "../helpers.ts";
 
-const TEMPLATE_URI = "ui://mcp-chat-cards/card.html";
+/** Every card kind's template, in the order resources/list gives them. */
+const TEMPLATES = [...CARDS.map((c) => c.card.kind), "web_form"].map((k) =>
+  `ui://mcp-chat-cards/template/${k}.html`
+);
 const TABLE = { title: "T", headers: ["a", "b"], rows: [["1", "2"]] };
 
 type Structured = {
@@ -31,8 +34,9 @@ Deno.test("tools/list matches the registry, with schemas, annotations and both M
     const declared = TOOLS.find((t) => t.name === tool.name)!;
     assertEquals(tool.outputSchema?.type, "object", tool.name);
     if (isCard(declared)) {
-      assertDeep(tool._meta?.ui, { resourceUri: TEMPLATE_URI });
-      assertEquals(tool._meta?.["ui/resourceUri"], TEMPLATE_URI);
+      const uri = `ui://mcp-chat-cards/template/${declared.card.kind}.html`;
+      assertDeep(tool._meta?.ui, { resourceUri: uri });
+      assertEquals(tool._meta?.["ui/resourceUri"], uri);
     } else if (declared.visibility.includes("model")) {
       assertEquals((tool._meta?.ui as { visibility?: unknown } | undefined)?.visibility, undefined);
     } else {
@@ -87,21 +91,31 @@ Deno.test("the server announces itself with instructions under 2 KB", async () =
   assertEquals(new TextEncoder().encode(INSTRUCTIONS).length < 2048, true);
 });
 
-Deno.test("the card template is an MCP Apps resource with one HTML item", async () => {
+Deno.test("each card kind's template is an MCP Apps resource with one HTML item", async () => {
   await using client = await connect();
   const { resources } = await client.listResources();
-  const listed = resources.find((r) => r.uri === TEMPLATE_URI);
-  assertEquals(listed?.mimeType, "text/html;profile=mcp-app");
-  const { contents } = await client.readResource({ uri: TEMPLATE_URI });
-  assertEquals(contents.length, 1);
-  assertEquals(contents[0].mimeType, "text/html;profile=mcp-app");
-  assertDeep(contents[0]._meta, {
-    ui: { csp: {}, prefersBorder: false },
-    "openai/widgetCSP": { connect_domains: [], resource_domains: [] },
-  });
-  const text = (contents[0] as { text: string }).text;
-  assertEquals(text.startsWith("<!doctype html>"), true);
-  assertEquals(text.includes('id="mcc-root"'), true);
+  assertDeep(resources.map((r) => r.uri), TEMPLATES);
+  const runtimes = new Set<string>();
+  for (const uri of TEMPLATES) {
+    assertEquals(resources.find((r) => r.uri === uri)?.mimeType, "text/html;profile=mcp-app", uri);
+    const { contents } = await client.readResource({ uri });
+    assertEquals(contents.length, 1);
+    assertEquals(contents[0].mimeType, "text/html;profile=mcp-app");
+    assertDeep(contents[0]._meta, {
+      ui: { csp: {}, prefersBorder: false },
+      "openai/widgetCSP": { connect_domains: [], resource_domains: [] },
+    });
+    const text = (contents[0] as { text: string }).text;
+    assertEquals(text.startsWith("<!doctype html>"), true);
+    assertEquals(text.includes('id="mcc-root"'), true);
+    runtimes.add(/<script id="mcc-runtime">([^]*)<\/script>/.exec(text)![1]);
+  }
+  // kinds with the same widgets share a bundle; the others each have their own
+  assertEquals(runtimes.size, TEMPLATES.length - 2, "form, prompt_gist and prompt_refine share one runtime");
+  const unknown = await client.readResource({ uri: "ui://mcp-chat-cards/template/nope.html" }).catch((e) =>
+    e
+  );
+  assertEquals(unknown instanceof Error, true);
   const { resourceTemplates } = await client.listResourceTemplates();
   assertDeep(resourceTemplates.map((t) => t.uriTemplate), ["ui://mcp-chat-cards/html/{id}"]);
 });

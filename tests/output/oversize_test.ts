@@ -6,8 +6,8 @@
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { CardStore } from "../../src/output/store.ts";
-import { CARD_URI_PREFIX, TEMPLATE_URI } from "../../src/ui/shared/protocol.ts";
-import { textOf } from "../helpers.ts";
+import { CARD_URI_PREFIX } from "../../src/ui/shared/protocol.ts";
+import { TEMPLATE_URIS, textOf } from "../helpers.ts";
 import { site, structured, webClient } from "../tools/web_fixtures.ts";
 
 const options = Array.from(
@@ -58,7 +58,7 @@ Deno.test("mirror_web_form: a card that fits but whose form outline does not sto
       limit.toLocaleString("en-US")
     }-character ceiling (MCP_CHAT_CARDS_RESULT_LIMIT)\nFill this form in on the website (the user may raise MCP_CHAT_CARDS_RESULT_LIMIT if the host accepts larger results)`,
   );
-  assertDeep((await client.listResources()).resources.map((r) => r.uri), [TEMPLATE_URI]);
+  assertDeep((await client.listResources()).resources.map((r) => r.uri), TEMPLATE_URIS);
   const read = await client.readResource({ uri: `${CARD_URI_PREFIX}fixed` }).catch((e: Error) => e.message);
   assertEquals(String(read).includes('Card "fixed" is not available'), true, String(read));
   const submit = await client.callTool({

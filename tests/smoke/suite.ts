@@ -12,7 +12,7 @@ import { createServer } from "../../mod.ts";
 import { CARDS } from "../../src/registry.ts";
 
 const root = new URL("../../", import.meta.url);
-const TEMPLATE_URI = "ui://mcp-chat-cards/card.html";
+const templateUri = (kind: string) => `ui://mcp-chat-cards/template/${kind}.html`;
 
 /**
  * The golden case each card kind is smoke-tested with (one that passes through the sanitizer where
@@ -95,7 +95,8 @@ export async function runSmoke(client: Client): Promise<Transcript> {
   const views: string[] = [];
   for (const name of cardToolNames()) {
     const listed = tools.find((t) => t.name === name);
-    assertDeep(listed?._meta?.ui, { resourceUri: TEMPLATE_URI }, `${name}: listed with the card template`);
+    const uri = templateUri(name.replace(/^create_|_card$/g, ""));
+    assertDeep(listed?._meta?.ui, { resourceUri: uri }, `${name}: listed with its kind's template`);
     const { args, summary } = await smokeCase(name);
     const result = await client.callTool({ name, arguments: args }) as CallResult;
     assertEquals(result.isError, undefined, `${name} failed: ${JSON.stringify(result.content)}`);
@@ -113,7 +114,8 @@ export async function runSmoke(client: Client): Promise<Transcript> {
     const { contents } = await client.readResource({ uri });
     documents.push((contents[0] as { text: string }).text);
   }
-  const template = ((await client.readResource({ uri: TEMPLATE_URI })).contents[0] as { text: string }).text;
+  const template =
+    ((await client.readResource({ uri: templateUri("table") })).contents[0] as { text: string }).text;
   const listed = (await client.listResources()).resources;
   const raw: Transcript = {
     server: { info: client.getServerVersion(), instructions: client.getInstructions() },

@@ -9,7 +9,7 @@ import type { Host } from "./host.ts";
 import { WIDGETS } from "./widgets/index.ts";
 import type { ActionHandler } from "./widgets/types.ts";
 
-const ACTIONS = new Map<string, ActionHandler>(WIDGETS.flatMap((w) => Object.entries(w.actions ?? {})));
+let actions: Map<string, ActionHandler> | undefined;
 
 /** Registers one painted card article (its source HTML and id) for the header tools. */
 export function enhanceCard(article: Element, html: string, id: string, host: Host): void {
@@ -24,7 +24,10 @@ function onClick(event: MouseEvent, host: Host): void {
   if (link) return followLink(event, link, host);
   const button = target.closest<HTMLElement>("[data-mcc-action]");
   const article = button?.closest(".mcc-card");
-  if (button && article) return ACTIONS.get(button.dataset.mccAction ?? "")?.(button, article, host);
+  if (button && article) {
+    actions ??= new Map(WIDGETS.flatMap((w) => Object.entries(w.actions ?? {})));
+    return actions.get(button.dataset.mccAction ?? "")?.(button, article, host);
+  }
   for (const { click } of WIDGETS) {
     const hit = click && target.closest<HTMLElement>(click.selector);
     if (hit) return click.handle(hit, host);

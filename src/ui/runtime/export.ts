@@ -1,11 +1,11 @@
 /**
  * Download, in every card's header: what a user would keep of the card. Every kind as its
- * standalone HTML document; a table (or a chart's data table, or a document's first table) as
- * CSV; a chart as an SVG that renders alone (computed styles written onto it as presentation
- * attributes); a code tour's files as a zip. One format is a button; several open a menu with the
- * card menu's look and keys. Delivery goes layer by layer: the host's `ui/download-file`, then an
- * `<a download>` blob link unless this frame is sandboxed without `allow-downloads`, then the
- * text (a zip in base64) selected in a panel to copy; the status line says which one worked.
+ * standalone HTML document; its first table (a table, a chart's data table, a document's) as CSV;
+ * and what its widget's `formats` give: a chart as an SVG that renders alone, a code tour's files as
+ * a zip. One format is a button; several open a menu with the card menu's look and keys. Delivery
+ * goes layer by layer: the host's `ui/download-file`, then an `<a download>` blob link unless this
+ * frame is sandboxed without `allow-downloads`, then the text (a zip in base64) selected in a panel
+ * to copy; the status line says which one worked.
  */
 import { ACTION } from "../shared/protocol.ts";
 import { showManual } from "./copy.ts";
@@ -13,59 +13,33 @@ import { h } from "./dom.ts";
 import { cardDocument, cardFile, setStatus } from "./header.ts";
 import type { Host } from "./host.ts";
 import { openMenu } from "./widgets/menu.ts";
-import type { Widget } from "./widgets/types.ts";
-import { csv, zip } from "./files.ts";
-
-/** One format: its extension (the menu shows it), MIME type, and how to make the file. */
-type Format = [ext: string, type: string, make: () => string | Uint8Array];
+import { WIDGETS } from "./widgets/index.ts";
+import type { Format, Widget } from "./widgets/types.ts";
+import { csv } from "./files.ts";
 
 /**
- * A table's cells, header rows included. A chart's data cells give their raw values (`data-v`,
- * `data-vx`), and its gaps (drawn as a dash) are empty.
+ * The first table's cells as CSV, header rows included, for the kinds that may hold one. A chart's
+ * data cells give their raw values (`data-v`, `data-vx`), and its gaps (drawn as a dash) are empty.
  */
-function cells(table: HTMLTableElement, chart: unknown): string[][] {
-  return [...table.rows].map((row) =>
-    [...row.cells].map((c) =>
-      c.dataset.v ?? c.dataset.vx ?? (chart && c.textContent == "—" ? "" : c.textContent!)
-    )
-  );
-}
-
-const PAINT =
-  "fill fill-opacity stroke stroke-width stroke-linecap stroke-linejoin paint-order opacity font-family font-size font-weight text-anchor"
-    .split(" ");
-
-/** The chart's SVG on its own: computed styles as attributes, the card's background behind. */
-function svgFile(svg: SVGSVGElement, article: Element): string {
-  const copy = svg.cloneNode(true) as SVGSVGElement;
-  const from = [svg, ...svg.querySelectorAll("*")];
-  [copy, ...copy.querySelectorAll("*")].forEach((el, i) => {
-    const style = getComputedStyle(from[i]);
-    for (const p of PAINT) el.setAttribute(p, style.getPropertyValue(p));
-  });
-  // the size it had on screen, where its type was sized (a container query scales it); a
-  // collapsed card's chart keeps the size it was drawn at
-  const box = svg.getBoundingClientRect();
-  if (box.width) { for (const k of ["width", "height"] as const) copy.setAttribute(k, `${box[k]}`); }
-  copy.style.background = getComputedStyle(article).backgroundColor;
-  return new XMLSerializer().serializeToString(copy);
-}
-
-/** What this card offers, the standalone document first. */
-function formats(article: Element): Format[] {
-  const list: Format[] = [["html", "text/html", () => cardDocument(article)]];
-  const svg = article.querySelector<SVGSVGElement>(".mcc-chart svg");
-  const files = [...article.querySelectorAll<HTMLElement>(".mcc-tourfile")];
+export function tableCsv(article: Element): Format[] {
   const table = article.querySelector("table");
-  if (svg) list.push(["svg", "image/svg+xml", () => svgFile(svg, article)]);
-  if (files.length) {
-    list.push(["zip", "application/zip", () =>
-      zip(files.map((f) => [
-        f.dataset.mccPath ?? "",
-        [...f.querySelectorAll("pre")].pop()?.textContent ?? "", // a Markdown file's source comes last
-      ]))]);
-  } else if (table) list.push(["csv", "text/csv", () => csv(cells(table, svg))]);
-  return list;
+  const chart = article.querySelector(".mcc-chart");
+  const cells = () =>
+    [...table!.rows].map((row) =>
+      [...row.cells].map((c) =>
+        c.dataset.v ?? c.dataset.vx ?? (chart && c.textContent == "—" ? "" : c.textContent!)
+      )
+    );
+  return table ? [["csv", "text/csv", () => csv(cells())]] : [];
+}
+
+/**
+ * What this card offers: the standalone document first, then the formats its kind's widgets give
+ * (a chart's SVG and data, a tour's zip), or else its first table as CSV (tables, documents, tabs).
+ */
+function formats(article: Element): Format[] {
+  const own = WIDGETS.flatMap((w) => w.formats?.(article) ?? []);
+  return [["html", "text/html", () => cardDocument(article)], ...own.length ? own : tableCsv(article)];
 }
 
 /** Delivers one file by the first layer that works, and says which in the status line. */

@@ -1,6 +1,7 @@
 /**
- * The card runtime's entry point, shared by the MCP Apps template (an empty root the view paints
- * into) and the standalone document (the card already in place, maybe inside an MCP-UI host).
+ * The card runtime's start, shared by the MCP Apps template (an empty root the view paints into)
+ * and the standalone document (the card already in place, maybe inside an MCP-UI host). Each card
+ * kind's bundle calls `start` with its own widgets (scripts/build_ui.ts writes that entry).
  */
 import { startAppsView } from "./apps.ts";
 import { enhanceCard, wireCards } from "./card.ts";
@@ -8,6 +9,8 @@ import { installDebug, state } from "./debug.ts";
 import { remember } from "./memory.ts";
 import { mcpUiHost, noHost } from "./host.ts";
 import { reportSize } from "./size.ts";
+import type { Widget } from "./widgets/types.ts";
+import { useWidgets } from "./widgets/index.ts";
 
 function startStandalone(root: HTMLElement): void {
   const host = parent !== self ? mcpUiHost() : noHost;
@@ -26,8 +29,11 @@ function startStandalone(root: HTMLElement): void {
   host.log("painted", { id });
 }
 
-const root = document.getElementById("mcc-root");
-if (root) {
+/** Starts the runtime with the card kind's widgets (`late` ones enhance after tutor terms are marked). */
+export function start(kind: Widget[], late?: Widget[]): void {
+  useWidgets(kind, late);
+  const root = document.getElementById("mcc-root");
+  if (!root) return;
   installDebug();
   state.mode = root.dataset.mccMode ?? "";
   if (state.mode === "app") startAppsView(root);

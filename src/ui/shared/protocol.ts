@@ -3,8 +3,8 @@
  * MCP Apps identifiers, the app-only pull tool, and the actions card markup asks the runtime for.
  */
 
-/** URI of the template resource every card tool points at. */
-export const TEMPLATE_URI = "ui://mcp-chat-cards/card.html";
+/** URI of the template resource of one card kind, which every tool showing that kind points at. */
+export const templateUri = (kind: string): string => `ui://mcp-chat-cards/template/${kind}.html`;
 
 /** URI prefix of the standalone card documents: `${CARD_URI_PREFIX}<id>`. */
 export const CARD_URI_PREFIX = "ui://mcp-chat-cards/html/";

@@ -150,7 +150,10 @@ window.mountCard = async (o) => {
   });
   await bridge.connect(new PostMessageTransport(iframe.contentWindow!, iframe.contentWindow!));
 
-  const template = await window.mccReadResource("ui://mcp-chat-cards/card.html");
+  // As a real host does: the template the tool names in its _meta.ui.resourceUri.
+  const uri = (tool?._meta?.ui as { resourceUri?: string } | undefined)?.resourceUri;
+  if (!uri) throw new Error(`tool ${o.tool} names no ui.resourceUri`);
+  const template = await window.mccReadResource(uri);
   const html = (template.contents as Json[])[0].text as string;
   await bridge.sendSandboxResourceReady({ html, permissions: o.permissions as never, sandbox: o.sandbox });
   await initialized;

@@ -5,7 +5,9 @@
  * have no markers in the markup: their focusable points are made here from the line's path.
  */
 import { h, svg } from "../dom.ts";
-import type { Widget } from "./types.ts";
+import { tableCsv } from "../export.ts";
+import { el, list, num, raw } from "../preview.ts";
+import type { Draw, Format, Widget } from "./types.ts";
 
 interface Fmt {
   locale: string;
@@ -169,7 +171,57 @@ function pointKey(pt: HTMLElement, key: string): boolean {
   return true;
 }
 
+const PAINT =
+  "fill fill-opacity stroke stroke-width stroke-linecap stroke-linejoin paint-order opacity font-family font-size font-weight text-anchor"
+    .split(" ");
+
+/** The chart's SVG on its own: computed styles as attributes, the card's background behind. */
+function svgFile(svg: SVGSVGElement, article: Element): string {
+  const copy = svg.cloneNode(true) as SVGSVGElement;
+  const from = [svg, ...svg.querySelectorAll("*")];
+  [copy, ...copy.querySelectorAll("*")].forEach((el, i) => {
+    const style = getComputedStyle(from[i]);
+    for (const p of PAINT) el.setAttribute(p, style.getPropertyValue(p));
+  });
+  // the size it had on screen, where its type was sized (a container query scales it); a
+  // collapsed card's chart keeps the size it was drawn at
+  const box = svg.getBoundingClientRect();
+  if (box.width) { for (const k of ["width", "height"] as const) copy.setAttribute(k, `${box[k]}`); }
+  copy.style.background = getComputedStyle(article).backgroundColor;
+  return new XMLSerializer().serializeToString(copy);
+}
+
+/** The preview: a dot per value, one path per series, redrawn per partial (a new extreme rescales them all). */
+function preview(body: HTMLElement): Draw {
+  const plot = svg("svg", { class: "mcc-svg", viewBox: "0 0 400 206", "aria-hidden": "true" });
+  body.append(el("figure", "mcc-chart", plot));
+  return (a) => {
+    const series = list(a.series).map((s) => raw(s.values).map(num));
+    const all = [0, ...series.flat().filter(isFinite)];
+    const low = Math.min(...all);
+    const span = Math.max(...all) - low || 1;
+    const slot = 356 / Math.max(1, ...series.map((v) => v.length));
+    plot.replaceChildren(...series.map((values, s) =>
+      svg("path", {
+        class: `mcc-sketch mcc-s${s}`,
+        d: values.map((v, i) =>
+          isFinite(v) ? `M${34 + slot * (i + .5)} ${184 - (v - low) / span * 170}h0` : ""
+        )
+          .join(""),
+      })
+    ));
+  };
+}
+
 export const chartWidget: Widget = {
   keys: { selector: ".mcc-pt", handle: pointKey },
   enhance: (article) => article.querySelectorAll<HTMLElement>("[data-mcc-chart]").forEach(enhanceChart),
+  preview: { kind: "chart", draw: preview },
+  formats: (article) => {
+    const svg = article.querySelector<SVGSVGElement>(".mcc-chart svg");
+    return [
+      ...svg ? [["svg", "image/svg+xml", () => svgFile(svg, article)] as Format] : [],
+      ...tableCsv(article),
+    ];
+  },
 };

@@ -6,8 +6,10 @@
  * the card again.
  */
 import { ACTION } from "../../shared/protocol.ts";
-import { h } from "../dom.ts";
-import type { Widget } from "./types.ts";
+import { codeFigure, h } from "../dom.ts";
+import { zip } from "../files.ts";
+import { list, sync, text } from "../preview.ts";
+import type { Draw, Widget } from "./types.ts";
 
 /** Views chosen per card (keyed by its title id) and per switch kind ("code", "markdown"). */
 const chosen = new Map<string, Map<string, string>>();
@@ -81,7 +83,24 @@ function enhance(article: Element): void {
   for (const [kind, view] of chosen.get(cardKey(article)) ?? []) applyView(article, kind, view);
 }
 
+/** The preview: a code block per file as the model types it. */
+function preview(body: HTMLElement): Draw {
+  const files = h("div");
+  body.append(files);
+  return (a) => sync(files, list(a.files), (f) => codeFigure(text(f.path), text(f.content)));
+}
+
 export const codeTourWidget: Widget = {
   actions: { [ACTION.view]: switchView },
   enhance,
+  preview: { kind: "code_tour", draw: preview },
+  /** The tour's files as a zip (a Markdown file's source is its last pre). */
+  formats: (article) => {
+    const files = [...article.querySelectorAll<HTMLElement>(".mcc-tourfile")];
+    const entry = (f: HTMLElement): [string, string] => [
+      f.dataset.mccPath ?? "",
+      [...f.querySelectorAll("pre")].pop()?.textContent ?? "",
+    ];
+    return files.length ? [["zip", "application/zip", () => zip(files.map(entry))]] : [];
+  },
 };

@@ -1,40 +1,32 @@
-/** Every widget, in one list: the core header tools, then one entry per card kind with behaviour. */
+/**
+ * The widgets of this template: the ones every card has around the ones of its card kind. Each
+ * kind's template is its own bundle (scripts/build_ui.ts, src/ui/kinds.ts), so a table's template
+ * carries no chart code; the bundle's entry calls `useWidgets` before anything paints.
+ */
 import { exportWidget } from "../export.ts";
 import { coreWidget } from "../header.ts";
-import { animationWidget } from "./animation.ts";
-import { chartWidget } from "./chart.ts";
-import { codeTourWidget } from "./code_tour.ts";
-import { markdownWidget } from "./markdown.ts";
-import { formWidget } from "./form.ts";
-import { menuWidget } from "./menu.ts";
-import { moveWidget } from "./move.ts";
-import { promptWidget } from "./prompt.ts";
-import { revealWidget } from "./reveal.ts";
 import { selectionWidget } from "../selection.ts";
-import { tabWidget } from "./tab.ts";
-import { tableWidget } from "./table.ts";
+import { menuWidget } from "./menu.ts";
 import { tutorWidget } from "./tutor.ts";
-import { videoWidget } from "./video.ts";
 import type { Widget } from "./types.ts";
-import { webFormWidget } from "./web_form.ts";
 
-export const WIDGETS: readonly Widget[] = [
-  coreWidget,
-  exportWidget,
-  tabWidget,
-  revealWidget,
-  codeTourWidget,
-  markdownWidget,
-  webFormWidget,
-  formWidget,
-  promptWidget,
-  chartWidget,
-  tableWidget,
-  selectionWidget,
-  animationWidget,
-  videoWidget,
-  // Terms are marked before move handles wrap blocks; the menu comes last, for every card.
-  tutorWidget,
-  moveWidget,
-  menuWidget,
-];
+export const WIDGETS: Widget[] = [];
+
+/**
+ * Sets the widgets in the order they enhance a card: the header tools and downloads first, then the
+ * kind's own, selection and tutor terms, then `late` ones (move handles wrap blocks after terms are
+ * marked), and the context menu last.
+ */
+export function useWidgets(kind: Widget[], late: Widget[] = []): void {
+  WIDGETS.splice(
+    0,
+    WIDGETS.length,
+    coreWidget,
+    exportWidget,
+    ...kind,
+    selectionWidget,
+    tutorWidget,
+    ...late,
+    menuWidget,
+  );
+}

@@ -2,8 +2,9 @@
  * Tab cards, in the WAI-ARIA tabs pattern with selection following focus. The server renders the
  * complete first state; this only responds to clicks and keys.
  */
-import { rove } from "../dom.ts";
-import type { Widget } from "./types.ts";
+import { codeFigure, h, rove } from "../dom.ts";
+import { el, list, num, para, paras, sync, text } from "../preview.ts";
+import type { Draw, Widget } from "./types.ts";
 
 function tabsOf(tab: Element): HTMLElement[] {
   const list = tab.closest('[role="tablist"]');
@@ -31,7 +32,35 @@ function tabKey(tab: HTMLElement, key: string): boolean {
   return next !== undefined;
 }
 
+/** A tab's content so far: its text and its code (html waits for the result). */
+const content = (c: Record<string, unknown>) => [
+  ...paras(c.text).map((p) => para(`${p}`)),
+  c.code == null ? "" : codeFigure(text(c.language), text(c.code)),
+];
+
+/** The preview: the tabs as they come, with the selected tab's content. */
+function preview(body: HTMLElement): Draw {
+  const tabs = h("div", { class: "mcc-tablist", role: "tablist" });
+  const panel = el("section", "mcc-tabpanel");
+  body.append(el("div", "mcc-tabs", tabs, panel));
+  return (a) => {
+    const on = num(a.selected) || 0;
+    sync(
+      tabs,
+      list(a.tabs),
+      (t, i) =>
+        h(
+          "button",
+          { type: "button", role: "tab", class: "mcc-tab", "aria-selected": `${i == on}` },
+          text(t.label),
+        ),
+    );
+    panel.replaceChildren(...content(list(a.tabs)[on] ?? {})); // only the shown tab's content
+  };
+}
+
 export const tabWidget: Widget = {
   click: { selector: '[role="tab"]', handle: selectTab },
   keys: { selector: '[role="tab"]', handle: tabKey },
+  preview: { kind: "tab", draw: preview },
 };

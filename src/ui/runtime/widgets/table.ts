@@ -7,7 +7,9 @@
  * or a locale or zone Intl refuses, keeps the server's text.
  */
 import { state } from "../debug.ts";
-import type { Widget } from "./types.ts";
+import { h } from "../dom.ts";
+import { el, raw, sync, text } from "../preview.ts";
+import type { Draw, Widget } from "./types.ts";
 
 function localize(article: Element): void {
   const { locale, timeZone } = (state.hostContext ?? {}) as { locale?: string; timeZone?: string };
@@ -41,4 +43,21 @@ function localize(article: Element): void {
   }
 }
 
-export const tableWidget: Widget = { enhance: localize };
+/** The preview: header cells and rows as the model types them. */
+function preview(body: HTMLElement): Draw {
+  const head = h("tr");
+  const rows = h("tbody");
+  body.append(
+    h(
+      "div",
+      { class: "mcc-table-wrap", tabindex: "0" },
+      el("table", "mcc-table", h("thead", {}, head), rows),
+    ),
+  );
+  return (a) => {
+    sync(head, raw(a.headers), (c) => h("th", {}, text(c)));
+    sync(rows, raw(a.rows), (r) => h("tr", {}, ...raw(r).map((c) => h("td", {}, text(c)))));
+  };
+}
+
+export const tableWidget: Widget = { enhance: localize, preview: { kind: "table", draw: preview } };

@@ -5,6 +5,12 @@
  */
 import type { Host } from "../host.ts";
 
+/** Draws the arguments a model has typed so far into a preview of its card (preview.ts). */
+export type Draw = (args: Record<string, unknown>) => void;
+
+/** A file Download offers: its extension, its type, and what writes it. */
+export type Format = [ext: string, type: string, make: () => string | Uint8Array];
+
 /** Handles a `data-mcc-action` button of a card. */
 export type ActionHandler = (button: HTMLElement, article: Element, host: Host) => void;
 
@@ -26,4 +32,11 @@ export interface Widget {
   anyKey?: (event: KeyboardEvent, host: Host) => boolean;
   /** Right-click in a card. */
   contextMenu?: (event: MouseEvent, host: Host) => void;
+  /**
+   * The live preview of one card kind (a template may carry widgets of several kinds, as a code tour's
+   * carries the tabs'): `draw` builds its skeleton in `body` and returns what draws each partial into it.
+   */
+  preview?: { kind: string; draw: (body: HTMLElement) => Draw };
+  /** Files Download offers for this card besides its HTML document. */
+  formats?: (article: Element) => Format[];
 }

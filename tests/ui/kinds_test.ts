@@ -1,0 +1,93 @@
+/**
+ * One template per card kind (src/ui/kinds.ts): each kind's template must carry every widget its
+ * markup asks for, or the card would sit there inert. The card markup of every golden case (and of
+ * mirror_web_form's goldens) is checked against the hooks each widget answers to: a widget the kind
+ * leaves out must find nothing to do in that kind's cards, and every widget a kind carries must find
+ * something in at least one of its cards. The stylesheets are checked in the browser
+ * (tests/browser/kinds_test.ts).
+ */
+import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import { parseHTML } from "linkedom";
+import { CARDS } from "../../src/registry.ts";
+import { ALWAYS_STYLES, KIND_UI } from "../../src/ui/kinds.ts";
+import { ACTION } from "../../src/ui/shared/protocol.ts";
+
+const root = new URL("../../", import.meta.url);
+
+/**
+ * What in card markup each kind widget answers to: its actions, the selectors of its clicks, keys
+ * and submits, and what its `enhance` looks for (read from src/ui/runtime/widgets/<name>.ts).
+ */
+const HOOKS: Record<string, string> = {
+  tab: '[role="tab"]',
+  reveal: `[data-mcc-action="${ACTION.showAll}"], [data-mcc-action="${ACTION.hideAll}"]`,
+  markdown: ".mcc-body > details.mcc-md-section",
+  code_tour: `.mcc-body > .mcc-tourfile, .mcc-src, [data-mcc-action="${ACTION.view}"]`,
+  web_form: "form[data-mcc-web-form]",
+  form: "form[data-mcc-prompt], [data-mcc-field], [data-mcc-count]",
+  prompt: `form[data-mcc-final], [data-mcc-action="${ACTION.copyPrompt}"]`,
+  chart: "[data-mcc-chart], .mcc-pt",
+  table: ".mcc-table .mcc-num, .mcc-table time",
+  animation: "[data-mcc-anim]",
+  video: "[data-mcc-video] video",
+  move: "[data-mcc-movable]",
+};
+
+/** Markup a widget adds that another widget then answers to: a document's show-all bar, a tour's tabs. */
+const ADDS: Record<string, string> = { markdown: "reveal", code_tour: "tab" };
+
+/** Widgets that only draw the live preview: nothing in the result's markup asks for them. */
+const PREVIEW_ONLY = new Set(["list"]);
+
+/** The article markup of every golden card of `kind`. */
+async function goldens(kind: string): Promise<[string, string][]> {
+  const dir = new URL(kind === "web_form" ? "tests/tools/web_form/" : `tests/cards/${kind}/`, root);
+  const found: [string, string][] = [];
+  for await (const entry of Deno.readDir(dir)) {
+    if (!entry.name.endsWith(".html")) continue;
+    const html = await Deno.readTextFile(new URL(entry.name, dir));
+    if (html.includes('class="mcc-card"')) found.push([entry.name, html]);
+  }
+  return found;
+}
+
+const widgetsOf = (kind: string) => [...KIND_UI[kind].widgets, ...(KIND_UI[kind].movable ? ["move"] : [])];
+
+Deno.test("every card kind, and mirror_web_form's, has a template", () => {
+  assertDeep(Object.keys(KIND_UI), [...CARDS.map((c) => c.card.kind), "web_form"]);
+  for (const [kind, ui] of Object.entries(KIND_UI)) {
+    for (const w of ui.widgets) {
+      assertEquals(w in HOOKS || PREVIEW_ONLY.has(w), true, `${kind}: unknown widget ${w}`);
+    }
+    for (const s of ui.styles) {
+      assertEquals(ALWAYS_STYLES.includes(s), false, `${kind}: ${s} is always carried`);
+    }
+  }
+});
+
+for (const kind of Object.keys(KIND_UI)) {
+  Deno.test(`the ${kind} template carries every widget its cards ask for, and none they never do`, async () => {
+    const cards = await goldens(kind);
+    assertEquals(cards.length > 0, true, `no golden card of ${kind}`);
+    const carried = widgetsOf(kind);
+    const used = new Set<string>();
+    for (const [name, html] of cards) {
+      const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`) as unknown as {
+        document: { querySelector(selector: string): unknown };
+      };
+      for (const [widget, selector] of Object.entries(HOOKS)) {
+        if (!document.querySelector(selector)) continue;
+        used.add(widget).add(ADDS[widget] ?? widget);
+        for (const needed of new Set([widget, ADDS[widget] ?? widget])) {
+          assertEquals(
+            carried.includes(needed),
+            true,
+            `${kind}/${name} needs the ${needed} widget (${selector})`,
+          );
+        }
+      }
+    }
+    const unused = carried.filter((w) => !used.has(w) && !PREVIEW_ONLY.has(w));
+    assertDeep(unused, [], `${kind} carries widgets none of its cards use: ${unused}`);
+  });
+}
