@@ -9,7 +9,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { type Harness, skipReason, startHarness } from "./harness.ts";
 import { ran, sleep, type Watch, watch } from "./redui_common.ts";
-import { STANDALONE_CSP } from "../../src/ui/standalone.ts";
+import { standaloneCspOf } from "../../src/ui/standalone.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -66,7 +66,7 @@ Deno.test({
           // The policy must come before anything it governs.
           const head = doc.slice(0, doc.indexOf("</head>"));
           const metas = [...head.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/g)];
-          assertEquals(metas.map((x) => x[1]), [STANDALONE_CSP]);
+          assertEquals(metas.map((x) => x[1]), [standaloneCspOf("tab")]);
           assert(
             !/<(script|style|link|img|base)\b/i.test(head.slice(0, metas[0].index)),
             "nothing before the CSP",
