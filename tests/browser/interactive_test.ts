@@ -233,11 +233,12 @@ Deno.test({
       await m.view.fill('[name="topic"]', long);
       await m.view.click('button[type="submit"]');
       const full = `Teach ${long} with  examples.`;
+      // The long answer is cut; every word of the template stays in the message (red team, session 4).
       assertEquals(
         await nthMessage(m),
-        `${
-          full.slice(0, 199)
-        }…\n(The full text, ${full.length} characters, is in your model context: read it there.)`,
+        `Teach ${
+          long.slice(0, 199)
+        }… with  examples.\n(The full text, ${full.length} characters, is in your model context: read it there.)`,
       );
       const [context] = await m.events("context");
       assertEquals(context.params, { content: [{ type: "text", text: full }] });

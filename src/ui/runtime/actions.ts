@@ -7,7 +7,7 @@
  */
 import { showManual } from "./copy.ts";
 import { note } from "./debug.ts";
-import { cap, codeFigure, h, removePanelAfter } from "./dom.ts";
+import { codeFigure, h, removePanelAfter } from "./dom.ts";
 import { setStatus } from "./header.ts";
 import type { Host } from "./host.ts";
 
@@ -26,23 +26,24 @@ function showPromptFallback(text: string, anchor: Element, why: string): void {
 /** Prompts longer than this go to the model's context, with a short message pointing at them. */
 export const LONG_PROMPT = 1_500;
 
-/** The short message sent in place of a long prompt: its first line, and where the rest is. */
-export function shortMessage(text: string): string {
-  const first = text.split("\n", 1)[0];
-  return `${cap(first, 200)}\n(The full text, ${
-    [...text].length
-  } characters, is in your model context: read it there.)`;
+/** The short message sent in place of a long prompt: `head`, and where the whole text is. */
+export function shortMessage(text: string, head: string): string {
+  return `${head}\n(The full text, ${[...text].length} characters, is in your model context: read it there.)`;
 }
 
 /**
  * Sends a prompt through the host, falling back to showing it after `anchor`; true when the host
- * took it. A long prompt goes into the model's context first (ui/update-model-context), so the chat
- * shows a short message rather than a wall of answers. The card's status line says which.
+ * took it. Given a `head` (a form's prompt with its long answers cut), a long prompt goes into the
+ * model's context first (ui/update-model-context) and the chat shows the head: every word the card
+ * itself adds is still seen there. Any other prompt (model-written menu actions, button prompts) is
+ * sent whole, so nothing reaches the model that the chat does not show. A host without the message
+ * capability gets no request: the prompt is shown to copy at once. The card's status line says which.
  */
-export async function sendPrompt(text: string, host: Host, anchor: Element): Promise<boolean> {
+export async function sendPrompt(text: string, host: Host, anchor: Element, head?: string): Promise<boolean> {
   const none = host.lacks?.("message");
-  const long = !none && text.length > LONG_PROMPT && await host.updateContext?.(text).catch(() => false);
-  const ok = !none && await host.prompt(long ? shortMessage(text) : text).catch(() => false);
+  const long = !none && head !== undefined && head !== text && text.length > LONG_PROMPT &&
+    await host.updateContext?.(text).catch(() => false);
+  const ok = !none && await host.prompt(long ? shortMessage(text, head!) : text).catch(() => false);
   const article = anchor.closest(".mcc-card");
   const why = none ? "This chat takes no messages from cards" : "";
   if (article) {
@@ -76,6 +77,7 @@ export function prepareLinks(scope: Element, host: Host): void {
 export function followLink(event: MouseEvent, link: HTMLAnchorElement, host: Host): void {
   if (host.name === "none" || link.getAttribute("href")?.startsWith("#")) return;
   event.preventDefault();
+  if (!/^(https?|mailto):/i.test(link.href)) return; // a script or data URL is never handed on
   const article = link.closest(".mcc-card");
   if (host.lacks?.("openLinks") && article) {
     const say = "This chat opens no links from cards. The address below is selected: copy it.";

@@ -67,6 +67,7 @@ export function startAppsView(root: HTMLElement): void {
   let preview: ((args: unknown) => void) | undefined | false;
   /** The delivered result's `_meta.viewUUID`: with the card id, the key of what the view remembers. */
   let viewUUID: unknown;
+  let sized = 0;
   const t0 = performance.now();
 
   /** Everything but ui/initialize waits for `initialized` (strict hosts hide early talkers). */
@@ -218,11 +219,13 @@ export function startAppsView(root: HTMLElement): void {
       const articleHtml = await readDocument(uri).catch(() => undefined);
       if (articleHtml) return paint({ articleHtml, id: uri.slice(uri.lastIndexOf("/") + 1) }, "result");
     }
-    const text = (result.content as Json[] | undefined)?.find((c) => c.type === "text")?.text;
+    const text = ([result.content].flat() as (Json | null)[]).find((c) => c?.type === "text")?.text;
     if (result.isError) showNotice(typeof text === "string" ? text : "The card could not be made.");
   };
 
   const notifications: Record<string, (params: Json) => void> = {
+    // No prototype: a host naming "__proto__" or "constructor" as a method finds no handler.
+    __proto__: null as never,
     "ui/notifications/tool-input": (params) => {
       toolArgs = (params.arguments ?? {}) as Json;
       // The complete arguments end a preview the partials began (the last partial may be short).
@@ -238,7 +241,8 @@ export function startAppsView(root: HTMLElement): void {
       clearTimeout(pullTimer); // the arguments are still coming: pull only after the tool input
       preview ||= startPreview(root, context.toolInfo?.tool?.name ?? "");
       preview(params.arguments);
-      size.afterPaint();
+      // A flood of partials measures the layout at most every 50 ms; the size observer reports the rest.
+      if (performance.now() - sized > 50) size.afterPaint(), sized = performance.now();
     },
     "ui/notifications/tool-result": (params) => void onResult(params),
     "ui/notifications/tool-cancelled": (params) => {

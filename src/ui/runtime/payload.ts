@@ -14,7 +14,7 @@ export interface CardPayload {
 }
 
 /** URIs of standalone card documents. */
-export const CARD_URI = new RegExp(CARD_URI_PREFIX.replace(/[/.]/g, "\\$&") + "[A-Za-z0-9._~-]+");
+export const CARD_URI = new RegExp("^" + CARD_URI_PREFIX.replace(/[/.]/g, "\\$&") + "[A-Za-z0-9._~-]+$");
 
 const MAX_NODES = 5_000;
 
@@ -27,7 +27,10 @@ export function articleFromDocument(documentHtml: string): string | undefined {
 }
 
 function asCard(value: Json): CardPayload | undefined {
-  if (typeof value.articleHtml !== "string") return undefined;
+  // Only a card article counts: junk in its place must not latch the view and shut out the real card.
+  if (typeof value.articleHtml !== "string" || !value.articleHtml.includes('class="mcc-card')) {
+    return undefined;
+  }
   const config = (value.config ?? {}) as Json;
   const text = (v: unknown) => (typeof v === "string" ? v : undefined);
   return {
@@ -47,7 +50,9 @@ function fromString(text: string): unknown {
       return undefined;
     }
   }
-  if (text.includes('id="mcc-root"')) {
+  // A whole standalone document only: text that merely holds markup (a summary quoting the model's
+  // title) is never parsed for a card, since nothing sanitized it.
+  if (/^\s*<!doctype html/i.test(text) && text.includes('id="mcc-root"')) {
     const articleHtml = articleFromDocument(text);
     const id = /data-mcc-card-id="([^"]*)"/.exec(text)?.[1];
     return articleHtml ? { articleHtml, config: { id } } : undefined;
@@ -73,7 +78,15 @@ export function findCard(value: unknown): CardPayload | undefined {
   return undefined;
 }
 
-/** The first standalone-document URI mentioned anywhere in `value`. */
+/**
+ * The first standalone-document URI in a `uri` field of `value` (a resource link or resource): text
+ * that only names one (any tool's output may) is no reason to read it.
+ */
 export function findCardUri(value: unknown): string | undefined {
-  return CARD_URI.exec(JSON.stringify(value) ?? "")?.[0];
+  let uri: string | undefined;
+  JSON.stringify(value, (key, v) => {
+    if (key === "uri" && !uri && typeof v === "string") uri = CARD_URI.exec(v)?.[0];
+    return v;
+  });
+  return uri;
 }

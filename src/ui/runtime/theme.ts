@@ -34,7 +34,12 @@ function applyVariables(variables: Record<string, unknown> = {}): void {
   }
   applied.clear();
   for (const [name, value] of Object.entries(variables)) {
-    if (!name.startsWith("--") || typeof value !== "string" || value === "") continue;
+    // Colours, fonts and sizes only: a value that could load something (url(), image-set(), an
+    // escape spelling either) is dropped, so host styles never make the card fetch.
+    if (
+      !name.startsWith("--") || typeof value !== "string" || !value ||
+      /\\|(url|image|set|src|expression)\s*\(/i.test(value)
+    ) continue;
     style.setProperty(name, value);
     applied.add(name);
   }
@@ -66,9 +71,9 @@ function applyFonts(fonts: unknown): void {
 /** Applies a (merged) host context; call again with the merged context on every change. */
 export function applyHostLook(look: HostLook): void {
   applyTheme(look.theme);
-  applyVariables(look.styles?.variables);
+  applyVariables(Object(look.styles?.variables)); // Object(): null and numbers from a quirky host hold nothing
   applyFonts(look.styles?.css?.fonts);
-  applySafeArea(look.safeAreaInsets);
+  applySafeArea(Object(look.safeAreaInsets));
   document.documentElement.toggleAttribute("data-touch", look.deviceCapabilities?.touch === true);
   // charts reformat their numbers for the host's locale (widgets/chart.ts)
   if (typeof look.locale === "string") document.documentElement.dataset.mccLocale = look.locale;

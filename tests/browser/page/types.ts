@@ -76,6 +76,8 @@ export interface HostWindow {
   /** Delivers a tool result; returns the time it was handed to the bridge. */
   deliver(result: Json): Promise<number>;
   changeContext(context: Json): void;
+  /** Posts any message to the view as the host (through the proxy), unchecked. */
+  sendRaw(message: unknown): void;
   /** Sends one ui/notifications/tool-input-partial with these arguments. */
   sendPartial(args: unknown): Promise<void>;
   /** Sends ui/notifications/tool-input with these arguments. */

@@ -39,9 +39,13 @@ export function formAnswers(form: HTMLFormElement): Map<string, string[]> {
   return gatherAnswers(controls(form).map((c) => c.name), entries);
 }
 
-/** The prompt a form sends: its template filled, or one `name: answer` line per name. */
-export function formPrompt(form: HTMLFormElement): string {
+/**
+ * The prompt a form sends: its template filled, or one `name: answer` line per name; with `cap`,
+ * answers longer than that are cut (the chat's short message when the whole goes to the context).
+ */
+export function formPrompt(form: HTMLFormElement, cap = 1e9): string {
   const answers = formAnswers(form);
+  for (const [k, v] of answers) answers.set(k, v.map((s) => s.length > cap ? s.slice(0, cap - 1) + "…" : s));
   const blank = form.dataset.mccBlank ?? "";
   const template = form.dataset.mccPrompt?.trim();
   return template ? fillTemplate(template, answers, blank) : answerLines(answers, blank);
@@ -160,7 +164,8 @@ async function submitForm(form: HTMLFormElement, host: Host): Promise<void> {
     if (article) setStatus(article, `Not sent: ${problems[0]}${more}`);
     return;
   }
-  await sendPrompt(formPrompt(form), host, form); // it says what happened in the status line
+  // the long answers cut to 200 characters are what the chat shows of a long prompt; the status line says what happened
+  await sendPrompt(formPrompt(form), host, form, formPrompt(form, 200));
 }
 
 export const formWidget: Widget = {
