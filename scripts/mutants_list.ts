@@ -642,7 +642,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "stdio-never-connects",
     file: "src/mcp/stdio.ts",
-    find: "  await build().connect(\n    new StdioServerTransport(lines, stdio.stdout, { maxBufferSize: MAX_STDIO_LINE + 2 }),\n  );",
+    find:
+      "  await build().connect(\n    new StdioServerTransport(lines, stdio.stdout, { maxBufferSize: MAX_STDIO_LINE + 2 }),\n  );",
     replace: "  build();",
     tests: [T.stdio],
     breaks: "the stdio server never answers",
@@ -802,7 +803,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "prompt-refusal-not-shown",
     file: "src/ui/runtime/actions.ts",
-    find: '  showPromptFallback(text, anchor, why || "The chat did not accept this prompt");\n  return false;',
+    find:
+      '  showPromptFallback(text, anchor, why || "The chat did not accept this prompt");\n  return false;',
     replace: "  return false;",
     tests: [T.browser],
     breaks: "a prompt the host refuses is lost instead of shown for copy and paste",
