@@ -81,7 +81,7 @@ export const SETTINGS: readonly Setting[] = [
     flag: "--embed-html",
     kind: "bool",
     about:
-      "embed the standalone HTML document in results instead of linking it (about 72 KB more each: raise --result-limit with it; start-up names the minimum)",
+      "embed the standalone HTML document in results instead of linking it (45 to 54 KB more each: raise --result-limit with it; start-up names the minimum)",
   },
   {
     key: "fsRoot",
