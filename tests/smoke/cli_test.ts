@@ -95,7 +95,13 @@ Deno.test({
   fn: async () => {
     const line = [Deno.execPath(), ...denoRunArgs()].map((w) => `'${w}'`).join(" ");
     // The terminal's input ends at once (stdin is /dev/null), so the server stops after its hint.
-    const { stdout } = await runCommand("script", ["-qec", `timeout 10 ${line} </dev/tty`, "/dev/null"]);
+    // --foreground keeps the server in the terminal's foreground group: in a group of its own, its read
+    // of the terminal would stop it (SIGTTIN), where no timeout can end it.
+    const { stdout } = await runCommand("script", [
+      "-qec",
+      `timeout --foreground 10 ${line} </dev/tty`,
+      "/dev/null",
+    ]);
     assertEquals(
       stdout.replaceAll("\r", ""),
       "[mcp-chat-cards] Serving MCP on stdio: an MCP client (Claude Desktop, VS Code, Goose) starts this command itself; --http serves HTTP, --help lists the settings, Ctrl+C stops\n",
