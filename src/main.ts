@@ -5,18 +5,17 @@ import { ConfigError, helpText, parseConfig, readEnv } from "./config.ts";
 import { log } from "./log.ts";
 import { SERVER_NAME, VERSION } from "./version.ts";
 
+// deno-lint-ignore no-explicit-any
+const g = globalThis as any; // Deno or Node: this file alone touches the process
+
 /** Writes to stdout: only --help and --version, which answer and exit before any server starts. */
 function print(text: string): void {
   const bytes = new TextEncoder().encode(`${text}\n`);
-  // deno-lint-ignore no-explicit-any
-  const g = globalThis as any;
   if (g.Deno) g.Deno.stdout.writeSync(bytes);
   else g.process.stdout.write(bytes);
 }
 
 function stdinIsTerminal(): boolean {
-  // deno-lint-ignore no-explicit-any
-  const g = globalThis as any;
   return g.Deno ? g.Deno.stdin.isTerminal() : g.process.stdin.isTTY === true;
 }
 
@@ -77,8 +76,6 @@ async function main(args: string[]): Promise<number> {
   return -1; // keep running until stdin closes
 }
 
-// deno-lint-ignore no-explicit-any
-const g = globalThis as any;
 const argv: string[] = g.Deno ? g.Deno.args : g.process.argv.slice(2);
 const code = await main(argv);
 if (code >= 0) g.Deno ? g.Deno.exit(code) : g.process.exit(code);

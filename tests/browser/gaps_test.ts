@@ -6,7 +6,15 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Frame, Page } from "playwright-core";
 import { unzipSync } from "fflate";
-import { ARTIFACTS, axeViolations, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
+import {
+  ARTIFACTS,
+  axeViolations,
+  type Harness,
+  type Mounted,
+  mountPainted,
+  skipReason,
+  startHarness,
+} from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -140,11 +148,7 @@ Deno.test({
   sanitizeOps: false,
 }, async (t) => {
   const h: Harness = await startHarness();
-  const mount = async (tool: string, args: Json, extra: Json = {}) => {
-    const m = await h.mount({ tool, args, deliver: "result", hostContext: { theme: "light" }, ...extra });
-    await m.view.waitForSelector(".mcc-card .mcc-tools");
-    return m;
-  };
+  const mount = (tool: string, args: Json, extra: Json = {}) => mountPainted(h, tool, args, extra);
   try {
     for (const collapsed of [true, false]) {
       await t.step(`menus take mouse clicks at 420 px, ${collapsed ? "collapsed" : "expanded"}`, async () => {

@@ -189,3 +189,18 @@ export async function axeViolations(view: Frame): Promise<string[]> {
     return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
   });
 }
+
+/**
+ * Mounts `tool`'s real result in a light host and waits until the card has painted (its header tools
+ * are in); `extra` overrides any mount option.
+ */
+export async function mountPainted(
+  h: Harness,
+  tool: string,
+  args: MountOptions["args"],
+  extra: Partial<Omit<MountOptions, "sandboxUrl">> = {},
+): Promise<Mounted> {
+  const m = await h.mount({ tool, args, deliver: "result", hostContext: { theme: "light" }, ...extra });
+  await m.view.waitForSelector(".mcc-card .mcc-tools");
+  return m;
+}

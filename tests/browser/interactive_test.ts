@@ -9,7 +9,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import axe from "axe-core";
 import type { Frame, Page } from "playwright-core";
-import { ARTIFACTS, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
+import { ARTIFACTS, type Harness, type Mounted, mountPainted, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
 import { GIST_TEMPLATE } from "../../src/cards/prompt_gist.ts";
 import { bookmarkletUrl } from "../../src/tools/_bookmarklet.ts";
@@ -72,11 +72,7 @@ Deno.test({
   sanitizeOps: false,
 }, async (t) => {
   const h: Harness = await startHarness();
-  const mount = async (tool: string, args: Json, extra: Json = {}) => {
-    const m = await h.mount({ tool, args, deliver: "result", hostContext: { theme: "light" }, ...extra });
-    await m.view.waitForSelector(".mcc-card .mcc-tools");
-    return m;
-  };
+  const mount = (tool: string, args: Json, extra: Json = {}) => mountPainted(h, tool, args, extra);
   try {
     await t.step("a form with every field type sends the exact prompt", async () => {
       const m = await mount("create_form_card", fixture("form", "every_type"));

@@ -9,7 +9,15 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Frame } from "playwright-core";
-import { ARTIFACTS, axeViolations, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
+import {
+  ARTIFACTS,
+  axeViolations,
+  type Harness,
+  type Mounted,
+  mountPainted,
+  skipReason,
+  startHarness,
+} from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -84,11 +92,7 @@ Deno.test({
   sanitizeOps: false,
 }, async (t) => {
   const h: Harness = await startHarness();
-  const mount = async (tool: string, args: Json, extra: Json = {}) => {
-    const m = await h.mount({ tool, args, deliver: "result", hostContext: { theme: "light" }, ...extra });
-    await m.view.waitForSelector(".mcc-card .mcc-tools");
-    return m;
-  };
+  const mount = (tool: string, args: Json, extra: Json = {}) => mountPainted(h, tool, args, extra);
   try {
     await t.step("a table row: click shares it, a second click clears it", async () => {
       const m = await mount("create_table_card", POPULATION, FULL);

@@ -45,13 +45,14 @@ export async function sendPrompt(text: string, host: Host, anchor: Element, head
     await host.updateContext?.(text).catch(() => false);
   const ok = !none && await host.prompt(long ? shortMessage(text, head!) : text).catch(() => false);
   const article = anchor.closest(".mcc-card");
-  const why = none ? "This chat takes no messages from cards" : "";
   if (article) {
     setStatus(
       article,
       ok
         ? "Sent to the conversation"
-        : `Not sent: ${why ? why.toLowerCase() + ". C" : "c"}opy the prompt below`,
+        : none
+        ? "Not sent: this chat takes no messages from cards. Copy the prompt below"
+        : "Not sent: copy the prompt below",
     );
   }
   if (ok) {
@@ -60,7 +61,11 @@ export async function sendPrompt(text: string, host: Host, anchor: Element, head
     return true;
   }
   note("the host did not take the prompt: showing it for copy and paste");
-  showPromptFallback(text, anchor, why || "The chat did not accept this prompt");
+  showPromptFallback(
+    text,
+    anchor,
+    none ? "This chat takes no messages from cards" : "The chat did not accept this prompt",
+  );
   return false;
 }
 
