@@ -28,12 +28,20 @@ export function standaloneDocument(
   });
 }
 
-/** Characters the emptiest standalone document of `kind` takes JSON-escaped (all kinds: the largest). */
+const shells = new Map<string, number>();
+
+/**
+ * Characters the emptiest standalone document of `kind` takes JSON-escaped (all kinds: the largest).
+ * Measured once per kind: every result that embeds its document asks.
+ */
 export function documentShellChars(kind?: string): number {
-  const kinds = kind ? [kind] : TEMPLATE_KINDS;
-  return Math.max(
-    ...kinds.map((k) =>
-      JSON.stringify(standaloneDocument({ id: "", kind: k, title: "", articleHtml: "" })).length
-    ),
-  );
+  const measure = (k: string) => {
+    let chars = shells.get(k);
+    if (chars === undefined) {
+      chars = JSON.stringify(standaloneDocument({ id: "", kind: k, title: "", articleHtml: "" })).length;
+      shells.set(k, chars);
+    }
+    return chars;
+  };
+  return Math.max(...(kind ? [kind] : TEMPLATE_KINDS).map(measure));
 }
