@@ -85,8 +85,3 @@ export async function renderBlockContent(c: BlockContent, field = "html"): Promi
     htmlText,
   };
 }
-
-/** Renders a block's content fields as markup only (see {@link renderBlockContent}). */
-export async function renderContent(c: BlockContent, field = "html"): Promise<Html> {
-  return (await renderBlockContent(c, field)).html;
-}
