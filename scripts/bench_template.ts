@@ -16,7 +16,7 @@
  */
 import * as esbuild from "esbuild";
 import { buildTemplates, gzipSize, kindEntry, MAX_GZIP_BYTES, MAX_RAW_BYTES } from "./build_ui.ts";
-import { KIND_UI } from "../src/ui/kinds.ts";
+import { KIND_UI } from "../src/registry.ts";
 
 const root = new URL("../", import.meta.url);
 

@@ -6,8 +6,8 @@
  *   deno task build:ui           rewrite the module
  *   deno task build:ui --check   fail when the committed module is stale
  *
- * One template per card kind (src/ui/kinds.ts): the runtime is bundled once per kind by esbuild with
- * only that kind's widgets, then compressed again by terser; kinds with the same widgets share one
+ * One template per card kind (each card's `view`, gathered as KIND_UI by src/registry.ts; see
+ * src/ui/kinds.ts): the runtime is bundled once per kind by esbuild with only that kind's widgets, then compressed again by terser; kinds with the same widgets share one
  * bundle. Each stylesheet is minified by esbuild, and the stylesheets' own custom properties get
  * short names (see shortNames); a kind's CSS is its stylesheets joined in order. `deno task
  * bench:template` reports the sizes against a baseline. The build refuses a runtime that could end
@@ -15,7 +15,8 @@
  */
 import * as esbuild from "esbuild";
 import { minify as terser } from "terser";
-import { ALWAYS_STYLES, KIND_UI, type KindUi } from "../src/ui/kinds.ts";
+import { KIND_UI } from "../src/registry.ts";
+import { ALWAYS_STYLES, type KindUi } from "../src/ui/kinds.ts";
 
 const root = new URL("../", import.meta.url);
 const out = new URL("src/ui/assets.gen.ts", root);

@@ -23,10 +23,10 @@ import { type Mutant, MUTANTS } from "./mutants_list.ts";
 const ROOT = decodeURIComponent(new URL("../", import.meta.url).pathname).replace(/\/$/, "");
 const ASSETS = "src/ui/assets.gen.ts";
 
-/** Files whose change only reaches the tests through `deno task build:ui`. */
-const needsUiBuild = (file: string) =>
+/** Mutants whose change only reaches the tests through `deno task build:ui` (a kind's `view` too). */
+const needsUiBuild = ({ file, find }: Mutant) =>
   file.startsWith("src/ui/runtime/") || file.startsWith("src/ui/styles") || file.endsWith(".css") ||
-  file === "src/ui/kinds.ts";
+  /\bview: \{/.test(find);
 
 interface Options {
   list: boolean;
@@ -301,7 +301,7 @@ async function main(): Promise<number> {
   try {
     if (options.baseline && live.length) {
       const tests = [...new Set(live.flatMap((m) => m.tests))].sort();
-      const needsBuild = live.some((m) => needsUiBuild(m.file));
+      const needsBuild = live.some((m) => needsUiBuild(m));
       if (needsBuild) {
         const failed = await buildUi(dir);
         if (failed) throw new Error(`build:ui fails on the unmutated tree:\n${failed}`);
@@ -327,7 +327,7 @@ async function main(): Promise<number> {
       Deno.writeTextFileSync(path, original.replace(m.find, () => m.replace));
       const label = `[${String(i + 1).padStart(String(live.length).length)}/${live.length}] `;
       try {
-        if (needsUiBuild(m.file)) {
+        if (needsUiBuild(m)) {
           const failed = await buildUi(dir);
           if (failed) {
             throw new Error(`${m.id}: the mutant does not build; fix scripts/mutants_list.ts:\n${failed}`);
@@ -350,7 +350,7 @@ async function main(): Promise<number> {
         }
       } finally {
         Deno.writeTextFileSync(path, original);
-        if (needsUiBuild(m.file)) Deno.writeTextFileSync(join(dir, ASSETS), assets);
+        if (needsUiBuild(m)) Deno.writeTextFileSync(join(dir, ASSETS), assets);
       }
     }
     if (equivalent.length) {

@@ -87,20 +87,20 @@ const T = {
 } as const;
 
 export const MUTANTS: readonly Mutant[] = [
-  // --- one template per card kind (src/ui/kinds.ts) ---
+  // --- one template per card kind (each card's view, src/ui/kinds.ts) ---
   {
     id: "kinds-table-without-its-widget",
-    file: "src/ui/kinds.ts",
-    find: 'table: { widgets: ["table"], styles: ["table"] },',
-    replace: 'table: { widgets: [], styles: ["table"] },',
+    file: "src/cards/table.ts",
+    find: 'view: { widgets: ["table"], styles: ["table"] },',
+    replace: 'view: { widgets: [], styles: ["table"] },',
     tests: [T.kinds],
     breaks: "table cards lose number and date localizing and their CSV download",
   },
   {
     id: "kinds-code-tour-without-markdown-styles",
-    file: "src/ui/kinds.ts",
-    find: 'styles: ["code_tour", "markdown", "tab"]',
-    replace: 'styles: ["code_tour", "tab"]',
+    file: "src/cards/code_tour.ts",
+    find: 'view: { widgets: ["tab", "code_tour"], styles: ["code_tour", "markdown", "tab"] },',
+    replace: 'view: { widgets: ["tab", "code_tour"], styles: ["code_tour", "tab"] },',
     tests: [T.browserKinds],
     breaks: "code tours lose syntax colours and their Markdown files' look",
   },
@@ -568,17 +568,19 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "legacy-resource-uri-dropped",
-    file: "src/card.ts",
-    find: 'meta: { ui: { resourceUri: templateUri(spec.kind) }, "ui/resourceUri": templateUri(spec.kind) },',
-    replace: "meta: { ui: { resourceUri: templateUri(spec.kind) } },",
+    file: "src/tool.ts",
+    find: 'return { ui: { resourceUri: templateUri(kind) }, "ui/resourceUri": templateUri(kind) };',
+    replace: "return { ui: { resourceUri: templateUri(kind) } };",
     tests: [T.server],
     breaks: "hosts reading the legacy ui/resourceUri key no longer find the template",
   },
   {
     id: "define-tool-ignores-visibility",
     file: "src/tool.ts",
-    find: 'return { visibility: ["model", "app"], ...tool } as unknown as ToolDefinition;',
-    replace: 'return { ...tool, visibility: ["model", "app"] } as unknown as ToolDefinition;',
+    find:
+      'return { visibility: ["model", "app"], ...tool, ...(meta && { meta }) } as unknown as ToolDefinition;',
+    replace:
+      'return { ...tool, visibility: ["model", "app"], ...(meta && { meta }) } as unknown as ToolDefinition;',
     tests: [T.server],
     breaks: 'get_card loses visibility: ["app"] and shows up for the model',
   },
@@ -1038,10 +1040,26 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "template-in-standalone-mode",
     file: "src/ui/template.ts",
-    find: '<main id="mcc-root" data-mcc-mode="app"></main>',
-    replace: '<main id="mcc-root" data-mcc-mode="standalone"></main>',
+    find: '<main id="mcc-root" data-mcc-mode="app" data-mcc-template',
+    replace: '<main id="mcc-root" data-mcc-mode="standalone" data-mcc-template',
     tests: [T.browser],
     breaks: "the MCP Apps template never starts the view (no ui/initialize)",
+  },
+  {
+    id: "preview-without-its-kind",
+    file: "src/ui/runtime/apps.ts",
+    find: 'preview ||= startPreview(root, root.dataset.mccTemplate ?? "");',
+    replace: 'preview ||= startPreview(root, "");',
+    tests: [T.browserStream],
+    breaks: "every live preview is plain paragraphs: a table streams without its rows",
+  },
+  {
+    id: "card-name-unchecked",
+    file: "src/card.ts",
+    find: "if (spec.name !== cardToolName(spec.kind)) {",
+    replace: "if (false) {",
+    tests: [T.card],
+    breaks: "a card kind can be served under any tool name, and the name no longer says the kind",
   },
   {
     id: "card-keys-ignored",
@@ -1053,9 +1071,9 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "reveal-widget-unregistered",
-    file: "src/ui/kinds.ts",
-    find: '  reveal: { widgets: ["reveal"], styles: ["reveal"], movable: true },',
-    replace: '  reveal: { widgets: [], styles: ["reveal"], movable: true },',
+    file: "src/cards/reveal.ts",
+    find: '  view: { widgets: ["reveal"], styles: ["reveal"], movable: true },',
+    replace: '  view: { widgets: [], styles: ["reveal"], movable: true },',
     tests: [T.browser],
     breaks: "Show all and Hide all do nothing",
   },

@@ -5,26 +5,36 @@
  */
 import { z } from "zod";
 import { buildCardResult, type CardOutput } from "./output/result.ts";
-import type { ToolContext, ToolDefinition } from "./tool.ts";
-import { templateUri } from "./ui/shared/protocol.ts";
+import { templateMeta, type ToolContext, type ToolDefinition } from "./tool.ts";
+import type { KindUi, ToolView } from "./ui/kinds.ts";
 
 /** A card module, as each file under src/cards/ declares it. */
 export interface CardSpec<S extends z.ZodObject> {
-  /** Tool name, e.g. `create_table_card`. */
+  /** Tool name: `create_<kind>_card`, e.g. `create_table_card` (defineCard refuses any other). */
   name: string;
-  /** Card kind, e.g. `table`: the article's data-mcc-kind and the goldens folder tests/cards/<kind>/. */
+  /**
+   * Card kind, e.g. `table`: lower-case words joined by `_`. The article's data-mcc-kind, the
+   * template `ui://mcp-chat-cards/template/<kind>.html` and the goldens folder tests/cards/<kind>/.
+   */
   kind: string;
   title: string;
   description: string;
   /** The card's own fields; a splittable card gets `part` added here. */
   input: S;
+  /**
+   * What the kind's template carries besides what every template has (src/ui/kinds.ts): widgets
+   * under src/ui/runtime/widgets/ and stylesheets under src/ui/styles/. `{ widgets: [], styles: [] }`
+   * is a card that needs neither.
+   */
+  view: KindUi;
   /** Returns blocks the output stage may pack into several parts (the input gains `part`). */
   splittable?: boolean;
   /**
-   * The card shows text the model wrote: the input gains the shared `tutor` terms and context
-   * `actions` (src/cards/_fields.ts), which the frame carries to the runtime.
+   * The input gains `tutor` (terms the view marks with a tip) and `actions` (right-click menu items
+   * that send a prompt), for cards that show text the model wrote. The frame carries both to the
+   * runtime; render never sees them.
    */
-  takesText?: boolean;
+  tutorAndActions?: boolean;
   /** `ctx` gives cards that read local files the configured root and progress reporting. */
   render: (input: z.output<S>, ctx: ToolContext) => CardOutput | Promise<CardOutput>;
 }
@@ -32,7 +42,14 @@ export interface CardSpec<S extends z.ZodObject> {
 /** A card tool: a tool plus the facts the registry, get_card, goldens and the gallery read. */
 export interface CardDefinition extends ToolDefinition {
   card: { kind: string; splittable: boolean };
+  view: ToolView;
 }
+
+/** Card kinds: lower-case words joined by `_` (a folder name, a CSS hook and part of a URI alike). */
+const KIND = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+
+/** The one tool name a kind's card has. */
+export const cardToolName = (kind: string): string => `create_${kind}_card`;
 
 /** The structured result every card tool declares. */
 export const CARD_OUTPUT_SCHEMA = z.object({
@@ -79,7 +96,7 @@ export const MAX_TUTOR_TERMS = 40;
 export const MAX_ACTIONS = 8;
 
 /**
- * The inputs every card that shows text takes (`takesText`). Terse on purpose: every tool that
+ * The inputs every card that shows text takes (`tutorAndActions`). Terse on purpose: every tool that
  * takes them pays for their schema in tools/list. Blank terms, tips and actions are ignored by the runtime.
  */
 const interactionFields = {
@@ -100,10 +117,18 @@ const interactionFields = {
 
 /** Turns a card module into a card tool. */
 export function defineCard<S extends z.ZodObject>(spec: CardSpec<S>): CardDefinition {
+  if (!KIND.test(spec.kind)) {
+    throw new Error(`Card kind "${spec.kind}" must be lower-case words joined by "_", like "code_tour"`);
+  }
+  if (spec.name !== cardToolName(spec.kind)) {
+    throw new Error(
+      `The ${spec.kind} card's tool must be named "${cardToolName(spec.kind)}", not "${spec.name}"`,
+    );
+  }
   const splittable = spec.splittable ?? false;
   let input: z.ZodObject = spec.input;
   if (splittable) input = input.extend({ part: partField });
-  if (spec.takesText) input = input.extend(interactionFields);
+  if (spec.tutorAndActions) input = input.extend(interactionFields);
   // The inputs added here are taken off again before render: the card never sees them.
   const added = new Set(Object.keys(input.shape).filter((key) => !(key in spec.input.shape)));
   return {
@@ -114,7 +139,8 @@ export function defineCard<S extends z.ZodObject>(spec: CardSpec<S>): CardDefini
     output: CARD_OUTPUT_SCHEMA,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     visibility: ["model", "app"],
-    meta: { ui: { resourceUri: templateUri(spec.kind) }, "ui/resourceUri": templateUri(spec.kind) },
+    meta: templateMeta(spec.kind),
+    view: { kind: spec.kind, ...spec.view },
     card: { kind: spec.kind, splittable },
     handler: async (args: Record<string, unknown>, ctx: ToolContext) => {
       const fields = Object.fromEntries(Object.entries(args).filter(([key]) => !added.has(key)));

@@ -17,6 +17,7 @@ import revealCard from "./cards/reveal.ts";
 import tabCard from "./cards/tab.ts";
 import tableCard from "./cards/table.ts";
 import type { ToolDefinition } from "./tool.ts";
+import { type KindUi, kindViews } from "./ui/kinds.ts";
 import fetchReference from "./tools/fetch_reference.ts";
 import videoCard from "./cards/video.ts";
 import { getCardTool } from "./tools/get_card.ts";
@@ -55,3 +56,6 @@ const OTHER_TOOLS: readonly ToolDefinition[] = [
 
 /** Every tool, in `tools/list` order. */
 export const TOOLS: readonly ToolDefinition[] = [...CARDS, ...OTHER_TOOLS, getCardTool(CARDS)];
+
+/** Each kind's template (widgets, stylesheets), from the tools that show one, in their order. */
+export const KIND_UI: Readonly<Record<string, KindUi>> = kindViews(TOOLS);

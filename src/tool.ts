@@ -7,6 +7,8 @@ import type { Config } from "./config.ts";
 import type { Fetcher } from "./net/fetch.ts";
 import type { CardStorage } from "./output/store.ts";
 import type { WebFormStore } from "./output/web_forms.ts";
+import type { ToolView } from "./ui/kinds.ts";
+import { templateUri } from "./ui/shared/protocol.ts";
 
 /** What a handler knows about the server and the call besides its arguments. */
 export interface ToolContext {
@@ -55,8 +57,13 @@ export interface ToolDefinition {
   annotations: ToolAnnotations;
   /** Default `["model", "app"]`; `["app"]` hides the tool from the model. */
   visibility: Visibility;
-  /** Extra `_meta` on the tool (the MCP Apps template link for cards). */
+  /** Extra `_meta` on the tool (the MCP Apps template link comes from `view`). */
   meta?: Record<string, unknown>;
+  /**
+   * The template the tool's results paint in (src/ui/kinds.ts): the kind and the widgets and
+   * stylesheets it carries. Cards have one; a tool that shows none leaves it out.
+   */
+  view?: ToolView;
   /** Gets arguments already validated against `input`; throws ToolError to refuse. */
   handler: (args: Record<string, unknown>, ctx: ToolContext) => Promise<ToolResult>;
 }
@@ -71,10 +78,17 @@ export interface ToolSpec<S extends z.ZodObject> {
   annotations: ToolAnnotations;
   visibility?: Visibility;
   meta?: Record<string, unknown>;
+  view?: ToolView;
   handler: (args: z.output<S>, ctx: ToolContext) => Promise<ToolResult>;
 }
 
-/** Declares a tool that is not a card. */
+/** The `_meta` linking a tool to its kind's template (MCP Apps, and the legacy flat key). */
+export function templateMeta(kind: string): Record<string, unknown> {
+  return { ui: { resourceUri: templateUri(kind) }, "ui/resourceUri": templateUri(kind) };
+}
+
+/** Declares a tool that is not a card; a `view` links it to its kind's template. */
 export function defineTool<S extends z.ZodObject>(tool: ToolSpec<S>): ToolDefinition {
-  return { visibility: ["model", "app"], ...tool } as unknown as ToolDefinition;
+  const meta = tool.view ? { ...templateMeta(tool.view.kind), ...tool.meta } : tool.meta;
+  return { visibility: ["model", "app"], ...tool, ...(meta && { meta }) } as unknown as ToolDefinition;
 }

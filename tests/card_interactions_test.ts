@@ -8,11 +8,12 @@ import { CardStore } from "../src/output/store.ts";
 import type { ToolContext } from "../src/tool.ts";
 
 /** A tiny card that reports what render saw. */
-function probe(options: { takesText?: boolean }) {
+function probe(options: { tutorAndActions?: boolean }) {
   const seen: Record<string, unknown>[] = [];
   const card = defineCard({
     name: "create_probe_card",
     kind: "probe",
+    view: { widgets: [], styles: [] },
     title: "Probe",
     description: "Test card",
     input: z.object({ title: z.string().describe("Title") }),
@@ -41,8 +42,8 @@ async function article(
   return (result.structuredContent as { card: { articleHtml: string } }).card.articleHtml;
 }
 
-Deno.test("takesText adds tutor and actions, which reach the frame and never render", async () => {
-  const { card, seen } = probe({ takesText: true });
+Deno.test("tutorAndActions adds tutor and actions, which reach the frame and never render", async () => {
+  const { card, seen } = probe({ tutorAndActions: true });
   deepStrictEqual(Object.keys(card.input.shape), ["title", "tutor", "actions"]);
   const html = await article(card, {
     title: "T",

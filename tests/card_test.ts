@@ -3,7 +3,7 @@
  * render never sees it, and the requested part is the one returned.
  */
 import type { ToolContext } from "../src/tool.ts";
-import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import assert, { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { z } from "zod";
 import { defineCard, isCard } from "../src/card.ts";
 import { DEFAULT_CONFIG } from "../src/config.ts";
@@ -14,6 +14,7 @@ const seen: Record<string, unknown>[] = [];
 const doc = defineCard({
   name: "create_doc_card",
   kind: "doc",
+  view: { widgets: [], styles: [] },
   title: "Doc",
   description: "A test document",
   input: z.object({ title: z.string().describe("Title") }),
@@ -66,6 +67,7 @@ Deno.test("a card that does not split has no part field", () => {
   const plain = defineCard({
     name: "create_x_card",
     kind: "x",
+    view: { widgets: [], styles: [] },
     title: "X",
     description: "x",
     input: z.object({ title: z.string().describe("Title") }),
@@ -73,4 +75,30 @@ Deno.test("a card that does not split has no part field", () => {
   });
   assertDeep(Object.keys(plain.input.shape), ["title"]);
   assertDeep(plain.visibility, ["model", "app"]);
+});
+
+Deno.test("a card's tool is create_<kind>_card, and its view links its kind's template", () => {
+  const spec = {
+    name: "create_time_line_card",
+    kind: "time_line",
+    view: { widgets: ["list"], styles: ["list"], movable: true },
+    title: "Time line",
+    description: "x",
+    input: z.object({ title: z.string().describe("Title") }),
+    render: (input: { title: string }) => ({ title: input.title, summary: "x", blocks: [] }),
+  };
+  const card = defineCard(spec);
+  assertDeep(card.view, { kind: "time_line", widgets: ["list"], styles: ["list"], movable: true });
+  assertDeep(card.meta, {
+    ui: { resourceUri: "ui://mcp-chat-cards/template/time_line.html" },
+    "ui/resourceUri": "ui://mcp-chat-cards/template/time_line.html",
+  });
+  assert.throws(() => defineCard({ ...spec, name: "create_timeline_card" }), {
+    message: 'The time_line card\'s tool must be named "create_time_line_card", not "create_timeline_card"',
+  });
+  for (const kind of ["Timeline", "time-line", "_x", "x__y", "x_", "1x", ""]) {
+    assert.throws(() => defineCard({ ...spec, kind, name: `create_${kind}_card` }), {
+      message: `Card kind "${kind}" must be lower-case words joined by "_", like "code_tour"`,
+    });
+  }
 });

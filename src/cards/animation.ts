@@ -48,6 +48,7 @@ const input = z.object({
 export default defineCard({
   name: "create_animation_card",
   kind: "animation",
+  view: { widgets: ["animation"], styles: ["animation", "chart"] },
   title: "Animation card",
   description:
     "Render a short animated explainer when no video exists: scenes of text, bullets that build, a diagram that traces in, or a chart zooming into a range, with play/pause, replay and scrubbing. Text is plain: never pre-escape.",

@@ -47,6 +47,7 @@ const input = z.object({
 export default defineCard({
   name: "create_chart_card",
   kind: "chart",
+  view: { widgets: ["chart"], styles: ["chart", "table"] },
   title: "Chart card",
   description:
     "Render an accessible SVG chart from labels + series (same data for every type): bars, lines, areas, pie/donut, scatter. Tooltips, keyboard navigation and a data table; long lines are downsampled. Text is plain: never pre-escape.",

@@ -324,7 +324,8 @@ function render(inp: Input, files: TourFile[], skipped: ZipSkipped[]): CardOutpu
 export default defineCard({
   name: "create_code_tour_card",
   kind: "code_tour",
-  takesText: true,
+  view: { widgets: ["tab", "code_tour"], styles: ["code_tour", "markdown", "tab"] },
+  tutorAndActions: true,
   title: "Code tour card",
   description:
     "Present a project as one tab per file: README and manifests first, then files in your order (archives alphabetically); build caches, lock files and binaries skipped. Known languages are highlighted behind a Raw | Code toggle, .md files render behind Raw | Rendered. Pass files inline, or archivePath to a .zip on the server's machine. Large projects split by whole files: while parts.hasMore, call again with part + 1.",

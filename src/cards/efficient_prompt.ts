@@ -24,6 +24,7 @@ const input = z.object({
 export default defineCard({
   name: "create_efficient_prompt_card",
   kind: "efficient_prompt",
+  view: { widgets: ["form", "prompt"], styles: ["form", "prompt"] },
   title: "Efficient prompt card",
   description:
     "Step 3 of the efficient-prompt flow: the finished prompt, with character and token counts, editable, copyable, and sent only after the user confirms.",

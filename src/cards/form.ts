@@ -87,6 +87,7 @@ function describeField(f: FormField): string {
 export default defineCard({
   name: "create_form_card",
   kind: "form",
+  view: { widgets: ["form"], styles: ["form", "prompt"] },
   title: "Form card",
   description:
     "Render a form whose submission becomes the user's next message: gather preferences, context or choices before answering. promptTemplate takes {{name}} placeholders. Text is plain: never pre-escape.",

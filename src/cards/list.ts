@@ -82,7 +82,8 @@ function outlineText(items: ListItem[], prefix = ""): string[] {
 export default defineCard({
   name: "create_list_card",
   kind: "list",
-  takesText: true,
+  view: { widgets: ["list"], styles: ["list"], movable: true },
+  tutorAndActions: true,
   title: "Sequential list card",
   description:
     `Render a nested ordered outline numbered 1., 1.1., 1.1.1. (up to ${MAX_DEPTH} levels): procedures, curricula, agendas, step-by-step plans, document structures. Items are {text, detail?, children?}. Text is plain: never pre-escape.`,

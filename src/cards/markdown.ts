@@ -88,7 +88,8 @@ function render(text: string, title: string | undefined, path: string | undefine
 export default defineCard({
   name: "create_markdown_card",
   kind: "markdown",
-  takesText: true,
+  view: { widgets: ["reveal", "markdown"], styles: ["markdown", "reveal"] },
+  tutorAndActions: true,
   title: "Document card",
   description:
     "Render a markdown document (a guide or walkthrough you wrote) as one card: first H1 = title, each H2 section folds, tables styled, fenced code highlighted with copy buttons. Pass markdown inline, or path to a .md file on the server's machine (not your sandbox). Raw HTML shows as text. Long documents split at H2 headings: while parts.hasMore, call again with part + 1.",

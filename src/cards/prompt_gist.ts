@@ -30,6 +30,7 @@ const input = z.object({
 export default defineCard({
   name: "create_prompt_gist_card",
   kind: "prompt_gist",
+  view: { widgets: ["form"], styles: ["form", "prompt"] },
   title: "Prompt gist card",
   description:
     `Step 1 of the efficient-prompt flow, when the user sends an ${EFFICIENT_TAG} message: a box for a ${GIST_CHARS}-character gist of the prompt they want. Their submission carries the rules for steps 2 (create_prompt_refine_card) and 3 (create_efficient_prompt_card).`,

@@ -56,6 +56,7 @@ export function refineTemplate(
 export default defineCard({
   name: "create_prompt_refine_card",
   kind: "prompt_refine",
+  view: { widgets: ["form"], styles: ["form", "prompt"] },
   title: "Prompt refine card",
   description:
     `Step 2 of the efficient-prompt flow: multiple-choice questions that close the gaps in the user's gist (at most ${MAX_ROUNDS} rounds). Every question also takes a typed answer; blanks come back as "${BLANK}".`,

@@ -27,7 +27,8 @@ const input = z.object({
 export default defineCard({
   name: "create_reveal_card",
   kind: "reveal",
-  takesText: true,
+  view: { widgets: ["reveal"], styles: ["reveal"], movable: true },
+  tutorAndActions: true,
   title: "Show/hide card",
   description:
     "Render collapsible show/hide sections with show-all and hide-all: FAQs, answers to reveal, optional detail, spoilers, step solutions. Each section holds text, sanitized html and/or code. Text is plain: never pre-escape.",

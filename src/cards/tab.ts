@@ -27,7 +27,8 @@ const input = z.object({
 export default defineCard({
   name: "create_tab_card",
   kind: "tab",
-  takesText: true,
+  view: { widgets: ["tab"], styles: ["tab"] },
+  tutorAndActions: true,
   title: "Tab card",
   description:
     "Render a tab card: one subject from different sides (per language, OS, skill level, option). Each tab holds text, sanitized html and/or a code sample. Text is plain: never pre-escape.",

@@ -285,7 +285,8 @@ function summarize(title: string, model: TableModel, caption?: string): string {
 export default defineCard({
   name: "create_table_card",
   kind: "table",
-  takesText: true,
+  view: { widgets: ["table"], styles: ["table"] },
+  tutorAndActions: true,
   title: "Table card",
   description:
     "Render a table card from headers + rows, or from rawText (tab, comma, semicolon, pipe, markdown or space-aligned columns, detected). Numeric columns align right; URL cells become links; a big table splits into parts. Use for comparisons and reference data. Text is plain: never pre-escape.",

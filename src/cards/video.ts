@@ -32,6 +32,7 @@ const input = z.object({
 export default defineCard({
   name: "create_video_card",
   kind: "video",
+  view: { widgets: ["video"], styles: ["video"] },
   title: "Video card",
   description:
     "Render a video player for a short clip: a direct .mp4/.webm/.ogg https URL, data:video/* or blob:, with optional poster and WebVTT captions. Streaming pages (YouTube, Vimeo, TikTok, Twitch, ...) are refused: link to them instead, or use create_animation_card. Never autoplays.",

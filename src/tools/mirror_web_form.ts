@@ -17,7 +17,6 @@ import { UNSENT_ACTION, UNSENT_DIALOG } from "../render/extract_forms.ts";
 import { type FormField, renderFormFields } from "../render/form_fields.ts";
 import { brief, plural } from "../render/summary.ts";
 import { defineTool } from "../tool.ts";
-import { templateUri } from "../ui/shared/protocol.ts";
 import { encodingName, formEncoding } from "./_charset.ts";
 import { cardNames, extractAny, fetchPage } from "./_web.ts";
 
@@ -196,7 +195,7 @@ export default defineTool({
   }),
   output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  meta: { ui: { resourceUri: templateUri(KIND) }, "ui/resourceUri": templateUri(KIND) },
+  view: { kind: KIND, widgets: ["web_form", "form"], styles: ["form", "prompt", "web_form"] },
   async handler({ url, form: pick }, ctx) {
     const page = await fetchPage(ctx, url);
     const extract = extractAny(page);

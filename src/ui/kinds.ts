@@ -1,8 +1,11 @@
 /**
  * What each card kind's MCP Apps template carries: one template per kind, so a card loads only the
- * browser code and styles its own markup can use (a table's template has no chart code). The build
- * (scripts/build_ui.ts) bundles the runtime once per kind with these widgets and joins these
- * stylesheets; src/ui/template.ts serves the result as `ui://mcp-chat-cards/template/<kind>.html`.
+ * browser code and styles its own markup can use (a table's template has no chart code). A kind's
+ * view is declared once, in its card file (`view` in `defineCard`, src/card.ts) or, for a tool that
+ * is not a card, in its tool file (mirror_web_form's `web_form`); {@link kindViews} gathers them from
+ * the registry's tools. The build (scripts/build_ui.ts) bundles the runtime once per kind with those
+ * widgets and joins those stylesheets; src/ui/template.ts serves the result as
+ * `ui://mcp-chat-cards/template/<kind>.html`.
  *
  * Every template has the header tools, downloads, the live preview, remembered state, selection,
  * tutor terms and the context menu, styled by ALWAYS_STYLES. `widgets` names files under
@@ -10,34 +13,46 @@
  * card; `styles` names files under src/ui/styles/ (joined in the stylesheet's own order). `movable`
  * kinds mark blocks the reader may reorder (move handles). tests/ui/kinds_test.ts checks that every
  * kind's markup is handled and styled by what its template carries.
+ *
+ * This module is data only: the build reads it, and the browser bundles never import it.
  */
 
-/** The browser side of one card kind. */
+/** The browser side of one card kind: the widgets and stylesheets its template carries. */
 export interface KindUi {
-  widgets: readonly string[];
-  styles: readonly string[];
-  movable?: boolean;
+  /** Files under src/ui/runtime/widgets/, in the order they enhance a card; `[]` is fine. */
+  readonly widgets: readonly string[];
+  /** Files under src/ui/styles/ besides {@link ALWAYS_STYLES}; `[]` is fine. */
+  readonly styles: readonly string[];
+  /** The reader may reorder the card's blocks (move handles). */
+  readonly movable?: boolean;
+}
+
+/** A tool's template: the kind it paints and what that kind's template carries. */
+export interface ToolView extends KindUi {
+  readonly kind: string;
 }
 
 /** Stylesheets every template carries, whatever the kind. */
 export const ALWAYS_STYLES: readonly string[] = ["base", "preview", "selection", "tutor"];
 
-const FORM: KindUi = { widgets: ["form"], styles: ["form", "prompt"] };
-
-/** Per card kind (the card's `kind`, and `web_form` for mirror_web_form). */
-export const KIND_UI: Readonly<Record<string, KindUi>> = {
-  tab: { widgets: ["tab"], styles: ["tab"] },
-  table: { widgets: ["table"], styles: ["table"] },
-  chart: { widgets: ["chart"], styles: ["chart", "table"] },
-  video: { widgets: ["video"], styles: ["video"] },
-  animation: { widgets: ["animation"], styles: ["animation", "chart"] },
-  reveal: { widgets: ["reveal"], styles: ["reveal"], movable: true },
-  list: { widgets: ["list"], styles: ["list"], movable: true },
-  markdown: { widgets: ["reveal", "markdown"], styles: ["markdown", "reveal"] },
-  code_tour: { widgets: ["tab", "code_tour"], styles: ["code_tour", "markdown", "tab"] },
-  form: FORM,
-  prompt_gist: FORM,
-  prompt_refine: FORM,
-  efficient_prompt: { widgets: ["form", "prompt"], styles: ["form", "prompt"] },
-  web_form: { widgets: ["web_form", "form"], styles: ["form", "prompt", "web_form"] },
-};
+/**
+ * Every kind's template, from the tools that show one, in the tools' order. A kind several tools
+ * show must be declared alike by each, or this throws naming both.
+ */
+export function kindViews(
+  tools: readonly { readonly name: string; readonly view?: ToolView }[],
+): Readonly<Record<string, KindUi>> {
+  const views: Record<string, KindUi> = {};
+  const owner: Record<string, string> = {};
+  for (const { name, view } of tools) {
+    if (!view) continue;
+    const { kind, ...ui } = view;
+    if (Object.hasOwn(views, kind)) {
+      if (JSON.stringify(views[kind]) === JSON.stringify(ui)) continue;
+      throw new Error(`${name} and ${owner[kind]} declare different templates for the kind "${kind}"`);
+    }
+    views[kind] = ui;
+    owner[kind] = name;
+  }
+  return views;
+}

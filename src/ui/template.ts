@@ -37,7 +37,7 @@ export function templateHtml(kind: string): string {
 <style id="mcc-css">${css}</style>
 </head>
 <body>
-<main id="mcc-root" data-mcc-mode="app"></main>
+<main id="mcc-root" data-mcc-mode="app" data-mcc-template="${kind}"></main>
 <script id="mcc-runtime">${runtime}</script>
 </body>
 </html>

@@ -7,7 +7,7 @@
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { STYLESHEETS } from "../../src/ui/assets.gen.ts";
-import { KIND_UI } from "../../src/ui/kinds.ts";
+import { KIND_UI } from "../../src/registry.ts";
 import { standaloneDocument } from "../../src/ui/standalone.ts";
 import { skipReason, startHarness } from "./harness.ts";
 

@@ -6,10 +6,10 @@
  * something in at least one of its cards. The stylesheets are checked in the browser
  * (tests/browser/kinds_test.ts).
  */
-import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import assert, { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { parseHTML } from "linkedom";
-import { CARDS } from "../../src/registry.ts";
-import { ALWAYS_STYLES, KIND_UI } from "../../src/ui/kinds.ts";
+import { KIND_UI, TOOLS } from "../../src/registry.ts";
+import { ALWAYS_STYLES, kindViews } from "../../src/ui/kinds.ts";
 import { ACTION } from "../../src/ui/shared/protocol.ts";
 
 const root = new URL("../../", import.meta.url);
@@ -53,8 +53,7 @@ async function goldens(kind: string): Promise<[string, string][]> {
 
 const widgetsOf = (kind: string) => [...KIND_UI[kind].widgets, ...(KIND_UI[kind].movable ? ["move"] : [])];
 
-Deno.test("every card kind, and mirror_web_form's, has a template", () => {
-  assertDeep(Object.keys(KIND_UI), [...CARDS.map((c) => c.card.kind), "web_form"]);
+Deno.test("every tool that shows a card names known widgets, and styles beyond the ones always carried", () => {
   for (const [kind, ui] of Object.entries(KIND_UI)) {
     for (const w of ui.widgets) {
       assertEquals(w in HOOKS || PREVIEW_ONLY.has(w), true, `${kind}: unknown widget ${w}`);
@@ -63,6 +62,18 @@ Deno.test("every card kind, and mirror_web_form's, has a template", () => {
       assertEquals(ALWAYS_STYLES.includes(s), false, `${kind}: ${s} is always carried`);
     }
   }
+  assertDeep(Object.keys(KIND_UI), TOOLS.flatMap((t) => t.view ? [t.view.kind] : []));
+});
+
+Deno.test("a kind two tools show must be declared alike by both", () => {
+  const view = { kind: "form", widgets: ["form"], styles: ["form"] };
+  assertDeep(kindViews([{ name: "a", view }, { name: "b", view: { ...view } }]), {
+    form: { widgets: ["form"], styles: ["form"] },
+  });
+  assert.throws(
+    () => kindViews([{ name: "a", view }, { name: "b", view: { ...view, styles: [] } }]),
+    { message: 'b and a declare different templates for the kind "form"' },
+  );
 });
 
 for (const kind of Object.keys(KIND_UI)) {

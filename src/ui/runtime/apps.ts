@@ -239,7 +239,7 @@ export function startAppsView(root: HTMLElement): void {
       // Partials come before the tool input only: a late one would draw over the complete arguments.
       if (painted || resultSeen || toolArgs || preview === false) return;
       clearTimeout(pullTimer); // the arguments are still coming: pull only after the tool input
-      preview ||= startPreview(root, context.toolInfo?.tool?.name ?? "");
+      preview ||= startPreview(root, root.dataset.mccTemplate ?? "");
       preview(params.arguments);
       // A flood of partials measures the layout at most every 50 ms; the size observer reports the rest.
       if (performance.now() - sized > 50) size.afterPaint(), sized = performance.now();

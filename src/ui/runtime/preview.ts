@@ -53,11 +53,10 @@ function plain(body: HTMLElement): Draw {
 }
 
 /**
- * Starts a preview of the card `tool` makes in `root`; returns what draws each partial arguments
- * (an object, or JSON text cut off anywhere).
+ * Starts a preview of a card of `kind` (the template's own, from its `data-mcc-template`) in
+ * `root`; returns what draws each partial arguments (an object, or JSON text cut off anywhere).
  */
-export function startPreview(root: HTMLElement, tool: string): (args: unknown) => void {
-  const kind = tool.replace(/^create_|_card$/g, "");
+export function startPreview(root: HTMLElement, kind: string): (args: unknown) => void {
   const title = el("h2", "mcc-title");
   const intro = para(); // the intro most kinds show above their content
   const body = el("div", "mcc-body", intro);
