@@ -1,11 +1,12 @@
 /**
  * Every setting of the server, from MCP_CHAT_CARDS_* variables and command-line flags, parsed and
  * validated in one place. A flag wins over its variable. A bad value stops start-up with one line
- * naming the variable (or flag) and what it accepts.
+ * naming the variable (or flag) and what it accepts. This is the bottom of the layer map: the checks
+ * that need another layer's facts sit with what they guard (a bind without a token in
+ * src/http/guard.ts, a result ceiling too small for an embedded document in src/output/result.ts),
+ * and src/main.ts runs them right after parsing.
  */
 import { resolve } from "node:path";
-import { isLoopbackHost } from "./net/loopback.ts";
-import { documentShellChars } from "./ui/standalone.ts";
 
 /** The validated settings the server runs with. */
 export interface Config {
@@ -318,54 +319,7 @@ export function parseConfig(
       config.host = next().trim().replace(/^\[(.*)\]$/, "$1") || DEFAULT_CONFIG.host;
     } else throw new ConfigError(`Unknown flag "${flag}": run with --help for the list`);
   }
-  if (config.http) assertSafeBind(config);
-  if (config.embedHtml) assertEmbedRoom(config);
   return config;
-}
-
-/**
- * Room one result needs for the card itself next to an embedded document: a summary (up to 4,000
- * characters), the frame and links, and an article of about 20,000 characters, which the result
- * carries twice (in the document and in structuredContent), JSON-escaped.
- */
-const EMBED_CARD_ROOM = 48_000;
-
-/** Characters the embedded document's stylesheet and runtime take in a result (JSON-escaped). */
-export function embeddedDocumentChars(): number {
-  return documentShellChars();
-}
-
-/**
- * The smallest MCP_CHAT_CARDS_RESULT_LIMIT embedding works with: the document as measured (so it
- * follows the template's size) plus {@link EMBED_CARD_ROOM}, rounded up to a thousand.
- */
-export function embedMinimum(): number {
-  return Math.ceil((embeddedDocumentChars() + EMBED_CARD_ROOM) / 1_000) * 1_000;
-}
-
-/** Embedding under a ceiling that cannot hold the document refuses every card: say so at start-up. */
-function assertEmbedRoom(config: Config): void {
-  const minimum = embedMinimum();
-  if (config.resultLimit >= minimum) return;
-  throw new ConfigError(
-    `MCP_CHAT_CARDS_EMBED_HTML (--embed-html) needs MCP_CHAT_CARDS_RESULT_LIMIT (--result-limit) of at least ${minimum}: every result then carries the ${embeddedDocumentChars()}-character card document as well as the card; got ${config.resultLimit}`,
-  );
-}
-
-/** Off loopback anyone on the network can connect: refuse to start without a real token. */
-function assertSafeBind(config: Config): void {
-  if (isLoopbackHost(config.host)) return;
-  const token = config.httpToken;
-  if (token === undefined) {
-    throw new ConfigError(
-      `--host "${config.host}" is not a loopback address: set MCP_CHAT_CARDS_HTTP_TOKEN (at least ${MIN_REMOTE_TOKEN_CHARS} characters) so clients must authenticate`,
-    );
-  }
-  if (token.length < MIN_REMOTE_TOKEN_CHARS) {
-    throw new ConfigError(
-      `MCP_CHAT_CARDS_HTTP_TOKEN must be at least ${MIN_REMOTE_TOKEN_CHARS} characters to listen on "${config.host}", got ${token.length}`,
-    );
-  }
 }
 
 function splitOnce(arg: string): [string, string] {

@@ -31,6 +31,9 @@ async function main(args: string[]): Promise<number> {
   let config;
   try {
     config = parseConfig(args, readEnv());
+    // The checks that need facts from above config.ts: the bind address, the embedded document.
+    if (config.http) (await import("./http/guard.ts")).assertSafeBind(config);
+    if (config.embedHtml) (await import("./output/result.ts")).assertEmbedRoom(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       log(`Cannot start: ${error.message}`);

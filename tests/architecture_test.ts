@@ -1,157 +1,534 @@
 /**
- * The layer map of CONTRIBUTING.md, enforced on the real import graph of src/. Each rule prints
- * what broke it and why the rule exists, and each is also run on a small made-up graph, so a
- * checker that stopped seeing violations would fail too.
+ * The layer map of CONTRIBUTING.md, enforced on the real module graph of src/ (`deno info --json`,
+ * so every import form the runtime follows counts, type-only ones included) and on the syntax tree
+ * of every server module (the TypeScript compiler's own parser and name resolution, so a local
+ * variable called `fetch` is not the global one, and `globalThis["Deno"]` is still Deno).
+ *
+ * Each rule prints what broke it and why the rule exists. Each is also proved on a copy of src/
+ * with a break planted in it: a checker that stopped seeing a violation would fail here too.
  */
-import { deepStrictEqual as assertDeep } from "node:assert/strict";
-import { dirname, join, relative } from "node:path";
+import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import { join, relative } from "node:path";
+import ts from "typescript";
+import { KIND_UI } from "../src/registry.ts";
 
-/** A module and what it imports (resolved paths under src/, or bare specifiers), plus its source. */
+const ROOT = decodeURIComponent(new URL("../", import.meta.url).pathname).replace(/\/$/, "");
+
+/**
+ * Server layers from top to bottom. A module may import its own layer and the layers below it;
+ * layers on one line are siblings and import neither each other nor anything above them.
+ */
+export const SERVER_LAYERS: readonly (readonly string[])[] = [
+  ["main.ts"],
+  ["mcp"],
+  ["http"],
+  ["registry.ts"],
+  ["tools", "cards"],
+  ["card.ts"],
+  ["tool.ts"],
+  ["output"],
+  ["render"],
+  ["html"],
+  ["ui"],
+  ["fs", "net"],
+  ["config.ts", "errors.ts", "log.ts", "version.ts"],
+  ["ui/shared"],
+];
+
+/**
+ * Browser layers, bundled into the templates and never run by the server: the widgets a kind's view
+ * names (src/ui/runtime/widgets/<name>.ts), the runtime every template carries, and what the server
+ * shares with it. The core importing a kind's widget would put that widget in every template.
+ */
+export const BROWSER_LAYERS: readonly (readonly string[])[] = [
+  ["ui/runtime/widgets"],
+  ["ui/runtime"],
+  ["ui/shared"],
+];
+
+/** Layers that may touch the file system, the network, the environment or Deno. */
+export const EFFECT_LAYERS: readonly string[] = ["fs", "net", "http", "main.ts"];
+
+/**
+ * The places outside those layers that touch the process, each with its reason: the file, the
+ * top-level declaration, and the globals it may use there.
+ */
+export const EFFECT_EXCEPTIONS: readonly { file: string; where: string; uses: string[]; why: string }[] = [
+  {
+    file: "config.ts",
+    where: "readEnv",
+    uses: ["globalThis"],
+    why: "the one reader of the server's variables",
+  },
+  { file: "log.ts", where: "log", uses: ["globalThis"], why: "the one logger writes to stderr" },
+  {
+    file: "mcp/http_serve.ts",
+    where: "isDeno",
+    uses: ["globalThis"],
+    why: "asks which runtime it runs on to load its listener",
+  },
+];
+
+/** Globals through which code reaches files, the network, the environment or the process. */
+const EFFECT_GLOBALS = new Set([
+  "Deno",
+  "process",
+  "fetch",
+  "globalThis",
+  "self",
+  "window",
+  "global",
+  "require",
+  "eval",
+  "Function",
+  "WebSocket",
+  "XMLHttpRequest",
+  "EventSource",
+  "Worker",
+  "navigator",
+  "caches",
+  "localStorage",
+  "sessionStorage",
+  "indexedDB",
+  "BroadcastChannel",
+  "Bun",
+]);
+
+/** Node built-ins that touch nothing outside the process: any layer may use them. */
+const PURE_NODE = new Set([
+  "node:path",
+  "node:buffer",
+  "node:stream",
+  "node:url",
+  "node:util",
+  "node:events",
+]);
+
+/** npm packages that touch nothing outside the process (the SDK has its own rule). */
+const PURE_PACKAGES = new Set([
+  "zod",
+  "sanitize-html",
+  "linkedom",
+  "markdown-it",
+  "prismjs",
+  "fflate",
+  "yaml",
+  "ipaddr.js",
+]);
+
+/** One import: a module under src/ (its path there) or an outside specifier (`node:fs`, `npm:zod`). */
+export interface Import {
+  to: string;
+  /** Only its types are used (erased at run time, still a dependency of the design). */
+  typeOnly: boolean;
+}
+
+/** A module under src/ and what it imports. */
 export interface Module {
   path: string;
-  imports: string[];
-  source: string;
+  imports: Import[];
 }
 
-const SRC = new URL("../src/", import.meta.url).pathname;
-const IMPORT =
-  /(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s+"([^"]+)"|(?:^|\n)\s*import\s+"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/g;
-
-/** Reads every TypeScript module under src/ (generated assets apart) with its resolved imports. */
-function readGraph(): Module[] {
-  const modules: Module[] = [];
-  const walk = (dir: string) => {
-    for (const entry of Deno.readDirSync(dir)) {
-      const path = join(dir, entry.name);
+/** Every TypeScript file under `dir`, generated modules apart, as paths relative to it. */
+function sourceFiles(dir: string): string[] {
+  const files: string[] = [];
+  const walk = (at: string) => {
+    for (const entry of Deno.readDirSync(at)) {
+      const path = join(at, entry.name);
       if (entry.isDirectory) walk(path);
-      else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".gen.ts")) {
-        const source = Deno.readTextFileSync(path);
-        const imports = [...source.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3]).map((spec) =>
-          spec.startsWith(".") ? relative(SRC, join(dirname(path), spec)) : spec
-        );
-        modules.push({ path: relative(SRC, path), imports, source });
-      }
+      else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".gen.ts")) files.push(relative(dir, path));
     }
   };
-  walk(SRC);
-  return modules;
+  walk(dir);
+  return files.sort();
 }
 
-/** The layer a module belongs to: its top folder under src/, or its own name for a root file. */
-function layer(path: string): string {
-  if (path.startsWith("ui/runtime/")) return "ui/runtime";
-  if (path.startsWith("ui/shared/")) return "ui/shared";
+/** The module graph of `<root>/src` as Deno resolves it: one `deno info --json` over every file. */
+export async function readGraph(root: string): Promise<Module[]> {
+  const src = join(root, "src");
+  const temp = await Deno.makeTempDir({ prefix: "mcc-graph-" });
+  try {
+    const entry = join(temp, "entry.ts");
+    const lines = sourceFiles(src).map((f) => `import ${JSON.stringify(`file://${join(src, f)}`)};`);
+    await Deno.writeTextFile(entry, lines.join("\n"));
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["info", "--json", "--config", join(root, "deno.json"), entry],
+      cwd: root,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    if (!out.success) throw new Error(`deno info failed: ${new TextDecoder().decode(out.stderr)}`);
+    return modulesOf(JSON.parse(new TextDecoder().decode(out.stdout)), src);
+  } finally {
+    await Deno.remove(temp, { recursive: true });
+  }
+}
+
+type Dependency = { code?: { specifier: string }; type?: { specifier: string } };
+type InfoModule = { specifier: string; dependencies?: Dependency[] };
+
+function modulesOf(info: { modules: InfoModule[] }, src: string): Module[] {
+  const prefix = `file://${src}/`;
+  const name = (specifier: string) =>
+    specifier.startsWith(prefix) ? decodeURIComponent(specifier.slice(prefix.length)) : specifier;
+  return info.modules.filter((m) => m.specifier.startsWith(prefix)).map((m) => ({
+    path: name(m.specifier),
+    imports: (m.dependencies ?? []).flatMap((d) => {
+      const target = d.code ?? d.type;
+      return target ? [{ to: name(target.specifier), typeOnly: !d.code }] : [];
+    }),
+  })).sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** Widget files a kind's view names: the top browser layer. */
+const KIND_WIDGETS = new Set(
+  Object.values(KIND_UI).flatMap((ui) => [...ui.widgets, ...(ui.movable ? ["move"] : [])]),
+);
+
+/** The layer of a module under src/: its folder (or its own name at the top of src/). */
+export function layerOf(path: string): string {
+  const widget = /^ui\/runtime\/widgets\/(\w+)\.ts$/.exec(path);
+  if (widget) return KIND_WIDGETS.has(widget[1]) ? "ui/runtime/widgets" : "ui/runtime";
+  for (const nested of ["ui/runtime", "ui/shared"]) if (path.startsWith(`${nested}/`)) return nested;
   return path.includes("/") ? path.slice(0, path.indexOf("/")) : path;
+}
+
+/** The layers a layer may import: itself and every layer below it in its stack(s). */
+function allowedFrom(layer: string): Set<string> | undefined {
+  let allowed: Set<string> | undefined;
+  for (const stack of [SERVER_LAYERS, BROWSER_LAYERS]) {
+    const rank = stack.findIndex((line) => line.includes(layer));
+    if (rank < 0) continue;
+    allowed ??= new Set([layer]);
+    for (const line of stack.slice(rank + 1)) for (const l of line) allowed.add(l);
+  }
+  return allowed;
+}
+
+const isBrowser = (layer: string) => layer.startsWith("ui/runtime");
+const isExternal = (to: string) => /^[a-z]+:/.test(to) && !to.startsWith("file:");
+
+/** npm:/@scope/name@1.2.3/sub -> @scope/name */
+function packageOf(specifier: string): string {
+  const bare = specifier.replace(/^npm:\/?/, "");
+  const at = bare.indexOf("@", bare.startsWith("@") ? 1 : 0);
+  return at < 0 ? bare.split("/")[0] : bare.slice(0, at);
+}
+
+/** Imports that go up the layer map, sideways between siblings, or out of it. */
+export function layerViolations(modules: Module[]): string[] {
+  return modules.flatMap((m) => {
+    const from = layerOf(m.path);
+    const allowed = allowedFrom(from);
+    if (!allowed) {
+      return [`${m.path} is in no layer: add "${from}" to the layer map (CONTRIBUTING.md and this test)`];
+    }
+    return m.imports.filter((i) => !isExternal(i.to)).flatMap(({ to }) => {
+      const layer = layerOf(to);
+      if (allowed.has(layer)) return [];
+      const why = isBrowser(from)
+        ? "browser code is bundled into the templates: it imports only the browser layers below it and src/ui/shared/"
+        : isBrowser(layer)
+        ? "browser code is bundled, never run by the server"
+        : `layers import only their own and lower layers (CONTRIBUTING.md), so each can change without the ones above it`;
+      return [`${m.path} (layer ${from}) imports ${to} (layer ${layer}): ${why}`];
+    });
+  });
 }
 
 /** Only src/mcp/ imports the MCP SDK. */
 export function sdkViolations(modules: Module[]): string[] {
   return modules.flatMap((m) =>
-    m.imports.filter((i) => i.startsWith("@modelcontextprotocol/") && !m.path.startsWith("mcp/"))
+    m.imports.filter((i) => i.to.startsWith("npm:") && packageOf(i.to).startsWith("@modelcontextprotocol/"))
+      .filter(() => layerOf(m.path) !== "mcp")
       .map((i) =>
-        `${m.path} imports ${i}: only src/mcp/ may use the SDK, so an SDK upgrade touches one folder`
+        `${m.path} imports ${
+          packageOf(i.to)
+        }: only src/mcp/ may use the SDK, so an SDK upgrade touches one folder`
       )
   );
 }
 
-/** Browser code imports only browser code and the shared folder. */
-export function browserViolations(modules: Module[]): string[] {
-  const allowed: Record<string, string[]> = {
-    "ui/runtime": ["ui/runtime/", "ui/shared/"],
-    "ui/shared": ["ui/shared/"],
-  };
+/** Outside the effect layers, only built-ins and packages that touch nothing outside the process. */
+export function effectImportViolations(modules: Module[]): string[] {
   return modules.flatMap((m) => {
-    const ok = allowed[layer(m.path)];
-    if (!ok) return [];
-    return m.imports.filter((i) => !ok.some((prefix) => i.startsWith(prefix))).map((i) =>
-      `${m.path} imports ${i}: browser code is bundled into every card, so it may import only ${
-        ok.join(" and ")
-      }`
-    );
+    const layer = layerOf(m.path);
+    if (EFFECT_LAYERS.includes(layer) || isBrowser(layer)) return [];
+    return m.imports.filter((i) => isExternal(i.to) && !i.typeOnly).flatMap(({ to }) => {
+      if (to.startsWith("node:") && !PURE_NODE.has(to)) {
+        return [
+          `${m.path} imports ${to}: only ${EFFECT_LAYERS.join(", ")} touch files, the network or the process`,
+        ];
+      }
+      const pkg = packageOf(to);
+      if (!to.startsWith("npm:") || PURE_PACKAGES.has(pkg) || pkg.startsWith("@modelcontextprotocol/")) {
+        return [];
+      }
+      return [
+        `${m.path} imports ${pkg}: a package outside ${
+          EFFECT_LAYERS.join(", ")
+        } must touch nothing outside the process (then list it in PURE_PACKAGES)`,
+      ];
+    });
   });
 }
 
-/** Layers that import each other, directly or around a circle (each circle once, as a path). */
-export function layerCycles(modules: Module[]): string[] {
-  const edges = new Map<string, Set<string>>();
-  for (const m of modules) {
-    for (const i of m.imports.filter((i) => !i.includes(":") && !i.startsWith("@") && i.endsWith(".ts"))) {
-      const [from, to] = [layer(m.path), layer(i)];
-      if (from !== to) edges.set(from, (edges.get(from) ?? new Set()).add(to));
-    }
+/** The name of the top-level declaration `node` sits in (a function, class or variable). */
+function topLevelName(node: ts.Node): string {
+  let at: ts.Node = node;
+  while (at.parent && !ts.isSourceFile(at.parent)) at = at.parent;
+  if (ts.isVariableStatement(at)) {
+    return at.declarationList.declarations.map((d) => d.name.getText()).join(",");
   }
-  const cycles = new Set<string>();
-  const visit = (node: string, path: string[]) => {
-    for (const next of edges.get(node) ?? []) {
-      const at = path.indexOf(next);
-      if (at >= 0) {
-        const loop = path.slice(at);
-        const start = loop.indexOf([...loop].sort()[0]);
-        cycles.add([...loop.slice(start), ...loop.slice(0, start), loop[start]].join(" -> "));
-      } else if (path.length < 20) visit(next, [...path, next]);
-    }
-  };
-  for (const node of edges.keys()) visit(node, [node]);
-  return [...cycles].sort().map((c) =>
-    `layers import each other: ${c}; layers must form a stack (see CONTRIBUTING.md) so each can change without the ones above it`
+  const named = at as ts.Node & { name?: ts.Node };
+  return named.name?.getText() ?? "";
+}
+
+/** True when `id` names something (a property, a declaration, a type) rather than reading a value. */
+function isNameOnly(id: ts.Identifier): boolean {
+  const parent = id.parent;
+  if (ts.isPropertyAccessExpression(parent) && parent.name === id) return true;
+  if (ts.isQualifiedName(parent) || ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent)) return true;
+  if (ts.isShorthandPropertyAssignment(parent)) return false; // `{ fetch }` reads the value
+  if ((ts.isLabeledStatement(parent) || ts.isBreakOrContinueStatement(parent)) && parent.label === id) {
+    return true;
+  }
+  const declared = parent as ts.Node & { name?: ts.Node; propertyName?: ts.Node };
+  if (
+    (ts.isDeclarationStatement(parent) || ts.isVariableDeclaration(parent) || ts.isParameter(parent) ||
+      ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent) || ts.isPropertyDeclaration(parent) ||
+      ts.isPropertySignature(parent) || ts.isMethodSignature(parent) || ts.isBindingElement(parent) ||
+      ts.isGetAccessor(parent) || ts.isSetAccessor(parent) || ts.isEnumMember(parent) ||
+      ts.isTypeParameterDeclaration(parent) || ts.isImportClause(parent) || ts.isNamespaceImport(parent)) &&
+    (declared.name === id || declared.propertyName === id)
+  ) return true;
+  for (let at: ts.Node | undefined = parent; at; at = at.parent) {
+    if (ts.isTypeNode(at) || ts.isExpressionWithTypeArguments(at)) return true;
+  }
+  return false;
+}
+
+/**
+ * Server code outside the effect layers that reads a global able to reach the outside world, or
+ * imports a module it names only at run time. Names resolve as the compiler resolves them: a
+ * parameter called `fetch` is a parameter.
+ */
+export function effectViolations(root: string): string[] {
+  const src = join(root, "src");
+  const files = sourceFiles(src).filter((f) => {
+    const layer = layerOf(f);
+    return !EFFECT_LAYERS.includes(layer) && !isBrowser(layer);
+  });
+  const program = ts.createProgram(files.map((f) => join(src, f)), {
+    noLib: true,
+    noResolve: true,
+    noEmit: true,
+    allowImportingTsExtensions: true,
+    target: ts.ScriptTarget.ESNext,
+    module: ts.ModuleKind.ESNext,
+  });
+  const checker = program.getTypeChecker();
+  const ours = new Set(program.getSourceFiles().map((f) => f.fileName));
+  const problems: string[] = [];
+  for (const file of program.getSourceFiles()) {
+    const path = relative(src, file.fileName);
+    const report = (node: ts.Node, what: string) => {
+      const where = topLevelName(node);
+      const excused = EFFECT_EXCEPTIONS.some((e) =>
+        e.file === path && e.where === where && e.uses.includes(what)
+      );
+      if (excused) return;
+      const line = file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
+      problems.push(
+        `${path}:${line} uses ${what}: only src/${
+          EFFECT_LAYERS.filter((l) => !l.endsWith(".ts")).join("/, src/")
+        }/ and src/main.ts touch files, the network, the environment or Deno, so their guards decide every read and fetch`,
+      );
+    };
+    const visit = (node: ts.Node): void => {
+      if (ts.isIdentifier(node) && EFFECT_GLOBALS.has(node.text) && !isNameOnly(node)) {
+        const symbol = ts.isShorthandPropertyAssignment(node.parent)
+          ? checker.getShorthandAssignmentValueSymbol(node.parent)
+          : checker.getSymbolAtLocation(node);
+        const declaredHere = symbol?.declarations?.some((d) => ours.has(d.getSourceFile().fileName));
+        if (!declaredHere) report(node, node.text);
+      } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+        const [specifier] = node.arguments;
+        if (!specifier || !ts.isStringLiteralLike(specifier)) report(node, "import() of a computed name");
+      }
+      ts.forEachChild(node, visit);
+    };
+    if (ours.has(file.fileName)) visit(file);
+  }
+  return problems;
+}
+
+/** Every rule over the tree at `root`. */
+export async function architectureProblems(root: string): Promise<string[]> {
+  const graph = await readGraph(root);
+  return [
+    ...layerViolations(graph),
+    ...sdkViolations(graph),
+    ...effectImportViolations(graph),
+    ...effectViolations(root),
+  ];
+}
+
+/** The layer map as CONTRIBUTING.md draws it: `a` → `b/` → `c/`, `d/` → ... */
+function contributingLayers(text: string): string[][] {
+  const line = /Layers from top to bottom: ([\s\S]*?)\.\s/.exec(text)?.[1] ?? "";
+  return line.split("→").map((step) =>
+    [...step.matchAll(/`([^`]+)`/g)].map((m) => m[1].replace(/\/$/, "").replace(/^src\//, ""))
   );
 }
 
-/** Where the outside world may be touched, and the two narrow exceptions with their reasons. */
-const EFFECT_LAYERS = ["fs", "net", "http", "main.ts"];
-const EFFECT_EXCEPTIONS: Record<string, RegExp> = {
-  "config.ts": /\bg\.Deno \? g\.Deno\.env\.get|g\.process\?\.env/g, // the one reader of the server's variables
-  "log.ts": /\bg\.Deno\?\.stderr\b[^;]*;|g\.process\?\.stderr/g, // the one logger writes stderr
-};
-const EFFECTS =
-  /\bDeno\??\.|\bprocess\??\.|(?:await|return|[=(,])\s*fetch\(|node:(fs|net|http|https|dns|child_process|tls|dgram)\b/g;
-
-/** Code outside the guarded layers that touches the file system, the network or Deno. */
-export function effectViolations(modules: Module[]): string[] {
-  const guarded = (m: Module) => EFFECT_LAYERS.includes(layer(m.path)) || layer(m.path) === "ui/runtime";
-  return modules.filter((m) => !guarded(m)).flatMap((m) => {
-    const code = m.source.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, "") // comments may name anything
-      .replace(EFFECT_EXCEPTIONS[m.path] ?? /$^/g, "");
-    return [...new Set([...code.matchAll(EFFECTS)].map((x) => x[0]))].map((hit) =>
-      `${m.path} uses ${hit}: only src/fs/, src/net/, src/http/ and src/main.ts touch files, the network or Deno, so their guards decide every read and fetch`
-    );
-  });
-}
-
-const graph = readGraph();
+const graph = await readGraph(ROOT);
 
 for (
-  const [rule, check] of [
-    ["only src/mcp/ imports the MCP SDK", sdkViolations],
-    ["browser code imports only src/ui/runtime/ and src/ui/shared/", browserViolations],
-    ["layers form a stack: no two import each other", layerCycles],
-    ["only src/fs/, src/net/, src/http/ and src/main.ts touch files, the network or Deno", effectViolations],
+  const [rule, problems] of [
+    ["imports go down the layer map, browser code stays in the browser layers", () => layerViolations(graph)],
+    ["only src/mcp/ imports the MCP SDK", () => sdkViolations(graph)],
+    ["only the effect layers import what touches the outside world", () => effectImportViolations(graph)],
+    [
+      "only src/fs/, src/net/, src/http/ and src/main.ts touch files, the network or Deno",
+      () => effectViolations(ROOT),
+    ],
   ] as const
 ) {
-  Deno.test(`architecture: ${rule}`, () => assertDeep(check(graph), []));
+  Deno.test(`architecture: ${rule}`, () => assertDeep(problems(), []));
 }
 
-Deno.test("architecture: each rule reports a made-up violation with its reason", () => {
-  const fake: Module[] = [
-    { path: "cards/chart.ts", imports: ["@modelcontextprotocol/server", "render/svg.ts"], source: "" },
-    { path: "render/svg.ts", imports: ["cards/chart.ts"], source: 'await Deno.readTextFile("x")' },
-    { path: "ui/runtime/main.ts", imports: ["html/html.ts", "ui/shared/escape.ts"], source: "" },
-    {
-      path: "config.ts",
-      imports: [],
-      source: "env[name] = g.Deno ? g.Deno.env.get(name) : g.process?.env?.[name];",
-    },
-  ];
-  assertDeep(sdkViolations(fake), [
-    "cards/chart.ts imports @modelcontextprotocol/server: only src/mcp/ may use the SDK, so an SDK upgrade touches one folder",
-  ]);
-  assertDeep(browserViolations(fake), [
-    "ui/runtime/main.ts imports html/html.ts: browser code is bundled into every card, so it may import only ui/runtime/ and ui/shared/",
-  ]);
-  assertDeep(layerCycles(fake), [
-    "layers import each other: cards -> render -> cards; layers must form a stack (see CONTRIBUTING.md) so each can change without the ones above it",
-  ]);
-  assertDeep(effectViolations(fake), [
-    "render/svg.ts uses Deno.: only src/fs/, src/net/, src/http/ and src/main.ts touch files, the network or Deno, so their guards decide every read and fetch",
-  ]);
+Deno.test("architecture: CONTRIBUTING.md draws the layer map the test enforces", async () => {
+  const text = await Deno.readTextFile(join(ROOT, "CONTRIBUTING.md"));
+  assertDeep(contributingLayers(text), SERVER_LAYERS.map((line) => [...line]));
+});
+
+Deno.test("architecture: every effect exception names a declaration that exists", () => {
+  for (const e of EFFECT_EXCEPTIONS) {
+    const source = Deno.readTextFileSync(join(ROOT, "src", e.file));
+    assertEquals(
+      new RegExp(`(function|const|let) ${e.where}\\b`).test(source),
+      true,
+      `${e.file}: ${e.where}`,
+    );
+  }
+});
+
+/** A copy of the repository's src/ and configuration, to plant breaks in. */
+async function scratchCopy(): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "mcc-arch-" });
+  const copy = async (from: string, to: string) => {
+    const info = await Deno.stat(from);
+    if (info.isDirectory) {
+      await Deno.mkdir(to, { recursive: true });
+      for await (const e of Deno.readDir(from)) await copy(join(from, e.name), join(to, e.name));
+    } else await Deno.copyFile(from, to);
+  };
+  for (const name of ["src", "deno.json", "deno.lock"]) await copy(join(ROOT, name), join(dir, name));
+  return dir;
+}
+
+/** Breaks each rule must catch: the file, the text that goes in (appended or replacing), and what is reported. */
+const PLANTS: { name: string; file: string; add: string; replace?: string; expect: string }[] = [
+  {
+    name: "a card that fetches",
+    file: "cards/list.ts",
+    add: '\nvoid fetch("http://169.254.169.254/");\n',
+    expect: "cards/list.ts:LINE uses fetch: only src/fs/, src/net/, src/http/ and src/main.ts touch files",
+  },
+  {
+    name: "a card that reads the environment through globalThis",
+    file: "cards/list.ts",
+    add: '\nexport const leak = (globalThis as Record<string, any>)["Deno"].env;\n',
+    expect: "cards/list.ts:LINE uses globalThis: only",
+  },
+  {
+    name: "a renderer that finds Deno through a computed import",
+    file: "render/summary.ts",
+    add: "\nexport const load = (name: string) => import(name);\n",
+    expect: "render/summary.ts:LINE uses import() of a computed name: only",
+  },
+  {
+    name: "a card that imports node:fs",
+    file: "cards/tab.ts",
+    add: '\nimport { readFileSync } from "node:fs";\nexport const read = readFileSync;\n',
+    expect:
+      "cards/tab.ts imports node:fs: only fs, net, http, main.ts touch files, the network or the process",
+  },
+  {
+    name: "the file guard importing a renderer",
+    file: "fs/paths.ts",
+    add: '\nimport { brief } from "../render/summary.ts";\nexport const short = brief;\n',
+    expect:
+      "fs/paths.ts (layer fs) imports render/summary.ts (layer render): layers import only their own and lower layers",
+  },
+  {
+    name: "config importing the network layer",
+    file: "config.ts",
+    add: '\nimport { isLoopbackHost } from "./net/loopback.ts";\nexport const loopback = isLoopbackHost;\n',
+    expect: "config.ts (layer config.ts) imports net/loopback.ts (layer net): layers import only",
+  },
+  {
+    name: "siblings importing each other",
+    file: "cards/tab.ts",
+    add: '\nimport type { ToolSpec } from "../tools/_web.ts";\nexport type T = ToolSpec;\n',
+    expect: "cards/tab.ts (layer cards) imports tools/_web.ts (layer tools): layers import only",
+  },
+  {
+    name: "the core runtime importing a kind's widget",
+    file: "ui/runtime/selection.ts",
+    add: '\nimport { chartWidget } from "./widgets/chart.ts";\nexport const chart = chartWidget;\n',
+    expect:
+      "ui/runtime/selection.ts (layer ui/runtime) imports ui/runtime/widgets/chart.ts (layer ui/runtime/widgets): browser code",
+  },
+  {
+    name: "browser code importing server code",
+    file: "ui/runtime/dom.ts",
+    add: '\nimport { escape } from "../../html/html.ts";\nexport const esc = escape;\n',
+    expect: "ui/runtime/dom.ts (layer ui/runtime) imports html/html.ts (layer html): browser code",
+  },
+  {
+    name: "a tool that imports the SDK",
+    file: "tools/get_card.ts",
+    add: '\nimport type { McpServer } from "@modelcontextprotocol/server";\nexport type S = McpServer;\n',
+    expect: "tools/get_card.ts imports @modelcontextprotocol/server: only src/mcp/ may use the SDK",
+  },
+];
+
+Deno.test("architecture: each rule fails on a break planted in a copy of src/", async (t) => {
+  const dir = await scratchCopy();
+  try {
+    for (const plant of PLANTS) {
+      await t.step(plant.name, async () => {
+        const path = join(dir, "src", plant.file);
+        const before = await Deno.readTextFile(path);
+        await Deno.writeTextFile(path, before + plant.add);
+        try {
+          const line = before.split("\n").length + plant.add.split("\n").findIndex((l) => l.trim());
+          const expected = plant.expect.replace("LINE", String(line));
+          const problems = await architectureProblems(dir);
+          assertEquals(problems.length, 1, problems.join("\n"));
+          assertEquals(problems[0].startsWith(expected), true, `${problems[0]}\nexpected: ${expected}`);
+        } finally {
+          await Deno.writeTextFile(path, before);
+        }
+      });
+    }
+    await t.step("a parameter named fetch and a method named fetch are not the global", async () => {
+      const path = join(dir, "src", "cards", "list.ts");
+      const before = await Deno.readTextFile(path);
+      await Deno.writeTextFile(
+        path,
+        before + "\nexport const call = (fetch: () => void) => fetch();\n" +
+          "export const app = { fetch() {}, process: 1 };\nexport const run = () => app.fetch();\n",
+      );
+      try {
+        assertDeep(await architectureProblems(dir), []);
+      } finally {
+        await Deno.writeTextFile(path, before);
+      }
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

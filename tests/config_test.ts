@@ -1,18 +1,10 @@
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals, throws } from "node:assert/strict";
 import { resolve } from "node:path";
-import {
-  type Config,
-  ConfigError,
-  embeddedDocumentChars,
-  embedMinimum,
-  ENV_NAMES,
-  helpText,
-  parseConfig,
-  SETTINGS,
-} from "../src/config.ts";
+import { type Config, ConfigError, ENV_NAMES, helpText, parseConfig, SETTINGS } from "../src/config.ts";
+import { embeddedDocumentChars, embedMinimum } from "../src/output/result.ts";
 import { standaloneDocument } from "../src/ui/standalone.ts";
 import { TEMPLATE_KINDS } from "../src/ui/template.ts";
-import { configRefusal } from "./helpers.ts";
+import { configRefusal, startable } from "./helpers.ts";
 
 /** A ceiling that holds an embedded document, for tests about other settings. */
 const roomy = { MCP_CHAT_CARDS_RESULT_LIMIT: "200000" };
@@ -214,11 +206,11 @@ Deno.test("embedding the document needs a result ceiling that holds it, measured
     refusal(minimum - 1),
   );
   // A flag that raises the ceiling wins over the variable, as for every setting.
-  const config = parseConfig([`--result-limit=${minimum}`], {
+  const config = startable([`--result-limit=${minimum}`], {
     MCP_CHAT_CARDS_EMBED_HTML: "yes",
     MCP_CHAT_CARDS_RESULT_LIMIT: "40000",
   });
   assertDeep([config.embedHtml, config.resultLimit], [true, minimum]);
   // Without embedding, any ceiling in range is fine.
-  assertEquals(parseConfig([], { MCP_CHAT_CARDS_RESULT_LIMIT: "4000" }).resultLimit, 4_000);
+  assertEquals(startable([], { MCP_CHAT_CARDS_RESULT_LIMIT: "4000" }).resultLimit, 4_000);
 });

@@ -5,7 +5,9 @@
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { createServer, type ServerOptions } from "../mod.ts";
-import { ConfigError, parseConfig } from "../src/config.ts";
+import { type Config, ConfigError, parseConfig } from "../src/config.ts";
+import { assertSafeBind } from "../src/http/guard.ts";
+import { assertEmbedRoom } from "../src/output/result.ts";
 import { templateUri } from "../src/ui/shared/protocol.ts";
 import { TEMPLATE_KINDS } from "../src/ui/template.ts";
 
@@ -48,10 +50,21 @@ export function textOf(result: { content?: unknown }): string {
   return content.find((c) => c.type === "text")?.text ?? "";
 }
 
-/** The message a configuration is refused with (fails the test when it is accepted). */
+/** A configuration parsed and past the start-up checks src/main.ts runs after parsing. */
+export function startable(args: string[], env: Record<string, string> = {}): Config {
+  const config = parseConfig(args, env);
+  assertSafeBind(config);
+  assertEmbedRoom(config);
+  return config;
+}
+
+/**
+ * The message a configuration is refused with, by parsing and by the start-up checks src/main.ts
+ * runs after it (fails the test when it is accepted).
+ */
 export function configRefusal(args: string[], env: Record<string, string> = {}): string {
   try {
-    parseConfig(args, env);
+    startable(args, env);
   } catch (error) {
     if (error instanceof ConfigError) return error.message;
     throw error;

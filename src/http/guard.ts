@@ -3,9 +3,28 @@
  * DNS rebinding (a web page on another origin must not reach a server on loopback), and the
  * bearer token. Each refusal says what to change.
  */
-import type { Config } from "../config.ts";
+import { type Config, ConfigError, MIN_REMOTE_TOKEN_CHARS } from "../config.ts";
 import { isLoopbackHost } from "../net/loopback.ts";
 import { jsonRpcError } from "./responses.ts";
+
+/**
+ * Off loopback anyone on the network can connect: with --http, refuses (ConfigError, before the
+ * server listens) a non-loopback bind address without a real token.
+ */
+export function assertSafeBind(config: Config): void {
+  if (!config.http || isLoopbackHost(config.host)) return;
+  const token = config.httpToken;
+  if (token === undefined) {
+    throw new ConfigError(
+      `--host "${config.host}" is not a loopback address: set MCP_CHAT_CARDS_HTTP_TOKEN (at least ${MIN_REMOTE_TOKEN_CHARS} characters) so clients must authenticate`,
+    );
+  }
+  if (token.length < MIN_REMOTE_TOKEN_CHARS) {
+    throw new ConfigError(
+      `MCP_CHAT_CARDS_HTTP_TOKEN must be at least ${MIN_REMOTE_TOKEN_CHARS} characters to listen on "${config.host}", got ${token.length}`,
+    );
+  }
+}
 
 /** Loopback names any local client may use. */
 const LOCALHOST_NAMES = ["localhost", "127.0.0.1", "[::1]"];

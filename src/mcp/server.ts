@@ -16,6 +16,7 @@ import { ToolError } from "../errors.ts";
 import { log } from "../log.ts";
 import { createFetcher, type Fetcher } from "../net/fetch.ts";
 import { type CardStorage, CardStore, StoreUnavailableError } from "../output/store.ts";
+import { assertEmbedRoom } from "../output/result.ts";
 import { WebFormStore } from "../output/web_forms.ts";
 import { TOOLS } from "../registry.ts";
 import type { ToolContext, ToolDefinition } from "../tool.ts";
@@ -66,6 +67,7 @@ export function createServer(options: ServerOptions = {}): McpServer {
     ...settings
   } = options;
   const config: Config = { ...DEFAULT_CONFIG, ...settings };
+  assertEmbedRoom(config); // a ceiling no embedded document fits would refuse every card
   const fetcher = injected ?? createFetcher({ allowPrivate: config.allowPrivate });
   const server = new McpServer(
     { name: SERVER_NAME, version: VERSION },

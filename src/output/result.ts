@@ -3,7 +3,7 @@
  * to the standalone document for hosts without MCP Apps, and the structured card for the view.
  * It also picks the requested part and refuses results over the ceiling instead of sending them.
  */
-import type { Config } from "../config.ts";
+import { type Config, ConfigError } from "../config.ts";
 import { ToolError } from "../errors.ts";
 import { join } from "../html/html.ts";
 import { shortHash } from "../html/ids.ts";
@@ -213,5 +213,38 @@ function assertUnderCeiling(result: CardResult, ctx: ResultContext): void {
       formatCount(size - limit)
     } over the ${formatCount(limit)}-character ceiling (MCP_CHAT_CARDS_RESULT_LIMIT)`,
     hint,
+  );
+}
+
+/**
+ * Room one result needs for the card itself next to an embedded document: a summary (up to 4,000
+ * characters), the frame and links, and an article of about 20,000 characters, which the result
+ * carries twice (in the document and in structuredContent), JSON-escaped.
+ */
+const EMBED_CARD_ROOM = 48_000;
+
+/** Characters the largest kind's embedded document (stylesheet and runtime) takes in a result, JSON-escaped. */
+export function embeddedDocumentChars(): number {
+  return documentShellChars();
+}
+
+/**
+ * The smallest MCP_CHAT_CARDS_RESULT_LIMIT embedding works with: the document as measured (so it
+ * follows the template's size) plus {@link EMBED_CARD_ROOM}, rounded up to a thousand.
+ */
+export function embedMinimum(): number {
+  return Math.ceil((embeddedDocumentChars() + EMBED_CARD_ROOM) / 1_000) * 1_000;
+}
+
+/**
+ * Embedding under a ceiling that cannot hold the document refuses every card: with
+ * MCP_CHAT_CARDS_EMBED_HTML, refuses (ConfigError) a result limit below {@link embedMinimum}.
+ */
+export function assertEmbedRoom(config: Config): void {
+  if (!config.embedHtml) return;
+  const minimum = embedMinimum();
+  if (config.resultLimit >= minimum) return;
+  throw new ConfigError(
+    `MCP_CHAT_CARDS_EMBED_HTML (--embed-html) needs MCP_CHAT_CARDS_RESULT_LIMIT (--result-limit) of at least ${minimum}: every result then carries the ${embeddedDocumentChars()}-character card document as well as the card; got ${config.resultLimit}`,
   );
 }

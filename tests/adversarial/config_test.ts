@@ -5,7 +5,7 @@
  */
 import { strictEqual as assertEquals } from "node:assert/strict";
 import { parseConfig } from "../../src/config.ts";
-import { configRefusal } from "../helpers.ts";
+import { configRefusal, startable } from "../helpers.ts";
 import { assertScalesLinearly } from "./probe.ts";
 import { initializeBody, serveApp } from "../http/helpers.ts";
 
@@ -91,7 +91,7 @@ Deno.test("adversarial config: look-alike loopback binds still need a token", ()
   for (
     const host of ["LOCALHOST", "localhost.", "[::1]", "::ffff:127.0.0.1", "127.255.255.254", " 127.0.0.1 "]
   ) {
-    assertEquals(parseConfig(["--http", "--host", host], {}).http, true, host);
+    assertEquals(startable(["--http", "--host", host]).http, true, host);
   }
 });
 

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { parseConfig } from "../../src/config.ts";
-import { configRefusal } from "../helpers.ts";
+import { configRefusal, startable } from "../helpers.ts";
 import { allowedHostnames } from "../../src/http/guard.ts";
 
 const TOKEN = "0123456789abcdef";
@@ -15,18 +15,18 @@ Deno.test("bind: a non-loopback --host needs a token of at least 16 characters",
     `MCP_CHAT_CARDS_HTTP_TOKEN must be at least 16 characters to listen on "::", got 5`,
   );
   assertEquals(
-    parseConfig(["--http", "--host", "0.0.0.0"], { MCP_CHAT_CARDS_HTTP_TOKEN: TOKEN }).host,
+    startable(["--http", "--host", "0.0.0.0"], { MCP_CHAT_CARDS_HTTP_TOKEN: TOKEN }).host,
     "0.0.0.0",
   );
-  assertEquals(parseConfig(["--http", "--host=192.168.1.5", "--http-token", TOKEN], {}).httpToken, TOKEN);
+  assertEquals(startable(["--http", "--host=192.168.1.5", "--http-token", TOKEN]).httpToken, TOKEN);
 });
 
 Deno.test("bind: loopback needs no token, and the check only applies with --http", () => {
   for (const host of ["127.0.0.1", "127.0.0.2", "localhost", "::1", "[::1]"]) {
-    assertEquals(parseConfig(["--http", "--host", host], {}).http, true, host);
+    assertEquals(startable(["--http", "--host", host]).http, true, host);
   }
-  assertEquals(parseConfig(["--host", "[::1]"], {}).host, "::1");
-  assertEquals(parseConfig(["--host", "0.0.0.0"], {}).http, false);
+  assertEquals(startable(["--host", "[::1]"]).host, "::1");
+  assertEquals(startable(["--host", "0.0.0.0"]).http, false);
 });
 
 Deno.test("bind: allowed hosts are parsed, lower-cased and validated", () => {

@@ -6,7 +6,7 @@ import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { taskWords } from "../../scripts/read_permission.ts";
-import { embeddedDocumentChars, embedMinimum } from "../../src/config.ts";
+import { embeddedDocumentChars, embedMinimum } from "../../src/output/result.ts";
 import { CARDS, TOOLS } from "../../src/registry.ts";
 import { textOf } from "../helpers.ts";
 

@@ -8,8 +8,13 @@ import { state } from "./debug.ts";
 import { cap, rove } from "./dom.ts";
 import { setStatus } from "./header.ts";
 import type { Host } from "./host.ts";
-import { describe } from "./widgets/chart.ts";
 import type { Widget } from "./widgets/types.ts";
+
+/**
+ * What each chart point is (label, series, value), as the chart widget reads it from the chart's
+ * table: the core, in every template, must not import a kind's widget.
+ */
+export const pointFacts = new WeakMap<Element, () => readonly [string, string, string]>();
 
 /** The one selected element of the view, if any. */
 export let picked: Element | undefined;
@@ -45,7 +50,7 @@ function about(el: Element): [string, string, Record<string, unknown>] {
     const tip = line(document.getElementById(el.getAttribute("aria-describedby")!)?.lastChild?.textContent);
     return [`term "${term}" in`, tip, { term, tip }];
   }
-  const [label, series, value] = describe(el, fig!.querySelector("table")).map(line);
+  const [label, series, value] = (pointFacts.get(el)?.() ?? ["", "", ""]).map(line);
   return [`point "${label}" of series "${series}" in`, value, { label, series, value }];
 }
 

@@ -7,6 +7,7 @@
 import { h, svg } from "../dom.ts";
 import { tableCsv } from "../export.ts";
 import { el, list, num, raw } from "../preview.ts";
+import { pointFacts } from "../selection.ts";
 import type { Draw, Format, Widget } from "./types.ts";
 
 interface Fmt {
@@ -73,7 +74,7 @@ function ghostPoints(g: Element): void {
 }
 
 /** Row, series name and value text a point stands for, read from the data table. */
-export function describe(pt: Element, table: HTMLTableElement | null): [string, string, string] {
+function describe(pt: Element, table: HTMLTableElement | null): [string, string, string] {
   const s = Number(pt.closest<HTMLElement>("[data-s]")?.dataset.s ?? 0);
   const offset = table?.tHead?.rows[0].cells[1]?.textContent === "x" ? 2 : 1;
   let i = Number(pt.getAttribute("data-i"));
@@ -102,6 +103,7 @@ function enhanceChart(fig: HTMLElement): void {
   const points = [...svg.querySelectorAll<SVGElement>(".mcc-pt")];
   svg.setAttribute("role", "group"); // an image cannot hold focusable points
   points.forEach((pt, n) => {
+    pointFacts.set(pt, () => describe(pt, table));
     const [label, name, value] = describe(pt, table);
     pt.setAttribute("tabindex", n ? "-1" : "0");
     pt.setAttribute("role", "img");
