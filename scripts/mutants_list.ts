@@ -48,6 +48,7 @@ const T = {
   loopback: "tests/net/loopback_test.ts",
   card: "tests/card_test.ts",
   architecture: "tests/architecture_test.ts",
+  prose: "tests/prose_test.ts",
   security: "tests/http/security_test.ts",
   process: "tests/http/process_test.ts",
   apps: "tests/http/apps_test.ts",
@@ -309,6 +310,14 @@ export const MUTANTS: readonly Mutant[] = [
     replace: "  const token = config.httpToken;\n  if (token === undefined && false) {",
     tests: [T.advConfig],
     breaks: "a non-loopback bind starts without a bearer token",
+  },
+  {
+    id: "budget-setting-forgets-a-card",
+    file: "src/config.ts",
+    find: "(used by create_table_card, create_markdown_card and create_code_tour_card)",
+    replace: "(used by create_table_card and create_code_tour_card)",
+    tests: [T.prose],
+    breaks: "--help, server.json and the README stop saying that documents split at the card budget",
   },
   {
     id: "main-skips-the-bind-check",

@@ -82,7 +82,7 @@ export const SETTINGS: readonly Setting[] = [
     flag: "--embed-html",
     kind: "bool",
     about:
-      "embed the standalone HTML document in results instead of linking it (45 to 54 KB more each: raise --result-limit with it; start-up names the minimum)",
+      "embed the standalone HTML document in results instead of linking it (each result grows by the document: raise --result-limit with it; start-up names the minimum)",
   },
   {
     key: "fsRoot",
@@ -90,7 +90,7 @@ export const SETTINGS: readonly Setting[] = [
     flag: "--fs-root",
     kind: "path",
     about:
-      "confine every local file read to this directory (used by read_local_file, unpack_archive, create_markdown_card and create_code_tour_card)",
+      "confine every local file read to this directory (used by create_markdown_card, create_code_tour_card, read_local_file and unpack_archive)",
   },
   {
     key: "allowPrivate",

@@ -166,7 +166,7 @@ function received(value: unknown): string {
 }
 
 /** "a, b or c" */
-function either(words: string[]): string {
+export function either(words: string[]): string {
   return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`;
 }
 

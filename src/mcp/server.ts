@@ -11,6 +11,7 @@ import {
   ResourceTemplate,
   type ServerContext,
 } from "@modelcontextprotocol/server";
+import type { CardDefinition } from "../card.ts";
 import { type Config, DEFAULT_CONFIG } from "../config.ts";
 import { ToolError } from "../errors.ts";
 import { log } from "../log.ts";
@@ -18,13 +19,13 @@ import { createFetcher, type Fetcher } from "../net/fetch.ts";
 import { type CardStorage, CardStore, StoreUnavailableError } from "../output/store.ts";
 import { assertEmbedRoom } from "../output/result.ts";
 import { WebFormStore } from "../output/web_forms.ts";
-import { TOOLS } from "../registry.ts";
+import { CARDS, TOOLS } from "../registry.ts";
 import type { ToolContext, ToolDefinition } from "../tool.ts";
 import { APP_MIME_TYPE, APPS_EXTENSION_ID, CARD_URI_PREFIX, templateUri } from "../ui/shared/protocol.ts";
 import { standaloneDocument } from "../ui/standalone.ts";
 import { TEMPLATE_KINDS, templateHtml } from "../ui/template.ts";
 import { SERVER_NAME, VERSION } from "../version.ts";
-import { markOutput, toolInputSchema, toolOutputSchema } from "./input_schema.ts";
+import { either, markOutput, toolInputSchema, toolOutputSchema } from "./input_schema.ts";
 
 /** Options of {@link createServer}: any setting of the config, plus test seams. */
 export interface ServerOptions extends Partial<Config> {
@@ -38,13 +39,32 @@ export interface ServerOptions extends Partial<Config> {
   fetcher?: Fetcher;
 }
 
-/** Server instructions: what the server is for and how to use cards (kept under 2 KB). */
-export const INSTRUCTIONS =
-  `Cards show instead of tell: tabs, tables, collapsible sections and numbered outlines rendered as interactive HTML inline in the chat.
-Reach for a card in conversations about research, education, professional skills, hobbyist skills (woodworking, arts and the like), professional topics, history and news, or any subject, whenever a card communicates better than prose: comparisons, step-by-step outlines, data, alternatives side by side.
-Always state the card's conclusion in your reply as well: some hosts show only the text summary.
-Text fields are plain text and are escaped once: never pre-escape (write "A & B", not "A &amp; B"). Only fields named "html" accept markup, and it is sanitized.
-A card too big for one result (a long table, document or code tour) comes in parts: while structuredContent.parts.hasMore is true, call the same tool again with the same input and part: current + 1.`;
+/**
+ * Server instructions for a server offering `cards` (kept under 2 KB): what the server is for and
+ * how to use cards. The cards that split are named from the registry, so the text cannot fall
+ * behind it.
+ */
+export function instructionsFor(cards: readonly CardDefinition[]): string {
+  const splitting = cards.filter((c) => c.card.splittable).map((c) =>
+    c.title.replace(/ card$/, "").toLowerCase()
+  );
+  return [
+    "Cards show instead of tell: tabs, tables, collapsible sections and numbered outlines rendered as interactive HTML inline in the chat.",
+    "Reach for a card in conversations about research, education, professional skills, hobbyist skills (woodworking, arts and the like), professional topics, history and news, or any subject, whenever a card communicates better than prose: comparisons, step-by-step outlines, data, alternatives side by side.",
+    "Always state the card's conclusion in your reply as well: some hosts show only the text summary.",
+    'Text fields are plain text and are escaped once: never pre-escape (write "A & B", not "A &amp; B"). Only fields named "html" accept markup, and it is sanitized.',
+    ...(splitting.length
+      ? [
+        `A card too big for one result (a long ${
+          either(splitting)
+        }) comes in parts: while structuredContent.parts.hasMore is true, call the same tool again with the same input and part: current + 1.`,
+      ]
+      : []),
+  ].join("\n");
+}
+
+/** The instructions of a server with the built-in cards. */
+export const INSTRUCTIONS: string = instructionsFor(CARDS);
 
 /** Elements (values, array items, object keys) one tool call may carry: a guard against floods. */
 const MAX_INPUT_ELEMENTS = 1_000_000;

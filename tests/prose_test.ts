@@ -1,0 +1,142 @@
+/**
+ * Prose that names tools or states figures is checked against the code it describes, so it cannot
+ * fall behind: every list of tools in a setting's description (config.ts, hence --help and
+ * server.json), the README's settings rows, tools and limits tables, the .mcpb manifest, and the
+ * document sizes the README gives. Each list is either absent or exact, in tools/list order; a
+ * failure says what to write.
+ */
+import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { isCard } from "../src/card.ts";
+import { type Config, SETTINGS } from "../src/config.ts";
+import { instructionsFor } from "../src/mcp/server.ts";
+import { embedMinimum } from "../src/output/result.ts";
+import { CARDS, TOOLS } from "../src/registry.ts";
+import type { ToolDefinition } from "../src/tool.ts";
+import { documentShellChars } from "../src/ui/standalone.ts";
+import { kindAssets, TEMPLATE_KINDS } from "../src/ui/template.ts";
+import { reachable, readGraph } from "./module_graph.ts";
+
+const ROOT = decodeURIComponent(new URL("../", import.meta.url).pathname).replace(/\/$/, "");
+const read = (name: string) => Deno.readTextFileSync(join(ROOT, name));
+const readme = read("README.md");
+const graph = await readGraph(ROOT);
+
+/** The file a tool is declared in: src/cards/<kind>.ts or src/tools/<name>.ts (one file each). */
+function fileOf(tool: ToolDefinition): string {
+  return isCard(tool) ? `cards/${tool.card.kind}.ts` : `tools/${tool.name}.ts`;
+}
+
+/**
+ * Which tools a setting concerns, from facts the code states: a card that splits (its spec), a tool
+ * whose code reaches the file reader (the module graph), a tool that reaches the open web (its
+ * `openWorldHint`). A setting absent here names no tool.
+ */
+const USERS: Partial<Record<keyof Config, (tool: ToolDefinition) => boolean>> = {
+  cardBudget: (t) => isCard(t) && t.card.splittable,
+  fsRoot: (t) => reachable(graph, fileOf(t)).has("fs/read.ts"),
+  allowPrivate: (t) => t.annotations.openWorldHint,
+};
+
+const usersOf = (key: keyof Config) => TOOLS.filter((t) => USERS[key]?.(t) ?? false).map((t) => t.name);
+
+/** Tool names a text mentions, in order of appearance. */
+function toolsIn(text: string): string[] {
+  const names = new Set(TOOLS.map((t) => t.name));
+  return [...text.matchAll(/\b[a-z][a-z0-9_]*\b/g)].map((m) => m[0]).filter((word) => names.has(word));
+}
+
+/** A list in prose is absent or exact. */
+function assertListed(text: string, expected: string[], where: string): void {
+  const named = toolsIn(text);
+  if (named.length === 0) return;
+  assertDeep(named, expected, `${where} lists ${named.join(", ")}; the code says ${expected.join(", ")}`);
+}
+
+Deno.test("prose: every tool a file names exists, in its own file", () => {
+  for (const tool of TOOLS) {
+    assertEquals(
+      existsSync(join(ROOT, "src", fileOf(tool))),
+      true,
+      `${tool.name} lives in src/${fileOf(tool)}`,
+    );
+  }
+});
+
+Deno.test("prose: each setting's description lists exactly the tools it concerns", () => {
+  const manifest = JSON.parse(read("manifest.json"));
+  const manifestText = (env: string) => {
+    const key = /user_config\.(\w+)/.exec(manifest.server.mcp_config.env[env] ?? "")?.[1];
+    return key ? manifest.user_config[key].description as string : "";
+  };
+  for (const setting of SETTINGS) {
+    const expected = usersOf(setting.key);
+    if (USERS[setting.key]) {
+      assertDeep(
+        toolsIn(setting.about),
+        expected,
+        `config.ts's ${setting.env} must name ${expected.join(", ")}`,
+      );
+    } else assertDeep(toolsIn(setting.about), [], `${setting.env}: add a rule to USERS before naming tools`);
+    const row = readme.split("\n").find((line) => line.startsWith(`| \`${setting.env}\``)) ?? "";
+    assertListed(row, expected, `README's ${setting.env} row`);
+    assertListed(manifestText(setting.env), expected, `manifest.json's ${setting.env}`);
+  }
+});
+
+Deno.test("prose: the README's tool tables name every tool the model sees, in tools/list order", () => {
+  const section = readme.slice(readme.indexOf("\n## Tools\n"), readme.indexOf("\n### Reference fetching"));
+  const tables = section.split(/\n\n/).filter((block) => block.startsWith("| "));
+  const firstColumn = (table: string) => [...table.matchAll(/^\| `([a-z_]+)`/gm)].map((m) => m[1]);
+  const visible = TOOLS.filter((t) => t.visibility.includes("model"));
+  assertDeep(tables.map(firstColumn), [
+    visible.filter((t) => !t.annotations.openWorldHint).map((t) => t.name),
+    visible.filter((t) => t.annotations.openWorldHint).map((t) => t.name),
+  ]);
+});
+
+Deno.test("prose: the README's limits table has a row for every card", () => {
+  const table = readme.slice(readme.indexOf("\n### Limits\n"), readme.indexOf("\nA call over a limit"));
+  const named = table.split("\n").flatMap((row) => toolsIn(row.split("|")[1] ?? ""));
+  assertDeep(CARDS.map((c) => c.name).filter((name) => !named.includes(name)), []);
+});
+
+Deno.test("prose: the server instructions name the cards that split", () => {
+  const text = instructionsFor(CARDS);
+  const splitting = CARDS.filter((c) => c.card.splittable).map((c) =>
+    c.title.replace(/ card$/, "").toLowerCase()
+  );
+  assertEquals(text.includes(`(a long ${splitting.slice(0, -1).join(", ")} or ${splitting.at(-1)})`), true);
+});
+
+Deno.test("prose: the README's template and document sizes and embedding minimum are the measured ones", async () => {
+  // Templates in KB of 1,024 bytes, as their budget (64 KB raw / 20 KB gzip); documents in thousands
+  // of characters, as the result ceiling counts them.
+  const templates = await Promise.all(TEMPLATE_KINDS.map((kind) => templateBytes(kind)));
+  const kib = (bytes: number, digits: number) => (bytes / 1_024).toFixed(digits);
+  const span = (values: number[], digits: number) =>
+    `${kib(Math.min(...values), digits)} to ${kib(Math.max(...values), digits)} KB`;
+  const templateText = `Each is ${span(templates.map((t) => t.raw), 0)}, ${
+    span(templates.map((t) => t.gzip), 1)
+  } gzipped`;
+  const docs = TEMPLATE_KINDS.map((kind) => Math.round(documentShellChars(kind) / 1_000));
+  const docText = `${Math.min(...docs)} to ${Math.max(...docs)} KB more`;
+  assertEquals(readme.includes(templateText), true, `README: write "${templateText}"`);
+  assertEquals(readme.includes(docText), true, `README: write "${docText}"`);
+  const other = readme.replaceAll(templateText, "").replaceAll(docText, "").match(
+    /.{0,40}\b[\d.]+ to [\d.]+ KB\b.*/,
+  );
+  assertEquals(other, null, `README: a size the test does not know: "${other?.[0]}"`);
+  const minimums = [...readme.matchAll(/\babout (\d{5,7})\b/g)].map((m) => Number(m[1]));
+  assertEquals(minimums.length > 0, true, "the README gives the embedding minimum");
+  assertDeep(minimums, minimums.map(() => embedMinimum()), `write "about ${embedMinimum()}"`);
+});
+
+/** A kind's template as the build measures it: stylesheet and runtime, raw and gzipped. */
+async function templateBytes(kind: string): Promise<{ raw: number; gzip: number }> {
+  const { css, runtime } = kindAssets(kind);
+  const bytes = new TextEncoder().encode(css + runtime);
+  const gzip = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+  return { raw: bytes.length, gzip: (await new Response(gzip).arrayBuffer()).byteLength };
+}
