@@ -320,6 +320,14 @@ export const MUTANTS: readonly Mutant[] = [
     breaks: "--help, server.json and the README stop saying that documents split at the card budget",
   },
   {
+    id: "ordered-list-restarts-each-part",
+    file: "src/output/budget.ts",
+    find: '${start ? markup` start="${start + 1}"` : ""}',
+    replace: "",
+    tests: [T.budget],
+    breaks: "a numbered list split across parts starts again at 1 in every part",
+  },
+  {
     id: "main-skips-the-bind-check",
     file: "src/main.ts",
     find: 'if (config.http) (await import("./http/guard.ts")).assertSafeBind(config);',

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { defineCard } from "../card.ts";
 import { invalidInput } from "../errors.ts";
 import { type Html, markup, raw, safeUrl } from "../html/html.ts";
-import { formatCount, lineBlock } from "../output/budget.ts";
+import { formatCount, itemsBlock } from "../output/budget.ts";
 import {
   type Delimiter,
   DELIMITERS,
@@ -232,24 +232,24 @@ function tableBlock(model: TableModel, caption?: string) {
   );
   const head = headings.length ? markup`<thead><tr>${headings}</tr></thead>` : "";
   const total = model.rows.length;
-  const render = (lines: readonly string[], from: number) => {
-    const whole = lines.length === total;
+  const render = (rows: readonly string[], from: number) => {
+    const whole = rows.length === total;
     const range = whole
       ? ""
-      : `rows ${formatCount(from + 1)}–${formatCount(from + lines.length)} of ${formatCount(total)}`;
+      : `rows ${formatCount(from + 1)}–${formatCount(from + rows.length)} of ${formatCount(total)}`;
     const label = [caption, range].filter(Boolean).join(", ");
     const captionHtml = label
       ? markup`<caption${RTL.test(label) ? markup` dir="auto"` : ""}>${label}</caption>`
       : "";
-    const body = raw(rowHtml.slice(from, from + lines.length).join("\n"));
+    const body = raw(rows.join("\n"));
     return markup`<div class="mcc-table-wrap" tabindex="0" role="region" aria-label="${
       label || "Table"
     }"><table class="mcc-table">${captionHtml}${head}<tbody>
 ${body}
 </tbody></table></div>`;
   };
-  // The packer cuts between lines; one line per row (its index: render reads the rows themselves).
-  return lineBlock(model.rows.map((_, i) => String(i)), render);
+  // The packer cuts between rows, each rendered once here.
+  return itemsBlock(rowHtml, render);
 }
 
 function markdownRow(cells: string[]): string {

@@ -1,34 +1,52 @@
 /**
  * The budget: cards return natural blocks, and only this module decides how they are packed into
  * parts. Sizes are measured on rendered markup, since escaping can multiply a text's length. No
- * part exceeds the budget: a block over it is cut at line boundaries when the card made it from
- * lines (see {@link lineBlock}), and otherwise truncated with a visible notice.
+ * part exceeds the budget: a block over it is cut between its items when the card made it from
+ * items (see {@link itemsBlock}), and otherwise truncated with a visible notice.
  */
 import { type Html, markup, raw } from "../html/html.ts";
 
 /**
- * A block the packer may cut between lines: its source lines and how to render any run of them
- * (`from` is the index of the run's first line, for numbering and "continued" labels).
+ * A block the packer may cut between items (lines, rows, records): its items and how to render any
+ * run of them, given the index of the run's first item (for numbering and "rows 245–488" labels).
  */
-export interface LineBlock {
-  readonly lines: readonly string[];
-  readonly render: (lines: readonly string[], from: number) => Html;
+export interface ItemsBlock<T = unknown> {
+  readonly items: readonly T[];
+  render(items: readonly T[], start: number): Html;
 }
 
 /** What a card's render step returns in its `blocks`. */
-export type Block = Html | LineBlock;
+export type Block = Html | ItemsBlock;
 
-/** Declares a block made of lines, so an oversize one can be split across parts. */
-export function lineBlock(
-  lines: readonly string[],
-  render: (lines: readonly string[], from: number) => Html,
-): LineBlock {
-  return { lines, render };
+/** Declares a block made of items, so an oversize one can be split across parts between items. */
+export function itemsBlock<T>(
+  items: readonly T[],
+  render: (items: readonly T[], start: number) => Html,
+): ItemsBlock<T> {
+  return { items, render };
+}
+
+/**
+ * An ordered list the packer may cut between items: every part's `<ol>` starts at its first item's
+ * number, so the numbering carries on across parts with nothing for the card to do.
+ */
+export function orderedListBlock<T>(
+  items: readonly T[],
+  item: (item: T, index: number) => Html,
+  className?: string,
+): ItemsBlock<T> {
+  return itemsBlock(
+    items,
+    (run, start) =>
+      markup`<ol${className ? markup` class="${className}"` : ""}${
+        start ? markup` start="${start + 1}"` : ""
+      }>${run.map((it, i) => markup`<li>${item(it, start + i)}</li>`)}</ol>`,
+  );
 }
 
 /** The block's markup, rendered whole. */
 export function renderBlock(block: Block): Html {
-  return "lines" in block ? block.render(block.lines, 0) : block;
+  return "items" in block ? block.render(block.items, 0) : block;
 }
 
 /** Rendered characters of markup. */
@@ -62,19 +80,19 @@ export function packBlocks(blocks: readonly Block[], budget: number): Html[][] {
 export function fitBlock(block: Block, budget: number): Html[] {
   const whole = renderBlock(block);
   if (measure(whole) <= budget) return [whole];
-  if (!("lines" in block) || block.lines.length === 0) return [truncateHtml(whole, budget)];
-  return splitLines(block, budget, measure(whole) / block.lines.length);
+  if (!("items" in block) || block.items.length === 0) return [truncateHtml(whole, budget)];
+  return splitItems(block, budget, measure(whole) / block.items.length);
 }
 
 /**
- * Cuts a line block into the longest runs of lines that fit, in order: each run is found by a
- * first guess from the block's average line cost (`perLine`), then galloping and bisecting from
+ * Cuts an items block into the longest runs of items that fit, in order: each run is found by a
+ * first guess from the block's average item cost (`perLine`), then galloping and bisecting from
  * there, so a part takes a handful of renders and the whole stays near linear in the block's
- * size. A single line that does not fit on its own is truncated.
+ * size. A single item that does not fit on its own is truncated.
  */
-function splitLines(block: LineBlock, budget: number, perLine: number): Html[] {
-  const n = block.lines.length;
-  const run = (from: number, to: number) => block.render(block.lines.slice(from, to), from);
+function splitItems(block: ItemsBlock, budget: number, perLine: number): Html[] {
+  const n = block.items.length;
+  const run = (from: number, to: number) => block.render(block.items.slice(from, to), from);
   const fits = (from: number, to: number) => measure(run(from, to)) <= budget;
   const pieces: Html[] = [];
   for (let from = 0; from < n;) {

@@ -155,8 +155,8 @@ const RESULT_OVERHEAD = 1_500;
  * ceiling on a part it chose itself.
  */
 function partBudget(card: CardOutput, ctx: ResultContext): number {
-  // A sample is enough for the ratio: the first 64K characters (a line block's first 200 lines).
-  const sample = card.blocks.map((b) => ("lines" in b ? b.render(b.lines.slice(0, 200), 0) : b).value)
+  // A sample is enough for the ratio: the first 64K characters (an items block's first 200 items).
+  const sample = card.blocks.map((b) => ("items" in b ? b.render(b.items.slice(0, 200), 0) : b).value)
     .join("\n").slice(0, 65_536);
   const ratio = sample.length ? JSON.stringify(sample).length / sample.length : 1;
   // An embedded standalone document carries the stylesheet and runtime on top of the article.

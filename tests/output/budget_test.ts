@@ -1,11 +1,18 @@
 /**
- * The output stage's one seam for parts: packing blocks under the budget, cutting line blocks,
+ * The output stage's one seam for parts: packing blocks under the budget, cutting items blocks,
  * truncating opaque blocks with a visible notice, and numbering parts in the result.
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { DEFAULT_CONFIG } from "../../src/config.ts";
 import { type Html, join, markup, raw } from "../../src/html/html.ts";
-import { fitBlock, formatCount, lineBlock, packBlocks, truncateHtml } from "../../src/output/budget.ts";
+import {
+  fitBlock,
+  formatCount,
+  itemsBlock,
+  orderedListBlock,
+  packBlocks,
+  truncateHtml,
+} from "../../src/output/budget.ts";
 import { buildCardResult } from "../../src/output/result.ts";
 import { CardStore } from "../../src/output/store.ts";
 
@@ -18,9 +25,9 @@ Deno.test("packBlocks keeps order and starts a part when the next block would pa
   assertDeep(values(packBlocks([], 10)), [[]]);
 });
 
-Deno.test("a line block over the budget is cut into the longest runs of whole lines that fit", () => {
+Deno.test("an items block over the budget is cut into the longest runs of whole items that fit", () => {
   const lines = Array.from({ length: 10 }, (_, i) => `line ${i + 1}`);
-  const block = lineBlock(lines, (run, from) => markup`<pre data-from="${from}">${run.join("\n")}</pre>`);
+  const block = itemsBlock(lines, (run, from) => markup`<pre data-from="${from}">${run.join("\n")}</pre>`);
   const pieces = fitBlock(block, 60).map((h) => h.value);
   assertDeep(pieces, [
     '<pre data-from="0">line 1\nline 2\nline 3\nline 4\nline 5</pre>',
@@ -32,13 +39,44 @@ Deno.test("a line block over the budget is cut into the longest runs of whole li
   assertEquals(packBlocks([block], 60).length, 2);
 });
 
-Deno.test("a line block that fits stays whole, rendered once from line 0", () => {
-  const block = lineBlock(["a", "b"], (run, from) => raw(`${from}:${run.join(",")}`));
+Deno.test("an items block that fits stays whole, rendered once from item 0", () => {
+  const block = itemsBlock(["a", "b"], (run, from) => raw(`${from}:${run.join(",")}`));
   assertDeep(fitBlock(block, 100).map((h) => h.value), ["0:a,b"]);
 });
 
-Deno.test("one line longer than the budget is truncated with the notice, never dropped", () => {
-  const block = lineBlock(["x".repeat(500)], (run) => markup`<pre>${run.join("\n")}</pre>`);
+Deno.test("records split between items, each part rendered from its own records, no stand-ins", () => {
+  const events = Array.from({ length: 6 }, (_, i) => ({ year: 2000 + i, what: `event ${i}` }));
+  const block = itemsBlock(
+    events,
+    (run, start) =>
+      markup`<dl data-start="${start}">${run.map((e) => markup`<dt>${e.year}</dt><dd>${e.what}</dd>`)}</dl>`,
+  );
+  const pieces = fitBlock(block, 90).map((h) => h.value);
+  assertDeep(pieces, [
+    '<dl data-start="0"><dt>2000</dt><dd>event 0</dd><dt>2001</dt><dd>event 1</dd></dl>',
+    '<dl data-start="2"><dt>2002</dt><dd>event 2</dd><dt>2003</dt><dd>event 3</dd></dl>',
+    '<dl data-start="4"><dt>2004</dt><dd>event 4</dd><dt>2005</dt><dd>event 5</dd></dl>',
+  ]);
+});
+
+Deno.test("an ordered list carries its numbering across parts: each part's <ol> starts where it left off", () => {
+  const steps = ["mix", "knead", "rest", "shape", "bake"];
+  const block = orderedListBlock(steps, (step, i) => markup`${step} <small>#${i + 1}</small>`, "mcc-steps");
+  assertEquals(
+    fitBlock(block, 1_000)[0].value,
+    '<ol class="mcc-steps"><li>mix <small>#1</small></li><li>knead <small>#2</small></li><li>rest <small>#3</small></li><li>shape <small>#4</small></li><li>bake <small>#5</small></li></ol>',
+  );
+  const parts = packBlocks([block], 100).map((p) => p.map((h) => h.value).join(""));
+  assertDeep(parts, [
+    '<ol class="mcc-steps"><li>mix <small>#1</small></li><li>knead <small>#2</small></li></ol>',
+    '<ol class="mcc-steps" start="3"><li>rest <small>#3</small></li><li>shape <small>#4</small></li></ol>',
+    '<ol class="mcc-steps" start="5"><li>bake <small>#5</small></li></ol>',
+  ]);
+  assertEquals(orderedListBlock(["a"], (s) => markup`${s}`).render(["a"], 0).value, "<ol><li>a</li></ol>");
+});
+
+Deno.test("one item longer than the budget is truncated with the notice, never dropped", () => {
+  const block = itemsBlock(["x".repeat(500)], (run) => markup`<pre>${run.join("\n")}</pre>`);
   const [piece] = fitBlock(block, 300);
   assertEquals(piece.value.length <= 300, true);
   assertEquals(piece.value.startsWith("<pre>xxx"), true);
