@@ -16,19 +16,13 @@
 import * as esbuild from "esbuild";
 import { minify as terser } from "terser";
 import { KIND_UI } from "../src/registry.ts";
-import { ALWAYS_STYLES, type KindUi } from "../src/ui/kinds.ts";
+import { ALWAYS_STYLES, type KindUi, MAX_GZIP_BYTES, MAX_RAW_BYTES, PLAIN_UI } from "../src/ui/kinds.ts";
+
+export { MAX_GZIP_BYTES, MAX_RAW_BYTES };
 
 const root = new URL("../", import.meta.url);
 const out = new URL("src/ui/assets.gen.ts", root);
 const runtimeDir = new URL("src/ui/runtime/", root).pathname;
-
-/**
- * Budget of each kind's template (runtime + CSS): issue 14's goal, 64 KB raw / 20 KB gzip. A
- * template is read once per conversation and card kind, not per result; the official examples ship
- * 218 KB / 56 KB.
- */
-export const MAX_RAW_BYTES = 64 * 1024;
-export const MAX_GZIP_BYTES = 20 * 1024;
 
 /** `tableWidget` for `table`, `codeTourWidget` for `code_tour`: the export each widget file names. */
 const widgetExport = (name: string) => `${name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}Widget`;
@@ -148,6 +142,13 @@ function fail(message: string): never {
   Deno.exit(1);
 }
 
+/** One runtime bundle and the widgets it carries. */
+export interface Runtime {
+  widgets: readonly string[];
+  movable: boolean;
+  runtime: string;
+}
+
 /** One kind's template as the build writes it, with its sizes. */
 export interface Template {
   runtime: string;
@@ -160,15 +161,19 @@ export interface Template {
 
 /** Bundles every kind's runtime and joins its stylesheets, measured together as its template ships them. */
 export async function buildTemplates(): Promise<
-  { templates: Map<string, Template>; sheets: Map<string, string> }
+  { templates: Map<string, Template>; sheets: Map<string, string>; runtimes: Runtime[] }
 > {
+  const uis = new Map<string, KindUi>(); // the widgets of each bundle, by entry
   const sheets = await buildStyles();
   const bundles = new Map<string, Promise<string>>(); // by entry: kinds with the same widgets share one
   const templates = new Map<string, Template>();
   try {
     for (const [kind, ui] of Object.entries(KIND_UI)) {
+      if (ui.css !== undefined) {
+        throw new Error(`${kind}: a built-in kind keeps its CSS in src/ui/styles/, not in view.css`);
+      }
       const entry = kindEntry(ui);
-      if (!bundles.has(entry)) bundles.set(entry, bundleRuntime(ui));
+      if (!bundles.has(entry)) bundles.set(entry, bundleRuntime(ui)), uis.set(entry, ui);
       const runtime = await bundles.get(entry)!;
       const wanted = new Set([...ALWAYS_STYLES, ...ui.styles]);
       for (const name of wanted) {
@@ -179,20 +184,43 @@ export async function buildTemplates(): Promise<
       const bytes = new TextEncoder().encode(css + runtime);
       templates.set(kind, { runtime, css, styles, raw: bytes.length, gzip: await gzipSize(bytes) });
     }
+    // The bundle with no kind's widgets, for kinds defined outside the build (createServer({ cards })).
+    const plain = kindEntry(PLAIN_UI);
+    if (!bundles.has(plain)) bundles.set(plain, bundleRuntime(PLAIN_UI)), uis.set(plain, PLAIN_UI);
+    const runtimes: Runtime[] = [];
+    for (const [entry, runtime] of bundles) {
+      const { widgets, movable = false } = uis.get(entry)!;
+      runtimes.push({ widgets, movable, runtime: await runtime });
+    }
+    return { templates, sheets, runtimes };
   } finally {
     await esbuild.stop();
   }
-  return { templates, sheets };
 }
 
 /** The generated module's text: each stylesheet and each distinct bundle once, joined per kind. */
-async function assetsModule(templates: Map<string, Template>, sheets: Map<string, string>): Promise<string> {
-  const bundles = [...new Set([...templates.values()].map((t) => t.runtime))];
+async function assetsModule(
+  templates: Map<string, Template>,
+  sheets: Map<string, string>,
+  runtimes: readonly Runtime[],
+): Promise<string> {
+  // Bundles in the order the kinds first use them; one no kind uses (the plain one) comes last.
+  const used = [...new Set([...templates.values()].map((t) => t.runtime))];
+  const bundles = [...used, ...runtimes.map((r) => r.runtime).filter((code) => !used.includes(code))];
   const kinds: string[] = [];
   for (const [kind, t] of templates) {
     const css = t.styles.map((name) => `STYLESHEETS.${name}`).join(" + ");
     const hash = `'sha256-${await sha256Base64(t.runtime)}'`;
     kinds.push(`  ${kind}: { css: ${css}, runtime: R[${bundles.indexOf(t.runtime)}], hash: "${hash}" },`);
+  }
+  const byWidgets: string[] = [];
+  for (const r of runtimes.toSorted((a, b) => bundles.indexOf(a.runtime) - bundles.indexOf(b.runtime))) {
+    const hash = `'sha256-${await sha256Base64(r.runtime)}'`;
+    byWidgets.push(
+      `  { widgets: ${JSON.stringify(r.widgets)}, movable: ${r.movable}, runtime: R[${
+        bundles.indexOf(r.runtime)
+      }], hash: "${hash}" },`,
+    );
   }
   const all = [...sheets.values(), ...bundles].join("\n");
   const uiVersion = (await sha256Base64(all)).replace(/[^a-zA-Z0-9]/g, "").slice(0, 12);
@@ -215,13 +243,17 @@ export interface KindAssets {
 export const ASSETS: Readonly<Record<string, KindAssets>> = {
 ${kinds.join("\n")}
 };
+/** Every runtime bundle by the widgets it carries, for kinds defined outside the build (src/ui/template.ts). */
+export const BUNDLES: readonly { widgets: readonly string[]; movable: boolean; runtime: string; hash: string }[] = [
+${byWidgets.join("\n")}
+];
 /** Changes whenever a runtime or a stylesheet changes. */
 export const UI_VERSION = ${JSON.stringify(uiVersion)};
 `;
 }
 
 if (import.meta.main) {
-  const { templates, sheets } = await buildTemplates();
+  const { templates, sheets, runtimes } = await buildTemplates();
   const problems: string[] = [];
   const lines: string[] = [];
   for (const [kind, { runtime, css, raw, gzip }] of templates) {
@@ -239,7 +271,7 @@ if (import.meta.main) {
   }
   if (problems.length) fail(problems.join("\n"));
   const sizes = `templates per card kind (runtime + css):\n${lines.join("\n")}`;
-  const module = await assetsModule(templates, sheets);
+  const module = await assetsModule(templates, sheets, runtimes);
   if (Deno.args.includes("--check")) {
     const current = await Deno.readTextFile(out).catch(() => "");
     if (current !== module) fail("src/ui/assets.gen.ts is stale: run `deno task build:ui`");

@@ -322,10 +322,26 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "ordered-list-restarts-each-part",
     file: "src/output/budget.ts",
-    find: '${start ? markup` start="${start + 1}"` : ""}',
-    replace: "",
+    find: 'start ? markup` start="${start + 1}"` : ""',
+    replace: '""',
     tests: [T.budget],
     breaks: "a numbered list split across parts starts again at 1 in every part",
+  },
+  {
+    id: "own-kind-template-raw-budget-ignored",
+    file: "src/ui/template.ts",
+    find: "if (bytes.length > MAX_RAW_BYTES || gzip > MAX_GZIP_BYTES) {",
+    replace: "if (gzip > MAX_GZIP_BYTES) {",
+    tests: ["tests/mcp/own_cards_test.ts"],
+    breaks: "a card kind added to a server may ship a template of any size",
+  },
+  {
+    id: "own-kind-may-take-a-built-in-kind",
+    file: "src/mcp/server.ts",
+    find: "if (owner) throw new Error",
+    replace: "if (false) throw new Error",
+    tests: ["tests/mcp/own_cards_test.ts"],
+    breaks: "a card added to a server replaces a built-in kind's template and tool",
   },
   {
     id: "main-skips-the-bind-check",

@@ -54,8 +54,17 @@ const OTHER_TOOLS: readonly ToolDefinition[] = [
   getInsertBookmarklet,
 ];
 
+/**
+ * Every tool of a server offering `own` cards besides the built-in ones, in `tools/list` order:
+ * the cards, the other tools, then the app-only get_card, which renders any of the cards.
+ */
+export function toolsWith(own: readonly CardDefinition[]): readonly ToolDefinition[] {
+  const cards = [...CARDS, ...own];
+  return [...cards, ...OTHER_TOOLS, getCardTool(cards)];
+}
+
 /** Every tool, in `tools/list` order. */
-export const TOOLS: readonly ToolDefinition[] = [...CARDS, ...OTHER_TOOLS, getCardTool(CARDS)];
+export const TOOLS: readonly ToolDefinition[] = toolsWith([]);
 
 /** Each kind's template (widgets, stylesheets), from the tools that show one, in their order. */
 export const KIND_UI: Readonly<Record<string, KindUi>> = kindViews(TOOLS);

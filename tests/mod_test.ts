@@ -11,6 +11,11 @@ Deno.test("mod.ts exports exactly the public API", () => {
     "ToolError",
     "VERSION",
     "createServer",
+    "defineCard",
+    "invalidInput",
+    "itemsBlock",
+    "markup",
+    "orderedListBlock",
     "parseConfig",
   ]);
 });

@@ -11,7 +11,7 @@ import {
   ResourceTemplate,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import type { CardDefinition } from "../card.ts";
+import { type CardDefinition, isCard } from "../card.ts";
 import { type Config, DEFAULT_CONFIG } from "../config.ts";
 import { ToolError } from "../errors.ts";
 import { log } from "../log.ts";
@@ -19,16 +19,22 @@ import { createFetcher, type Fetcher } from "../net/fetch.ts";
 import { type CardStorage, CardStore, StoreUnavailableError } from "../output/store.ts";
 import { assertEmbedRoom } from "../output/result.ts";
 import { WebFormStore } from "../output/web_forms.ts";
-import { CARDS, TOOLS } from "../registry.ts";
+import { CARDS, TOOLS, toolsWith } from "../registry.ts";
 import type { ToolContext, ToolDefinition } from "../tool.ts";
 import { APP_MIME_TYPE, APPS_EXTENSION_ID, CARD_URI_PREFIX, templateUri } from "../ui/shared/protocol.ts";
 import { standaloneDocument } from "../ui/standalone.ts";
-import { TEMPLATE_KINDS, templateHtml } from "../ui/template.ts";
+import { addKindTemplate, TEMPLATE_KINDS, templateHtml } from "../ui/template.ts";
 import { SERVER_NAME, VERSION } from "../version.ts";
 import { either, markOutput, toolInputSchema, toolOutputSchema } from "./input_schema.ts";
 
-/** Options of {@link createServer}: any setting of the config, plus test seams. */
+/** Options of {@link createServer}: any setting of the config, your own card kinds, and test seams. */
 export interface ServerOptions extends Partial<Config> {
+  /**
+   * Card kinds of your own, made with `defineCard`, offered after the built-in cards. Each kind's
+   * template is made from its `view` when the server is created (see `addKindTemplate`): a kind
+   * name already taken, widgets no built runtime carries or a template over budget throw then.
+   */
+  cards?: readonly CardDefinition[];
   /** Card store to use (HTTP gives one per session); a new in-memory one of 24 by default. */
   store?: CardStorage;
   /** Card id factory; random UUIDs by default. */
@@ -80,6 +86,7 @@ function declaresApps(capabilities: Capabilities): boolean {
 /** Creates a server with every card and tool registered; connect it to any transport. */
 export function createServer(options: ServerOptions = {}): McpServer {
   const {
+    cards = [],
     store = new CardStore(),
     newId = () => crypto.randomUUID(),
     webForms = new WebFormStore(),
@@ -89,9 +96,10 @@ export function createServer(options: ServerOptions = {}): McpServer {
   const config: Config = { ...DEFAULT_CONFIG, ...settings };
   assertEmbedRoom(config); // a ceiling no embedded document fits would refuse every card
   const fetcher = injected ?? createFetcher({ allowPrivate: config.allowPrivate });
+  const tools = toolsWith(ownCards(cards));
   const server = new McpServer(
     { name: SERVER_NAME, version: VERSION },
-    { instructions: INSTRUCTIONS, maxToolInputElements: MAX_INPUT_ELEMENTS },
+    { instructions: instructionsFor([...CARDS, ...cards]), maxToolInputElements: MAX_INPUT_ELEMENTS },
   );
 
   // Per request (2026 revision) the capabilities ride in the envelope; per session otherwise.
@@ -99,7 +107,7 @@ export function createServer(options: ServerOptions = {}): McpServer {
     declaresApps(ctx.mcpReq.envelope?.[CAPABILITIES_META_KEY as never] as Capabilities) ||
     declaresApps(server.server.getClientCapabilities() as Capabilities);
 
-  for (const tool of TOOLS) {
+  for (const tool of tools) {
     registerTool(server, tool, (ctx) => ({
       config,
       store,
@@ -110,8 +118,26 @@ export function createServer(options: ServerOptions = {}): McpServer {
       webForms,
     }));
   }
-  registerResources(server, store, config.mediaOrigins);
+  registerResources(server, store, config.mediaOrigins, [
+    ...TEMPLATE_KINDS,
+    ...cards.map((c) => c.card.kind),
+  ]);
   return server;
+}
+
+/** Checks the cards added to a server and makes their templates: each needs a kind of its own. */
+function ownCards(cards: readonly CardDefinition[]): readonly CardDefinition[] {
+  const kinds = new Map(TOOLS.flatMap((t) => t.view ? [[t.view.kind, t.name] as const] : []));
+  for (const card of cards) {
+    if (!isCard(card)) {
+      throw new Error(`${(card as ToolDefinition).name} is not a card: make it with defineCard`);
+    }
+    const owner = kinds.get(card.card.kind);
+    if (owner) throw new Error(`Card kind "${card.card.kind}" is taken by ${owner}: choose another kind`);
+    kinds.set(card.card.kind, card.name);
+    addKindTemplate(card.card.kind, card.view);
+  }
+  return cards;
 }
 
 function registerTool(
@@ -175,14 +201,19 @@ function errorResult(toolName: string, error: unknown): CallToolResult {
   return { content: [{ type: "text" as const, text }], isError: true };
 }
 
-function registerResources(server: McpServer, store: CardStorage, mediaOrigins: readonly string[]): void {
+function registerResources(
+  server: McpServer,
+  store: CardStorage,
+  mediaOrigins: readonly string[],
+  kinds: readonly string[],
+): void {
   // Nothing external but the media origins video cards may play from (MCP_CHAT_CARDS_MEDIA_ORIGINS),
   // in the spec's key and in ChatGPT's own.
   const uiMeta = {
     ui: { csp: mediaOrigins.length ? { resourceDomains: [...mediaOrigins] } : {}, prefersBorder: false },
     "openai/widgetCSP": { connect_domains: [], resource_domains: [...mediaOrigins] },
   };
-  for (const kind of TEMPLATE_KINDS) {
+  for (const kind of kinds) {
     server.registerResource(
       `card-template-${kind}`,
       templateUri(kind),

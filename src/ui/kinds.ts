@@ -25,12 +25,28 @@ export interface KindUi {
   readonly styles: readonly string[];
   /** The reader may reorder the card's blocks (move handles). */
   readonly movable?: boolean;
+  /**
+   * CSS of its own, for a kind defined outside this repository (`createServer({ cards })`), added
+   * after its stylesheets; the built-in kinds keep theirs in src/ui/styles/<kind>.css.
+   */
+  readonly css?: string;
 }
 
 /** A tool's template: the kind it paints and what that kind's template carries. */
 export interface ToolView extends KindUi {
   readonly kind: string;
 }
+
+/**
+ * Budget of each kind's template (runtime + CSS): 64 KB raw / 20 KB gzip. A template is read once
+ * per conversation and card kind, not per result; the official examples ship 218 KB / 56 KB. The
+ * build enforces it for the built-in kinds, createServer for kinds added to it.
+ */
+export const MAX_RAW_BYTES = 64 * 1024;
+export const MAX_GZIP_BYTES = 20 * 1024;
+
+/** The widgets of a kind that needs none: the runtime every template carries, and nothing else. */
+export const PLAIN_UI: KindUi = { widgets: [], styles: [] };
 
 /** Stylesheets every template carries, whatever the kind. */
 export const ALWAYS_STYLES: readonly string[] = ["base", "preview", "selection", "tutor"];

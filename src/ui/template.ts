@@ -5,17 +5,70 @@
  * A template carries its runtime's CSP hash so "Copy card" can rebuild the standalone document
  * inside the view, and the server's version, which the view reports as its appInfo.
  */
+import { gzipSync } from "fflate";
 import { VERSION } from "../version.ts";
-import { ASSETS, type KindAssets, UI_VERSION } from "./assets.gen.ts";
+import { ASSETS, BUNDLES, type KindAssets, STYLESHEETS, UI_VERSION } from "./assets.gen.ts";
+import { ALWAYS_STYLES, type KindUi, MAX_GZIP_BYTES, MAX_RAW_BYTES } from "./kinds.ts";
 
-/** The card kinds that have a template, in src/ui/kinds.ts order. */
+/** The built-in card kinds that have a template, in the registry's order. */
 export const TEMPLATE_KINDS: readonly string[] = Object.keys(ASSETS);
+
+/** Templates of kinds added when a server was created (`createServer({ cards })`), by kind. */
+const added = new Map<string, KindAssets>();
 
 /** The stylesheet and runtime of one card kind's template. */
 export function kindAssets(kind: string): KindAssets {
-  const assets = Object.hasOwn(ASSETS, kind) ? ASSETS[kind] : undefined;
+  const assets = Object.hasOwn(ASSETS, kind) ? ASSETS[kind] : added.get(kind);
   if (!assets) throw new Error(`No card template for kind "${kind}" (src/ui/kinds.ts)`);
   return assets;
+}
+
+/**
+ * Makes the template of a kind defined outside the build, as the build makes the built-in ones:
+ * the built runtime that carries exactly its widgets, every template's stylesheets, its own and
+ * then its `css`, within the same budget. Throws, naming the kind and what to change, for widgets
+ * no built runtime carries, an unknown stylesheet, CSS that would close its element, a template
+ * over budget, or a built-in kind's name.
+ */
+export function addKindTemplate(kind: string, ui: KindUi): void {
+  const problem = (text: string) => new Error(`Card kind "${kind}": ${text}`);
+  if (Object.hasOwn(ASSETS, kind)) throw problem("a built-in kind has that name; choose another");
+  const movable = ui.movable ?? false;
+  const bundle = BUNDLES.find((b) => b.movable === movable && b.widgets.join() === ui.widgets.join());
+  if (!bundle) {
+    const sets = BUNDLES.map((b) => `${JSON.stringify(b.widgets)}${b.movable ? " movable" : ""}`);
+    throw problem(
+      `no built runtime carries exactly the widgets ${JSON.stringify(ui.widgets)}${
+        movable ? " movable" : ""
+      }; use one of ${sets.join(", ")}`,
+    );
+  }
+  const sheets = STYLESHEETS as Record<string, string>;
+  const unknown = ui.styles.filter((name) => !Object.hasOwn(sheets, name));
+  if (unknown.length) {
+    throw problem(
+      `no stylesheet ${unknown.join(", ")}; the built ones are ${Object.keys(sheets).join(", ")}`,
+    );
+  }
+  if (/<\/style/i.test(ui.css ?? "")) {
+    throw problem("its css contains </style, which would end its own element");
+  }
+  const wanted = new Set([...ALWAYS_STYLES, ...ui.styles]);
+  const css = Object.keys(sheets).filter((name) => wanted.has(name)).map((name) => sheets[name]).join("") +
+    (ui.css ?? "");
+  const bytes = new TextEncoder().encode(css + bundle.runtime);
+  const gzip = gzipSync(bytes).length;
+  if (bytes.length > MAX_RAW_BYTES || gzip > MAX_GZIP_BYTES) {
+    throw problem(
+      `its template is over budget (${MAX_RAW_BYTES} B raw, ${MAX_GZIP_BYTES} B gzip): ${bytes.length} B raw, ${gzip} B gzip`,
+    );
+  }
+  const assets = { css, runtime: bundle.runtime, hash: bundle.hash };
+  const known = added.get(kind);
+  if (known && (known.css !== css || known.runtime !== assets.runtime)) {
+    throw problem("another server in this process declared it with a different view");
+  }
+  added.set(kind, assets);
 }
 
 const cache = new Map<string, string>();
