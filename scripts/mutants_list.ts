@@ -344,6 +344,31 @@ export const MUTANTS: readonly Mutant[] = [
     breaks: "a card added to a server replaces a built-in kind's template and tool",
   },
   {
+    id: "issue-wording-falls-back-to-zod",
+    file: "src/mcp/input_schema.ts",
+    find: "const errorMap = (issue: SchemaIssue) => issueText(issue);",
+    replace: "const errorMap = (issue: SchemaIssue) => (void issue, undefined);",
+    tests: [T.inputGuard],
+    breaks:
+      'schema refusals reach the model in zod\'s words ("Invalid input: expected string, received undefined")',
+  },
+  {
+    id: "object-hint-without-the-text",
+    file: "src/errors.ts",
+    find: "return `: send {${JSON.stringify(required[0])}: ${shown(input, 40)}}`;",
+    replace: 'return "";',
+    tests: [T.inputGuard],
+    breaks: "a list of plain strings where objects go no longer says which shape to send",
+  },
+  {
+    id: "string-arguments-reach-the-sdk",
+    file: "src/mcp/server.ts",
+    find: "  refuseArgumentsThatAreNoObject(server);\n",
+    replace: "",
+    tests: [T.inputGuard],
+    breaks: "arguments sent as a JSON string get the SDK's multi-line zod dump",
+  },
+  {
     id: "main-skips-the-bind-check",
     file: "src/main.ts",
     find: 'if (config.http) (await import("./http/guard.ts")).assertSafeBind(config);',

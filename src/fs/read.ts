@@ -49,8 +49,9 @@ function refusal(
   path: string,
   problem: string,
   hint: string,
+  cause?: unknown,
 ) {
-  return new ToolError(code, `Cannot read "${path}": ${problem}`, hint);
+  return new ToolError(code, `Cannot read "${path}": ${problem}`, hint, { cause });
 }
 
 /** Turns a file-system error into a refusal that shows no path the caller did not send. */
@@ -66,6 +67,7 @@ function fsRefusal(error: unknown, path: string, root: string | undefined): Tool
       root === undefined
         ? "Set MCP_CHAT_CARDS_FS_ROOT to the folder where the server is configured (under deno run, grant the same folder with --allow-read; see the README), or pass the content inline"
         : "Grant the MCP_CHAT_CARDS_FS_ROOT folder to Deno with --allow-read (deno task start does so from the variable, not from --fs-root; see the README), or pass the content inline",
+      error,
     );
   }
   switch (e?.code) {
@@ -76,20 +78,40 @@ function fsRefusal(error: unknown, path: string, root: string | undefined): Tool
         path,
         "no such file on the machine running this server",
         "Check the path, or pass the content inline when the file lives on another machine",
+        error,
       );
     case "EACCES":
     case "EPERM":
-      return refusal("forbidden", path, "permission denied", "Pass a file this server's user may read");
+      return refusal(
+        "forbidden",
+        path,
+        "permission denied",
+        "Pass a file this server's user may read",
+        error,
+      );
     case "ELOOP":
-      return refusal("invalid_input", path, "too many levels of symbolic links", "Pass the file's real path");
+      return refusal(
+        "invalid_input",
+        path,
+        "too many levels of symbolic links",
+        "Pass the file's real path",
+        error,
+      );
     case "ENAMETOOLONG":
-      return refusal("invalid_input", path, "the path is too long for this system", "Pass a shorter path");
+      return refusal(
+        "invalid_input",
+        path,
+        "the path is too long for this system",
+        "Pass a shorter path",
+        error,
+      );
   }
   return refusal(
     "internal",
     path,
     `the file could not be read (${e?.code ?? e?.name ?? "error"})`,
     "Try again, or pass the content inline",
+    error,
   );
 }
 

@@ -15,6 +15,7 @@
  *   bounds zod writes for every integer).
  */
 import { z } from "zod";
+import { issueText, type SchemaIssue } from "../errors.ts";
 import { markBidi } from "../ui/shared/marks.ts";
 
 /** Deepest nesting of arrays and objects any tool's arguments need (an outline is 13 levels deep). */
@@ -157,46 +158,11 @@ export function strictSchema<S extends z.ZodType>(schema: S, seen = new Map<z.Zo
   return made as S;
 }
 
-const TYPE_NAMES: Record<string, string> = { string: "text" };
-
-function received(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return typeof value === "object" ? "an object" : typeof value === "string" ? "text" : typeof value;
-}
-
-/** "a, b or c" */
-export function either(words: string[]): string {
-  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`;
-}
-
-type RawIssue = {
-  code: string;
-  input?: unknown;
-  keys?: string[];
-  errors?: { code: string; expected?: string }[][];
-  inst?: unknown;
-};
-
 /**
- * The guard's wording for the problems zod words poorly; schema-level messages (a card's own
- * "lists nest at most 6 levels deep") take precedence over this map.
+ * The guard's wording for every problem (src/errors.ts, `issueText`); schema-level messages (a
+ * card's own "lists nest at most 6 levels deep") take precedence over this map.
  */
-function errorMap(issue: RawIssue): string | undefined {
-  if (issue.code === "unrecognized_keys") {
-    const shape = defOf(issue.inst as z.ZodType)?.shape as Json | undefined;
-    const accepted = Object.keys(shape ?? {});
-    const keys = (issue.keys ?? []).map((k) => `"${k}"`);
-    return `unknown field${keys.length > 1 ? "s" : ""} ${keys.join(", ")}: the accepted fields are ${
-      accepted.join(", ")
-    }`;
-  }
-  if (issue.code === "invalid_union" && issue.errors?.every((e) => e[0]?.code === "invalid_type")) {
-    const expected = issue.errors.map((e) => TYPE_NAMES[e[0].expected!] ?? e[0].expected!);
-    return `expected ${either(expected)}, got ${received(issue.input)}`;
-  }
-  return undefined;
-}
+const errorMap = (issue: SchemaIssue) => issueText(issue);
 
 function cutIssues(issues: readonly Issue[]): readonly Issue[] {
   if (issues.length <= MAX_LISTED_ISSUES) return issues;

@@ -13,11 +13,10 @@ import {
 } from "@modelcontextprotocol/server";
 import { type CardDefinition, isCard } from "../card.ts";
 import { type Config, DEFAULT_CONFIG } from "../config.ts";
-import { ToolError } from "../errors.ts";
+import { either, ToolError } from "../errors.ts";
 import { log } from "../log.ts";
 import { createFetcher, type Fetcher } from "../net/fetch.ts";
 import { type CardStorage, CardStore, StoreUnavailableError } from "../output/store.ts";
-import { assertEmbedRoom } from "../output/result.ts";
 import { WebFormStore } from "../output/web_forms.ts";
 import { CARDS, TOOLS, toolsWith } from "../registry.ts";
 import type { ToolContext, ToolDefinition } from "../tool.ts";
@@ -25,7 +24,7 @@ import { APP_MIME_TYPE, APPS_EXTENSION_ID, CARD_URI_PREFIX, templateUri } from "
 import { standaloneDocument } from "../ui/standalone.ts";
 import { addKindTemplate, TEMPLATE_KINDS, templateHtml } from "../ui/template.ts";
 import { SERVER_NAME, VERSION } from "../version.ts";
-import { either, markOutput, toolInputSchema, toolOutputSchema } from "./input_schema.ts";
+import { markOutput, toolInputSchema, toolOutputSchema } from "./input_schema.ts";
 
 /** Options of {@link createServer}: any setting of the config, your own card kinds, and test seams. */
 export interface ServerOptions extends Partial<Config> {
@@ -94,7 +93,6 @@ export function createServer(options: ServerOptions = {}): McpServer {
     ...settings
   } = options;
   const config: Config = { ...DEFAULT_CONFIG, ...settings };
-  assertEmbedRoom(config); // a ceiling no embedded document fits would refuse every card
   const fetcher = injected ?? createFetcher({ allowPrivate: config.allowPrivate });
   const tools = toolsWith(ownCards(cards));
   const server = new McpServer(
@@ -122,7 +120,47 @@ export function createServer(options: ServerOptions = {}): McpServer {
     ...TEMPLATE_KINDS,
     ...cards.map((c) => c.card.kind),
   ]);
+  refuseArgumentsThatAreNoObject(server);
   return server;
+}
+
+type RequestHandler = (
+  request: { params?: { name?: unknown; arguments?: unknown } },
+  ctx: unknown,
+) => unknown;
+
+/**
+ * `arguments` that is not an object (a string holding JSON is the usual slip) fails the SDK's own
+ * request schema, which answers with a raw zod dump; this answers first, in the house style. The
+ * SDK keeps its handlers in a map only it fills: wrapping its tools/call entry is the one seam.
+ */
+function refuseArgumentsThatAreNoObject(server: McpServer): void {
+  const handlers = (server.server as unknown as { _requestHandlers: Map<string, RequestHandler> })
+    ._requestHandlers;
+  const sdk = handlers.get("tools/call");
+  if (!sdk) throw new Error("The MCP SDK no longer keeps a tools/call handler where this server wraps it");
+  handlers.set("tools/call", (request, ctx) => {
+    const args = request.params?.arguments;
+    if (args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args))) {
+      const tool = typeof request.params?.name === "string" ? request.params.name.slice(0, 64) : "the tool";
+      const got = args === null
+        ? "null"
+        : Array.isArray(args)
+        ? "a list"
+        : typeof args === "string"
+        ? "text"
+        : typeof args;
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Invalid arguments for tool ${
+          JSON.stringify(tool)
+        }: expected an object of the tool's fields, got ${got}${
+          typeof args === "string" ? ": send the fields as a JSON object, not as a string holding JSON" : ""
+        }`,
+      );
+    }
+    return sdk(request, ctx);
+  });
 }
 
 /** Checks the cards added to a server and makes their templates: each needs a kind of its own. */

@@ -280,7 +280,9 @@ function toToolError(error: unknown, original: string, redirectedTo: string | un
     );
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new ToolError("fetch_failed", prefix + `unexpected failure: ${message}`, HINTS.network);
+  return new ToolError("fetch_failed", prefix + `unexpected failure: ${message}`, HINTS.network, {
+    cause: error,
+  });
 }
 
 /** Checks a URL and its host's addresses; returns the one address to connect to. */

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { CARD_OUTPUT_SCHEMA, type CardDefinition } from "../card.ts";
-import { invalidInput } from "../errors.ts";
+import { invalidInput, issueText, type SchemaIssue } from "../errors.ts";
 import { defineTool, type ToolDefinition } from "../tool.ts";
 import { PULL_TOOL } from "../ui/shared/protocol.ts";
 
@@ -28,7 +28,7 @@ export function getCardTool(cards: readonly CardDefinition[]): ToolDefinition {
     async handler({ tool, arguments: args }, ctx) {
       const card = byName.get(tool); // a Map: "__proto__" and friends are just unknown names
       if (!card) throw invalidInput("tool", `"${tool}" is not a card tool`);
-      const parsed = card.input.safeParse(args);
+      const parsed = card.input.safeParse(args, { error: (issue) => issueText(issue as SchemaIssue) });
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         throw invalidInput(`arguments.${issue.path.join(".")}`, issue.message);

@@ -300,7 +300,7 @@ export default defineTool({
       if (!(error instanceof ToolError)) throw error;
       // The fetcher names the URL it could not fetch; say which form that was.
       const message = error.message.replace(/^Cannot fetch /, `Cannot submit "${form.title}" to `);
-      throw new ToolError(error.code, message, error.hint);
+      throw new ToolError(error.code, message, error.hint, { cause: error });
     }
     const result = report(page);
     const outcome = page.status >= 400 ? "The website refused it" : "The website accepted it";

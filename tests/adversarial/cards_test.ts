@@ -85,8 +85,8 @@ Deno.test("adversarial: wrong types, prototype keys and non-finite numbers are r
   const refusals: [string, Record<string, unknown>, RegExp][] = [
     ["create_table_card", { title: "t", rows: [[NaN, Infinity]] }, /rows\.0\.0/],
     ["create_table_card", { title: "t", rows: [[{ toString: "x" }]] }, /rows\.0\.0/],
-    ["create_table_card", { title: "t", rows: "a,b" }, /rows: .*expected array/],
-    ["create_table_card", { title: ["t"], rows: [["a"]] }, /title: .*expected string/],
+    ["create_table_card", { title: "t", rows: "a,b" }, /rows: expected a list, got text$/],
+    ["create_table_card", { title: ["t"], rows: [["a"]] }, /title: expected text, got a list$/],
     ["create_table_card", { title: "t", rows: [["a"]], rawText: "" }, /"rows": give either rows or rawText/],
     ["create_table_card", { title: "t", rawText: "x", delimiter: "__proto__" }, /delimiter/],
     ["create_tab_card", { title: "t", tabs: [{ label: "a", text: "x" }], selected: 1e308 }, /selected/],
@@ -102,7 +102,11 @@ Deno.test("adversarial: wrong types, prototype keys and non-finite numbers are r
       { title: "t", sections: [{ title: "a", text: "x", open: "true" }] },
       /sections\.0\.open/,
     ],
-    ["create_list_card", { title: "t", items: { 0: { text: "x" }, length: 1 } }, /items: .*expected array/],
+    [
+      "create_list_card",
+      { title: "t", items: { 0: { text: "x" }, length: 1 } },
+      /items: expected a list, got an object$/,
+    ],
     ["get_card", { tool: "constructor", arguments: {} }, /"tool": "constructor" is not a card tool/],
     ["get_card", { tool: "get_card", arguments: {} }, /"tool": "get_card" is not a card tool/],
   ];
@@ -207,40 +211,56 @@ Deno.test("adversarial: limits hold at exactly the limit and refuse one over, na
     assertGoodCard(r, 20_000_000, `${tool} at the limit`); // how fast: bench/limits_bench.ts
   }
   const over: [string, Record<string, unknown>, RegExp][] = [
-    ["create_table_card", { title: "t".repeat(201), rows: [["a"]] }, /title: Too big: .*<=200/],
-    ["create_table_card", { title: "t", rows: [Array(51).fill("a")] }, /rows\.0: Too big: .*<=50/],
-    ["create_table_card", { title: "t", rows: [["c".repeat(2001)]] }, /rows\.0\.0: Too big: .*<=2000/],
+    [
+      "create_table_card",
+      { title: "t".repeat(201), rows: [["a"]] },
+      /title: 201 characters, the limit is 200 characters$/,
+    ],
+    [
+      "create_table_card",
+      { title: "t", rows: [Array(51).fill("a")] },
+      /rows\.0: 51 items, the limit is 50 items$/,
+    ],
+    [
+      "create_table_card",
+      { title: "t", rows: [["c".repeat(2001)]] },
+      /rows\.0\.0: 2,001 characters, the limit is 2,000 characters$/,
+    ],
     [
       "create_table_card",
       { title: "t", rows: Array.from({ length: 10_001 }, () => ["a"]) },
-      /rows: Too big: .*<=10000/,
+      /rows: 10,001 items, the limit is 10,000 items$/,
     ],
     [
       "create_table_card",
       { title: "t", rawText: "h\n" + "a\n".repeat(10_001), firstRowIsHeader: true },
       /"rawText": 10001 rows, the limit is 10000/,
     ],
-    ["create_table_card", { title: "t", rawText: "x".repeat(1_000_001) }, /rawText: Too big: .*<=1000000/],
+    [
+      "create_table_card",
+      { title: "t", rawText: "x".repeat(1_000_001) },
+      /rawText: 1,000,001 characters, the limit is 1,000,000 characters$/,
+    ],
     ["create_table_card", { title: "t", rawText: ",".repeat(50) }, /"rawText": 51 columns, the limit is 50/],
     [
       "create_tab_card",
       { title: "t", tabs: Array.from({ length: 21 }, () => ({ label: "l", text: "x" })) },
-      /tabs: Too big/,
+      /tabs: 21 items, the limit is 20 items$/,
     ],
     [
       "create_tab_card",
       { title: "t", tabs: [{ label: "l".repeat(81), text: "x" }] },
-      /tabs\.0\.label: Too big: .*<=80/,
+      /tabs\.0\.label: 81 characters, the limit is 80 characters$/,
     ],
     [
       "create_tab_card",
       { title: "t", tabs: [{ label: "l", text: "x".repeat(100_001) }] },
-      /tabs\.0\.text: Too big/,
+      /tabs\.0\.text: 100,001 characters, the limit is 100,000 characters$/,
     ],
     ["create_reveal_card", {
       title: "t",
       sections: Array.from({ length: 51 }, () => ({ title: "s", code: "c" })),
-    }, /sections: Too big/],
+    }, /sections: 51 items, the limit is 50 items$/],
     ["create_list_card", {
       title: "t",
       items: Array.from(
@@ -251,12 +271,12 @@ Deno.test("adversarial: limits hold at exactly the limit and refuse one over, na
     [
       "create_list_card",
       { title: "t", items: Array.from({ length: 201 }, () => ({ text: "x" })) },
-      /items: Too big: expected array to have <=200 items/,
+      /items: 201 items, the limit is 200 items$/,
     ],
     [
       "create_list_card",
       { title: "t", items: [{ text: "x", children: Array.from({ length: 201 }, () => ({ text: "y" })) }] },
-      /items\.0\.children: Too big: expected array to have <=200 items/,
+      /items\.0\.children: 201 items, the limit is 200 items$/,
     ],
     [
       "create_table_card",
@@ -408,7 +428,7 @@ Deno.test("adversarial: arguments nest at most 32 levels deep (README), the call
     call(client, "get_card", { tool: "create_table_card", arguments: { title: nested(levels) } });
   assertEquals(
     (await pull(30)).text,
-    `Invalid "arguments.title": Invalid input: expected string, received array`,
+    `Invalid "arguments.title": expected text, got a list`,
   );
   assertEquals(
     (await pull(31)).text,

@@ -517,3 +517,17 @@ Deno.test("a root reached through a symlink: paths under either spelling are ins
     await Deno.remove(base, { recursive: true });
   }
 });
+
+Deno.test("a refused read keeps the system's error as its cause, for logs, and never shows it to the model", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const missing = `${dir}/nothing-here.txt`;
+    const error = await readLocalText(missing, { maxBytes: 1_000 }).catch((e) => e);
+    assertEquals(error instanceof ToolError, true);
+    assertEquals(error.code, "not_found");
+    assertEquals((error.cause as { code?: string }).code, "ENOENT");
+    assertEquals(error.toText().includes("ENOENT"), false);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -4,9 +4,10 @@
  * unknown fields refused with the accepted ones, union mismatches that name the accepted types,
  * and the outline's real depth limit however deep the input goes.
  */
-import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import assert, { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { z } from "zod";
-import { cleanArguments, strictSchema } from "../../src/mcp/input_schema.ts";
+import { issueText, type SchemaIssue } from "../../src/errors.ts";
+import { cleanArguments, strictSchema, toolInputSchema } from "../../src/mcp/input_schema.ts";
 import { BIDI_MARK, markBidi } from "../../src/ui/shared/marks.ts";
 import { CARDS } from "../../src/registry.ts";
 import { connect, textOf } from "../helpers.ts";
@@ -98,7 +99,7 @@ Deno.test("unknown fields, union mismatches and deep outlines are refused in the
   );
   assertEquals(
     await refusal("create_table_card", { title: "t", rows: [[["nested"]]] }),
-    `${PREFIX}create_table_card: rows.0.0: expected text, number, boolean or null, got an array`,
+    `${PREFIX}create_table_card: rows.0.0: expected text, a number, a boolean or null, got a list`,
   );
   let deep: Record<string, unknown> = { text: "deepest" };
   for (let level = 0; level < 40; level++) deep = { text: "x", children: [deep] };
@@ -111,4 +112,183 @@ Deno.test("unknown fields, union mismatches and deep outlines are refused in the
     arguments: { title: "t", rows: [["ok"]] },
   });
   assertEquals(alive.isError, undefined);
+});
+
+/** The guard's message for `value` against `schema`, as the SDK writes it: `path: message`, joined. */
+async function guarded(schema: z.ZodObject, value: unknown): Promise<string> {
+  const result = await toolInputSchema(schema)["~standard"].validate(value);
+  return ("issues" in result ? result.issues ?? [] : []).map((i) =>
+    [...(i.path ?? []).map(String), ""].join(".").replace(/\.$/, ": ") + i.message
+  ).join(", ");
+}
+
+/**
+ * Every zod issue code, reached as a tool's arguments reach it, in the house style: the field, what
+ * was wrong, what to send instead, and the model's own value quoted as JSON. A code zod adds fails
+ * the first assertion until it has a row.
+ */
+const ISSUES: Record<string, [z.ZodObject, unknown, string][]> = {
+  invalid_type: [
+    [z.object({ title: z.string() }), {}, "title: missing: send text"],
+    [z.object({ title: z.string() }), { title: 5 }, 'title: expected text, got a number: send "5"'],
+    [z.object({ n: z.number() }), { n: "1.5" }, "n: expected a number, got text: send 1.5 without quotes"],
+    [z.object({ n: z.number().int() }), { n: 1.5 }, "n: expected a whole number, got 1.5"],
+    [
+      z.object({ on: z.boolean() }),
+      { on: "false" },
+      "on: expected a boolean, got text: send false without quotes",
+    ],
+    [
+      z.object({ tags: z.array(z.string()) }),
+      { tags: "red" },
+      'tags: expected a list, got text: send ["red"]',
+    ],
+    [
+      z.object({ items: z.array(z.object({ text: z.string(), detail: z.string().optional() })) }),
+      { items: ["Buy milk", { text: "ok" }] },
+      'items.0: expected an object, got text: send {"text": "Buy milk"}',
+    ],
+    [
+      z.object({ actions: z.array(z.object({ label: z.string(), prompt: z.string() })) }),
+      { actions: ["Explain"] },
+      'actions.0: expected an object, got text: send {"label": …, "prompt": …}',
+    ],
+  ],
+  too_big: [
+    [
+      z.object({ tags: z.array(z.string()).max(2) }),
+      { tags: ["a", "b", "c"] },
+      "tags: 3 items, the limit is 2 items",
+    ],
+    [
+      z.object({ title: z.string().max(1_000) }),
+      { title: "x".repeat(1_001) },
+      "title: 1,001 characters, the limit is 1,000 characters",
+    ],
+    [z.object({ n: z.number().max(8) }), { n: 9 }, "n: 9, the largest allowed is 8"],
+    [z.object({ n: z.number().lt(5) }), { n: 5 }, "n: 5: send a number below 5"],
+  ],
+  too_small: [
+    [z.object({ events: z.array(z.string()).min(1) }), { events: [] }, "events: empty: send at least 1 item"],
+    [
+      z.object({ pair: z.array(z.string()).length(2) }),
+      { pair: ["a"] },
+      "pair: 1 item, send exactly 2 items",
+    ],
+    [z.object({ code: z.string().min(3) }), { code: "ab" }, "code: 2 characters, send at least 3 characters"],
+    [
+      z.object({ duration: z.number().min(2) }),
+      { duration: 0.5 },
+      "duration: 0.5, the smallest allowed is 2",
+    ],
+    [z.object({ step: z.number().positive() }), { step: 0 }, "step: 0: send a number above 0"],
+  ],
+  invalid_format: [
+    [
+      z.object({ id: z.string().regex(/^[a-z]+$/) }),
+      { id: "A1" },
+      'id: "A1" does not match the pattern /^[a-z]+$/',
+    ],
+    [z.object({ mail: z.email() }), { mail: "nobody" }, 'mail: "nobody" is not a valid email'],
+    [z.object({ path: z.string().startsWith("/") }), { path: "etc" }, 'path: "etc" must start with "/"'],
+  ],
+  not_multiple_of: [[z.object({ n: z.number().multipleOf(5) }), { n: 7 }, "n: 7 is not a multiple of 5"]],
+  unrecognized_keys: [
+    [z.object({ a: z.string() }), { a: "x", b: 1 }, 'unknown field "b": the accepted fields are a'],
+    [
+      z.object({ v: z.partialRecord(z.enum(["x", "y"]), z.number()) }),
+      { v: { z: 1 } },
+      'v: unknown field "z": the accepted fields are x, y',
+    ],
+  ],
+  invalid_union: [
+    [
+      z.object({ v: z.union([z.string(), z.number()]) }),
+      { v: [1] },
+      "v: expected text or a number, got a list",
+    ],
+    [z.object({ v: z.union([z.string(), z.number()]) }), {}, "v: missing: send text or a number"],
+    [
+      z.object({
+        v: z.discriminatedUnion("kind", [
+          z.object({ kind: z.literal("a") }),
+          z.object({ kind: z.literal("b") }),
+        ]),
+      }),
+      { v: { kind: "c" } },
+      'v.kind: the field "kind" must be "a" or "b"',
+    ],
+    [
+      z.object({ v: z.union([z.object({ a: z.string() }), z.object({ b: z.number() })]) }),
+      { v: { a: 1 } },
+      "v: matches none of the forms the field accepts (see its description), got an object",
+    ],
+  ],
+  invalid_key: [
+    [
+      z.object({ values: z.record(z.string().max(2), z.number()) }),
+      { values: { abc: 1 } },
+      'values.abc: the name "abc" is not accepted: 3 characters, the limit is 2 characters',
+    ],
+  ],
+  invalid_element: [], // JSON cannot reach it (a Map keyed by objects): checked below
+  invalid_value: [
+    [
+      z.object({ type: z.enum(["bar", "line", "pie"]) }),
+      { type: "bars" },
+      'type: expected one of "bar", "line", "pie", got "bars": did you mean "bar"?',
+    ],
+    [
+      z.object({ type: z.enum(["bar", "line", "pie"]) }),
+      { type: "radar" },
+      'type: expected one of "bar", "line", "pie", got "radar"',
+    ],
+    [z.object({ ok: z.literal("yes") }), { ok: "no" }, 'ok: expected "yes", got "no"'],
+  ],
+  custom: [
+    [
+      z.object({ s: z.string().refine((v) => v !== "x") }),
+      { s: "x" },
+      's: "x" is not accepted here (see the field\'s description)',
+    ],
+    [z.object({ s: z.string().refine((v) => v !== "x", "must not be x") }), { s: "x" }, "s: must not be x"],
+  ],
+};
+
+Deno.test("every zod issue code reaches the model in the house style, never in zod's words", async () => {
+  assertDeep(Object.keys(ISSUES).sort(), Object.values(z.ZodIssueCode).sort());
+  for (const [code, rows] of Object.entries(ISSUES)) {
+    for (const [schema, value, expected] of rows) assertEquals(await guarded(schema, value), expected, code);
+  }
+  const map = z.map(z.object({ id: z.string() }), z.number().max(3));
+  const parsed = map.safeParse(new Map([[{ id: "a" }, 4]]), { error: (i) => issueText(i as SchemaIssue) });
+  assertEquals(parsed.error?.issues[0].code, "invalid_element");
+  assertEquals(
+    parsed.error?.issues[0].message,
+    'the value under {"id":"a"} is not accepted: 4, the largest allowed is 3',
+  );
+});
+
+Deno.test("arguments sent as a string holding JSON get one plain sentence, not the SDK's zod dump", async () => {
+  await using client = await connect();
+  const sent = client.request(
+    { method: "tools/call", params: { name: "create_list_card", arguments: '{"title":"x"}' } } as never,
+    z.any() as never,
+  );
+  await assert.rejects(sent, {
+    message:
+      'Invalid arguments for tool "create_list_card": expected an object of the tool\'s fields, got text: send the fields as a JSON object, not as a string holding JSON',
+  });
+  for (const [args, got] of [[null, "null"], [[1], "a list"], [5, "number"]] as const) {
+    await assert.rejects(
+      client.request(
+        { method: "tools/call", params: { name: "create_list_card", arguments: args } } as never,
+        z.any() as never,
+      ),
+      {
+        message:
+          `Invalid arguments for tool "create_list_card": expected an object of the tool's fields, got ${got}`,
+      },
+    );
+  }
 });

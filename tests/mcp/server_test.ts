@@ -204,7 +204,7 @@ Deno.test("refusals come back as isError results and the server keeps serving", 
   assertEquals(invalid.isError, true);
   assertEquals(
     textOf(invalid),
-    "Input validation error: Invalid arguments for tool create_list_card: title: Invalid input: expected string, received number, items: Invalid input: expected array, received undefined",
+    'Input validation error: Invalid arguments for tool create_list_card: title: expected text, got a number: send "5", items: missing: send a list',
   );
   const next = await client.callTool({ name: "create_table_card", arguments: TABLE });
   assertEquals(next.isError, undefined);
@@ -230,7 +230,7 @@ Deno.test("a flood of invalid rows gets a short error that names the field and t
   assertEquals(textOf(result).length < 600, true, textOf(result).slice(0, 200));
   assertEquals(
     textOf(result).startsWith(
-      "Input validation error: Invalid arguments for tool create_table_card: rows.0: Too big: expected array to have <=50 items",
+      "Input validation error: Invalid arguments for tool create_table_card: rows.0: 60 items, the limit is 50 items",
     ),
     true,
   );
@@ -285,7 +285,7 @@ Deno.test("get_card refuses arguments the card tool refuses, naming the field un
   assertEquals(wrongType.isError, true);
   assertEquals(
     textOf(wrongType),
-    `Invalid "arguments.title": Invalid input: expected string, received number`,
+    `Invalid "arguments.title": expected text, got a number: send "5"`,
   );
   const refused = await client.callTool({
     name: "get_card",
