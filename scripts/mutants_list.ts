@@ -312,12 +312,12 @@ export const MUTANTS: readonly Mutant[] = [
     breaks: "a non-loopback bind starts without a bearer token",
   },
   {
-    id: "budget-setting-forgets-a-card",
+    id: "setting-names-too-few-tools",
     file: "src/config.ts",
-    find: "(used by create_table_card, create_markdown_card and create_code_tour_card)",
-    replace: "(used by create_table_card and create_code_tour_card)",
+    find: '"let the web tools reach loopback and private-network addresses"',
+    replace: '"let the web tools (fetch_reference, mirror_web_form) reach loopback and private-network addresses"',
     tests: [T.prose],
-    breaks: "--help, server.json and the README stop saying that documents split at the card budget",
+    breaks: "--help and server.json name two of the three web tools the setting opens",
   },
   {
     id: "ordered-list-restarts-each-part",

@@ -65,7 +65,7 @@ export const SETTINGS: readonly Setting[] = [
     min: 2_000,
     max: 2_000_000,
     about:
-      "rendered characters per card part before a card splits (used by create_table_card, create_markdown_card and create_code_tour_card)",
+      "rendered characters per card part before a long card splits into parts",
   },
   {
     key: "resultLimit",
@@ -90,7 +90,7 @@ export const SETTINGS: readonly Setting[] = [
     flag: "--fs-root",
     kind: "path",
     about:
-      "confine every local file read to this directory (used by create_markdown_card, create_code_tour_card, read_local_file and unpack_archive)",
+      "confine every local file read (file tools, and cards given a path) to this directory",
   },
   {
     key: "allowPrivate",
@@ -98,7 +98,7 @@ export const SETTINGS: readonly Setting[] = [
     flag: "--allow-private",
     kind: "bool",
     about:
-      "let the web tools (fetch_reference, mirror_web_form, submit_web_form) reach loopback and private-network addresses",
+      "let the web tools reach loopback and private-network addresses",
   },
   {
     key: "httpToken",
