@@ -315,7 +315,8 @@ export const MUTANTS: readonly Mutant[] = [
     id: "setting-names-too-few-tools",
     file: "src/config.ts",
     find: '"let the web tools reach loopback and private-network addresses"',
-    replace: '"let the web tools (fetch_reference, mirror_web_form) reach loopback and private-network addresses"',
+    replace:
+      '"let the web tools (fetch_reference, mirror_web_form) reach loopback and private-network addresses"',
     tests: [T.prose],
     breaks: "--help and server.json name two of the three web tools the setting opens",
   },

@@ -64,8 +64,7 @@ export const SETTINGS: readonly Setting[] = [
     kind: "int",
     min: 2_000,
     max: 2_000_000,
-    about:
-      "rendered characters per card part before a long card splits into parts",
+    about: "rendered characters per card part before a long card splits into parts",
   },
   {
     key: "resultLimit",
@@ -89,16 +88,14 @@ export const SETTINGS: readonly Setting[] = [
     env: "MCP_CHAT_CARDS_FS_ROOT",
     flag: "--fs-root",
     kind: "path",
-    about:
-      "confine every local file read (file tools, and cards given a path) to this directory",
+    about: "confine every local file read (file tools, and cards given a path) to this directory",
   },
   {
     key: "allowPrivate",
     env: "MCP_CHAT_CARDS_ALLOW_PRIVATE",
     flag: "--allow-private",
     kind: "bool",
-    about:
-      "let the web tools reach loopback and private-network addresses",
+    about: "let the web tools reach loopback and private-network addresses",
   },
   {
     key: "httpToken",

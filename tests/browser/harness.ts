@@ -1,6 +1,7 @@
 // deno-lint-ignore-file no-console no-window -- reports on stderr; page callbacks run in the browser, where window exists
 /**
- * The browser test harness: one Chromium (Debian's, never a download) with one context, a test
+ * The browser test harness: one Chromium (Debian's, never a download; the run's shared one when
+ * MCC_BROWSER_WS names it) with one context of its own, a test
  * host page on one loopback origin, a sandbox proxy on another (serving the spec's default CSP as
  * a header), and the real server behind real MCP clients held here in Deno. The host page reaches
  * the server through functions exposed by playwright, so every tools/call and resources/read the
@@ -25,7 +26,7 @@ export function skipReason(): string | undefined {
   }
 }
 
-const FLAGS = [
+export const FLAGS: readonly string[] = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -44,7 +45,8 @@ export const ARTIFACTS = new URL("../artifacts/", import.meta.url);
 
 const root = new URL("../../", import.meta.url);
 
-async function bundle(entry: string): Promise<string> {
+/** A test page's script, bundled for the browser (`entry` relative to the repository). */
+export async function bundle(entry: string): Promise<string> {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: ["bundle", "--quiet", "--platform", "browser", "--format", "esm", entry],
     cwd: root,
@@ -128,7 +130,12 @@ export async function startHarness(): Promise<Harness> {
   const apps = await connect({ store, newId: () => `apps-${++n}` });
   const plain = await connect({ store, apps: false, newId: () => `plain-${++n}` });
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  // The run's shared browser (tests/browser/shared_browser.ts) when there is one: this file's
+  // context is its own either way, and closing the harness only disconnects from it.
+  const shared = Deno.env.get("MCC_BROWSER_WS");
+  const browser = shared
+    ? await chromium.connect(shared)
+    : await chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS] });
   const context = await browser.newContext({ viewport: { width: 720, height: 900 } });
   await context.exposeFunction(
     "mccCallTool",
