@@ -370,6 +370,22 @@ export const MUTANTS: readonly Mutant[] = [
     breaks: "arguments sent as a JSON string get the SDK's multi-line zod dump",
   },
   {
+    id: "kind-views-disagree-silently",
+    file: "src/ui/kinds.ts",
+    find: "if (JSON.stringify(views[kind]) === JSON.stringify(ui)) continue;",
+    replace: "continue;",
+    tests: [T.kinds],
+    breaks: "two tools showing one kind with different templates: the second is dropped without a word",
+  },
+  {
+    id: "chart-points-without-facts",
+    file: "src/ui/runtime/widgets/chart.ts",
+    find: "    pointFacts.set(pt, () => describe(pt, table));\n",
+    replace: "",
+    tests: ["tests/browser/selection_test.ts"],
+    breaks: "a selected chart point tells the model nothing of its label, series or value",
+  },
+  {
     id: "main-skips-the-bind-check",
     file: "src/main.ts",
     find: 'if (config.http) (await import("./http/guard.ts")).assertSafeBind(config);',
