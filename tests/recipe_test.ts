@@ -8,6 +8,7 @@
  */
 import { strictEqual as assertEquals } from "node:assert/strict";
 import { dirname, join } from "node:path";
+import { CARDS } from "../src/registry.ts";
 
 const ROOT = decodeURIComponent(new URL("../", import.meta.url).pathname).replace(/\/$/, "");
 const recipe = (() => {
@@ -95,14 +96,15 @@ Deno.test({
       // README.md: the tool's rows in the Tools table (after the last card) and the Limits table.
       const readme = join(dir, "README.md");
       let text = await Deno.readTextFile(readme);
+      const last = CARDS.at(-1)!.name; // the new card comes right after it in tools/list
       text = text.replace(
-        /(\| `create_efficient_prompt_card` \|[^\n]*\n)/,
+        new RegExp(`(\\| \`${last}\` +\\|[^\\n]*\\n)`),
         `$1| \`${tool}\` | Dated events in order, numbered; a long timeline splits into parts |\n`,
       );
-      text = text.replace(
-        /(\| Tours \(`create_code_tour_card`\) +\|[^\n]*\n)/,
-        `$1| Timeline (\`${tool}\`) | 500 events |\n`,
-      );
+      const limits = text.indexOf("\n### Limits\n");
+      const firstRow = text.indexOf("\n| ---", limits);
+      const rowEnd = text.indexOf("\n", firstRow + 1);
+      text = `${text.slice(0, rowEnd)}\n| Timeline (\`${tool}\`) | 500 events |${text.slice(rowEnd)}`;
       await Deno.writeTextFile(readme, text);
     });
 
