@@ -92,9 +92,19 @@ async function settle(m: Mounted): Promise<void> {
   }
 }
 
-/** The bytes of a browser download. */
+/**
+ * The bytes of a browser download, saved where this test can read them (a shared browser keeps its
+ * downloads on its own side, where `download.path()` does not reach).
+ */
 async function read(download: Download): Promise<Uint8Array> {
-  return await Deno.readFile((await download.path())!);
+  const dir = await Deno.makeTempDir({ prefix: "mcc-download-" });
+  try {
+    const path = `${dir}/${download.suggestedFilename() || "download"}`;
+    await download.saveAs(path);
+    return await Deno.readFile(path);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 }
 
 Deno.test({
