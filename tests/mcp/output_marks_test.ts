@@ -60,8 +60,8 @@ Deno.test("output marks: read_local_file and unpack_archive mark file contents a
 
     const unpacked = await client.callTool({ name: "unpack_archive", arguments: { path: `${root}/a.zip` } });
     const content = unpacked.content as { text: string }[];
-    assertEquals(content[0].text.includes(`- src/${MARK}txt.js (`), true, content[0].text);
-    assertEquals(content.some((c) => c.text === `File: src/${MARK}txt.js\nlet a = "${MARK}";\n`), true);
+    assertEquals(content[0].text.includes(`- "src/${MARK}txt.js" (`), true, content[0].text);
+    assertEquals(content.some((c) => c.text === `File: "src/${MARK}txt.js"\nlet a = "${MARK}";\n`), true);
     assertEquals(
       (unpacked.structuredContent as { files: { path: string }[] }).files[0].path,
       `src/${MARK}txt.js`,
@@ -99,7 +99,11 @@ Deno.test("output marks: fetch_reference, mirror_web_form and submit_web_form ma
   const mirrored = await client.callTool({ name: "mirror_web_form", arguments: { url } });
   assertEquals(mirrored.isError, undefined, textOf(mirrored));
   assertEquals(hasControl(mirrored), false);
-  assertEquals(textOf(mirrored).startsWith(`Mirrored "Pay ${MARK}now" from ${url}`), true, textOf(mirrored));
+  assertEquals(
+    textOf(mirrored).startsWith(`Mirrored the form the page calls "Pay ${MARK}now" from "${url}"`),
+    true,
+    textOf(mirrored),
+  );
   const form = structured(mirrored).form as { id: string; fields: unknown[] };
   assertDeep(form.fields, [
     { name: "amount", label: `Amount ${MARK}due${MARK}`, type: "text" },

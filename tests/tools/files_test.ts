@@ -125,17 +125,17 @@ Deno.test("unpack_archive: listing, texts, skipped entries with reasons, progres
         type: "text",
         text: [
           `Archive "project.zip": 4 text files.`,
-          "- project/README.md (10 bytes)",
-          "- project/src/main.ts (19 bytes)",
-          "- project/package.json (16 bytes)",
-          "- project/node_modules/x/index.js (20 bytes)",
+          '- "project/README.md" (10 bytes)',
+          '- "project/src/main.ts" (19 bytes)',
+          '- "project/package.json" (16 bytes)',
+          '- "project/node_modules/x/index.js" (20 bytes)',
         ].join("\n").replace("4 text files.", "4 text files, 1 entry skipped.") +
-          "\nSkipped:\n- project/logo.png: binary",
+          '\nSkipped:\n- "project/logo.png": binary',
       },
-      { type: "text", text: "File: project/README.md\n# Project\n" },
-      { type: "text", text: "File: project/src/main.ts\nconsole.log('hi');\n" },
-      { type: "text", text: 'File: project/package.json\n{ "name": "p" }\n' },
-      { type: "text", text: "File: project/node_modules/x/index.js\nmodule.exports = 1;\n" },
+      { type: "text", text: 'File: "project/README.md"\n# Project\n' },
+      { type: "text", text: "File: \"project/src/main.ts\"\nconsole.log('hi');\n" },
+      { type: "text", text: 'File: "project/package.json"\n{ "name": "p" }\n' },
+      { type: "text", text: 'File: "project/node_modules/x/index.js"\nmodule.exports = 1;\n' },
     ]);
     assertDeep(progress, [
       "1/5 Unpacked 1 of 5 entries (10 bytes)",
@@ -149,11 +149,11 @@ Deno.test("unpack_archive: listing, texts, skipped entries with reasons, progres
       textOf(unsafe),
       [
         `Archive "unsafe.zip": 1 text file, 3 entries skipped.`,
-        "- ok.txt (4 bytes)",
+        '- "ok.txt" (4 bytes)',
         "Skipped:",
-        "- ../evil.sh: the name climbs out of the archive (zip-slip)",
-        "- link: symbolic link",
-        "- secret.txt: encrypted",
+        '- "../evil.sh": the name climbs out of the archive (zip-slip)',
+        '- "link": symbolic link',
+        '- "secret.txt": encrypted',
       ].join("\n"),
     );
     const some = await client.callTool({
@@ -161,8 +161,8 @@ Deno.test("unpack_archive: listing, texts, skipped entries with reasons, progres
       arguments: { path: "project.zip", files: ["project/src/main.ts"] },
     });
     assertDeep((some.content as { text: string }[]).map((c) => c.text), [
-      `Archive "project.zip": 1 text file.\n- project/src/main.ts (19 bytes)`,
-      "File: project/src/main.ts\nconsole.log('hi');\n",
+      `Archive "project.zip": 1 text file.\n- "project/src/main.ts" (19 bytes)`,
+      `File: "project/src/main.ts"\nconsole.log('hi');\n`,
     ]);
     const missing = await client.callTool({
       name: "unpack_archive",
@@ -207,10 +207,10 @@ Deno.test("cards from paths: a document file and a zip tour, re-read when the fi
   try {
     await using client = await connect({ fsRoot: root });
     const doc = await client.callTool({ name: "create_markdown_card", arguments: { path: "GUIDE.md" } });
-    assertEquals(textOf(doc), 'Document card "Guide" with 2 sections:\n- One\n- Two');
+    assertEquals(textOf(doc), 'Document card "Guide" with 2 sections:\n- "One"\n- "Two"');
     await Deno.writeTextFile(`${root}/GUIDE.md`, "# Guide v2\n\n## Only\n\nChanged.\n");
     const again = await client.callTool({ name: "create_markdown_card", arguments: { path: "GUIDE.md" } });
-    assertEquals(textOf(again), 'Document card "Guide v2" with 1 section:\n- Only');
+    assertEquals(textOf(again), 'Document card "Guide v2" with 1 section:\n- "Only"');
     const progress: number[] = [];
     const tour = await client.callTool({
       name: "create_code_tour_card",
@@ -220,10 +220,10 @@ Deno.test("cards from paths: a document file and a zip tour, re-read when the fi
       textOf(tour),
       [
         `Code tour "Project" with 3 files, in this order:`,
-        "- project/README.md (Markdown, 1 line)",
-        "- project/package.json (JSON, 1 line)",
-        "- project/src/main.ts (TypeScript, 1 line)",
-        "Skipped 2 entries: project/node_modules/ (build cache, 1 entry); project/logo.png (binary)",
+        '- "project/README.md" (Markdown, 1 line)',
+        '- "project/package.json" (JSON, 1 line)',
+        '- "project/src/main.ts" (TypeScript, 1 line)',
+        'Skipped 2 entries: "project/node_modules/" (build cache, 1 entry); "project/logo.png" (binary)',
       ].join("\n"),
     );
     assertDeep(progress, [1, 2, 3, 4]);
