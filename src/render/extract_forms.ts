@@ -498,6 +498,9 @@ function bounds(el: DomElement, field: FormFieldSpec): void {
   if (Number.isInteger(maxLength) && maxLength > 0) field.maxLength = maxLength;
 }
 
+/** Lower case for ASCII letters only, as HTML matches keywords (a Kelvin sign is no "k"). */
+const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+
 /** What a single select sends untouched: its selected option, else the first of a drop-down (a list box, size > 1: none). */
 function singleValue(el: DomElement, options: FormOptionSpec[], last?: FormOptionSpec): string | undefined {
   const size = Number(/^\s*\d+/.exec(el.getAttribute("size") ?? "")?.[0] ?? 0);
@@ -570,7 +573,8 @@ function readForm(
     at++;
     const tag = el.localName;
     const name = el.getAttribute("name") ?? "";
-    const type = tag === "input" ? (el.getAttribute("type") ?? "text").trim().toLowerCase() : tag;
+    // An enumerated attribute: matched ASCII case-insensitively, spaces kept (" hidden" is a text input).
+    const type = tag === "input" ? asciiLower(el.getAttribute("type") ?? "text") : tag;
     if (tag === "button" || type === "submit" || type === "image") {
       // A button of any other type (or none) is a submit button, as in browsers.
       const buttonType = tag === "button" ? (el.getAttribute("type") ?? "").trim().toLowerCase() : type;

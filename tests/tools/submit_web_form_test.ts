@@ -296,3 +296,34 @@ Deno.test("submit_web_form: the site's refusal is reported, and its redirects ar
     `Cannot submit the form the page calls "Book an appointment" to "${web.origin}/appointments/new": its redirect to "${location}" is refused: "169.254.169.254" is a link-local address\nOnly public addresses are fetched; the server's operator can set MCP_CHAT_CARDS_ALLOW_PRIVATE=1 to allow private networks`,
   );
 });
+
+Deno.test("submit_web_form: a 307 or 308 to another site is not followed, and the form's values never reach it", async () => {
+  await using other = await site({ "/collect": "<title>Collected</title>" });
+  let status = 307;
+  const page = `<title>Join</title><form action="/join" method="post" aria-label="Join">
+    <input name="email" type="email" aria-label="Email"><input type="hidden" name="csrf" value="c5rf-7a1b2c3d"></form>`;
+  await using web = await site({
+    "/p": page,
+    "/join": (_req, res) => {
+      res.writeHead(status, { location: `${other.origin}/collect` });
+      res.end();
+    },
+  });
+  await using client = await webClient([web.origin, other.origin]);
+  for (const code of [307, 308]) {
+    status = code;
+    const formId = await mirror(client, `${web.origin}/p`);
+    const result = await submit(client, formId, { email: "ada@example.org" });
+    assertEquals(result.isError, true);
+    assertEquals(
+      textOf(result),
+      `Cannot submit the form the page calls "Join" to "${web.origin}/join": the site answered ${code} ${
+        code === 307 ? "Temporary Redirect" : "Permanent Redirect"
+      } with a redirect to "${other.origin}/collect", another site (${
+        new URL(other.origin).host
+      }); following it would send the request body there again, so it was not followed\nA form is sent to its own site only: if the user wants it sent there, they fill it in on the website itself`,
+    );
+  }
+  assertEquals(other.requests.length, 0);
+  assertEquals(web.requests.filter((r) => r.method === "POST").length, 2);
+});
