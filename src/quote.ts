@@ -19,23 +19,32 @@ export function oneLine(text: string, max: number): string {
   return cut((/\s\s|[^\S ]/.test(text) ? text.replace(/\s+/g, " ") : text).trim(), max);
 }
 
+/** A JSON string that also escapes the line and paragraph separators, which JSON leaves as they are. */
+function json(text: string): string {
+  const quoted = JSON.stringify(text);
+  return /[\u2028\u2029]/.test(quoted)
+    ? quoted.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029")
+    : quoted;
+}
+
 /**
  * Outside text as a quoted value for a sentence: written as a JSON string (`"say \"hi\""`), so
- * nothing in it can end the quotes or start a line of its own, and cut so that what stands between
- * the quotes, escapes included, is at most `max` characters (the last one an ellipsis when cut).
+ * nothing in it can end the quotes or start a line of its own (U+2028 and U+2029 are escaped too),
+ * and cut so that what stands between the quotes, escapes included, is at most `max` characters
+ * (the last one an ellipsis when cut).
  */
 export function quoteData(text: string, max: number): string {
-  const whole = JSON.stringify(text);
+  const whole = json(text);
   if (whole.length - 2 <= max) return whole;
   // The longest start whose escaped form fits with the ellipsis: each character takes one to six.
   let [fits, over] = [0, Math.min(text.length, max)];
   while (over - fits > 1) {
     const mid = (fits + over) >> 1;
-    if (JSON.stringify(text.slice(0, mid)).length - 2 <= max - 1) fits = mid;
+    if (json(text.slice(0, mid)).length - 2 <= max - 1) fits = mid;
     else over = mid;
   }
   if (/[\ud800-\udbff]/.test(text[fits - 1] ?? "")) fits--; // never half a surrogate pair
-  return JSON.stringify(text.slice(0, fits) + "…");
+  return json(text.slice(0, fits) + "…");
 }
 
 /** Outside text folded to one line (see {@link oneLine}), then quoted as {@link quoteData}. */

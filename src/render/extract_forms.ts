@@ -243,6 +243,8 @@ interface Sight {
   invisible: boolean;
 }
 
+const SHOWN: Sight = { gone: false, invisible: false };
+
 /** An inline style's declarations as CSS reads them: the last one wins, an `!important` one over the rest. */
 function declarations(style: string): Map<string, string> {
   const out = new Map<string, string>();
@@ -294,7 +296,8 @@ function sightOf(el: DomElement, parent: Sight): Sight {
  * A form inside a form is none (see {@link nestedForm}): its controls are the outer form's. Where
  * the page was marked with the parser's form pointer (form_pointer.ts), a control goes to the form
  * the pointer held when the parser met it, as in a browser, wherever the tree put it. `concealed`
- * holds the controls the page hides (see {@link sightOf}): a browser submits them all the same.
+ * holds the controls the page hides within their form (see {@link sightOf}; a browser submits them
+ * all the same); a form hidden whole, for a script to show, hides none of its own.
  */
 export function formControls(
   top: Iterable<DomNode>,
@@ -323,7 +326,9 @@ export function formControls(
   ) => {
     const name = el.localName;
     if (name === "template" || name === "noscript" || depth > MAX_DEPTH) return;
-    const sight = sightOf(el, parentSight);
+    // A form the page hides whole (for a script to show) is read as it shows once shown: only
+    // what hides a control within its form counts.
+    const sight = name === "form" ? SHOWN : sightOf(el, parentSight);
     if (CONTROL.has(name)) {
       const owner = disabled || el.hasAttribute("disabled") ? undefined : ownerOf(el, form);
       if (owner) {
@@ -342,8 +347,7 @@ export function formControls(
       element(child, name === "form" && !form ? el : form, off, depth + 1, sight);
     }
   };
-  const shown: Sight = { gone: false, invisible: false };
-  for (const n of top) if (n.nodeType === 1) element(n as DomElement, undefined, false, 0, shown);
+  for (const n of top) if (n.nodeType === 1) element(n as DomElement, undefined, false, 0, SHOWN);
   return { owned, concealed };
 }
 

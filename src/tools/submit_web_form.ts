@@ -268,6 +268,8 @@ export function encodeForm(
 export const REDACTED = "[hidden]";
 /** Shorter values are redacted where their field's name stands, not wherever they appear. */
 const MIN_MATCHED = 4;
+/** Values this long are redacted wherever they appear, inside other words too. */
+const MIN_ANYWHERE = 8;
 
 /**
  * The values of a form the card never showed, so the model never sees them: its hidden fields
@@ -320,7 +322,7 @@ export function redactUrl(url: string, form: FormSpec, encoding = "utf-8"): stri
   const path = parsed.pathname.split("/").map((segment) => secret(segment) ? REDACTED : segment).join("/");
   let shown = parsed.origin + path + (query ? "?" + query : "") + parsed.hash;
   for (const value of values) {
-    if (value.length < 8) continue;
+    if (value.length < MIN_ANYWHERE) continue;
     for (
       const spelling of new Set([
         value,
@@ -334,14 +336,23 @@ export function redactUrl(url: string, form: FormSpec, encoding = "utf-8"): stri
   return shown;
 }
 
+/** A response's text with the longer values the card did not show (see {@link unshown}) replaced: a page may echo them. */
+export function redactText(text: string, form: FormSpec): string {
+  let shown = text;
+  for (const [, value] of unshown(form)) {
+    if (value.length >= MIN_ANYWHERE) shown = shown.replaceAll(value, REDACTED);
+  }
+  return shown;
+}
+
 function report(page: FetchedPage, form: FormSpec, encoding: string) {
   const extract = extractAny(page);
   return {
     status: page.status,
     statusText: page.statusText,
     url: redactUrl(page.url, form, encoding),
-    title: extract.title,
-    extract: opening(extract.text, 600),
+    title: redactText(extract.title, form),
+    extract: opening(redactText(extract.text, form), 600),
   };
 }
 
