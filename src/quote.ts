@@ -54,6 +54,8 @@ export function quoteLine(text: string, max: number): string {
 
 /** The longest a label, title, option or name from a page is when quoted in a sentence. */
 export const QUOTED_LABEL = 80;
+/** The longest a page's title is when quoted in a sentence. */
+export const QUOTED_TITLE = 200;
 /** The longest a URL is when quoted in a sentence (structured content has it whole). */
 export const QUOTED_URL = 300;
 /** The longest a file path (or a zip entry's name) is when quoted in a sentence. */

@@ -10,7 +10,7 @@ import { ToolError } from "../errors.ts";
 import { formatCount } from "../output/budget.ts";
 import type { FormSpec, PageExtract, TableSpec } from "../render/extract.ts";
 import { plural } from "../render/summary.ts";
-import { QUOTED_URL, quoteData } from "../quote.ts";
+import { QUOTED_LABEL, QUOTED_TITLE, QUOTED_URL, quoteData } from "../quote.ts";
 import { defineTool } from "../tool.ts";
 import { extractAny, fetchPage, opening, wordCount } from "./_web.ts";
 
@@ -190,7 +190,7 @@ function notices(extract: PageExtract, data: Output): string[] {
 function summary(data: Output, all: PageExtract): string {
   const lines = [
     `Fetched ${quoteData(data.url, QUOTED_URL)} (HTTP ${data.status})${
-      data.title ? `, a page titled ${quoteData(data.title, 200)}` : ""
+      data.title ? `, a page titled ${quoteData(data.title, QUOTED_TITLE)}` : ""
     }.`,
   ];
   const quoted = (text: string, max: number) => quoteData(opening(text, max), max);
@@ -203,7 +203,7 @@ function summary(data: Output, all: PageExtract): string {
   }
   const forms = all.forms.length
     ? `; ${plural(all.forms.length, "form")} (${
-      all.forms.slice(0, 5).map((f) => quoteData(f.title, 60)).join("; ")
+      all.forms.slice(0, 5).map((f) => quoteData(f.title, QUOTED_LABEL)).join("; ")
     })`
     : "";
   lines.push(

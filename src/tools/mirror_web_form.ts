@@ -44,11 +44,11 @@ const output = CARD_OUTPUT_SCHEMA.extend({
 /** A form's one-line description for lists: its title, id, name and action path as the page gives them. */
 function describeForm(form: FormSpec): string {
   const names = [
-    form.id ? `id ${quoteData(form.id, 60)}` : "",
-    form.name ? `name ${quoteData(form.name, 60)}` : "",
+    form.id ? `id ${quoteData(form.id, QUOTED_LABEL)}` : "",
+    form.name ? `name ${quoteData(form.name, QUOTED_LABEL)}` : "",
   ].filter(Boolean);
-  const path = form.action ? quoteData(new URL(form.action).pathname, 100) : "(no http action)";
-  return `${form.index}. ${quoteData(form.title, 60)}${names.length ? ` (${names.join(", ")})` : ""}: ${
+  const path = form.action ? quoteData(new URL(form.action).pathname, QUOTED_URL) : "(no http action)";
+  return `${form.index}. ${quoteData(form.title, QUOTED_LABEL)}${names.length ? ` (${names.join(", ")})` : ""}: ${
     plural(form.fields.length, "field")
   }, ${form.method} ${path}`;
 }
@@ -78,7 +78,7 @@ export function pickForm(forms: FormSpec[], pick: string | undefined, url: strin
   if (!found) {
     throw invalidInput(
       "form",
-      `no form ${quoteData(wanted, 100)} on the page, which has:\n${list}`,
+      `no form ${quoteData(wanted, QUOTED_LABEL)} on the page, which has:\n${list}`,
       "Pick a number, id or name above",
     );
   }

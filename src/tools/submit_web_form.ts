@@ -10,7 +10,7 @@ import { invalidInput, ToolError } from "../errors.ts";
 import type { FetchedPage } from "../net/fetch.ts";
 import type { FormFieldSpec, FormSpec } from "../render/extract.ts";
 import { textDirection } from "../render/extract_forms.ts";
-import { QUOTED_LABEL, QUOTED_URL, quoteData } from "../quote.ts";
+import { QUOTED_LABEL, QUOTED_TITLE, QUOTED_URL, quoteData } from "../quote.ts";
 import { defineTool } from "../tool.ts";
 import { encodeIn, encodingName, urlencoded } from "./_charset.ts";
 import { cardNames, extractAny, opening } from "./_web.ts";
@@ -33,7 +33,7 @@ const output = z.object({
 });
 
 function quoteList(values: string[]): string {
-  const shown = values.slice(0, 12).map((v) => quoteData(v, 40)).join(", ");
+  const shown = values.slice(0, 12).map((v) => quoteData(v, QUOTED_LABEL)).join(", ");
   return values.length > 12 ? `${shown}, …` : shown;
 }
 
@@ -53,7 +53,7 @@ function fieldEntries(spec: FormFieldSpec, key: string, given: Value | undefined
   const choose = (value: string) => {
     if (!options.includes(value)) {
       const shown = quoteList(options.filter((o) => o !== ""));
-      throw invalidInput(field, `${quoteData(value, 60)} is not one of its options: ${shown}`);
+      throw invalidInput(field, `${quoteData(value, QUOTED_LABEL)} is not one of its options: ${shown}`);
     }
     return value;
   };
@@ -377,7 +377,7 @@ export default defineTool({
     if (!remembered) {
       throw new ToolError(
         "not_found",
-        `Form ${quoteData(formId, 80)} is not known: mirrored forms are kept for this session, for an hour`,
+        `Form ${quoteData(formId, QUOTED_LABEL)} is not known: mirrored forms are kept for this session, for an hour`,
         "Call mirror_web_form again, let the user fill in the new card, then submit with its formId",
       );
     }
@@ -406,7 +406,7 @@ export default defineTool({
       }.`,
       `Final URL: ${quoteData(result.url, QUOTED_URL)}`,
     ];
-    if (result.title) lines.push(`Page title, in the website's words: ${quoteData(result.title, 300)}`);
+    if (result.title) lines.push(`Page title, in the website's words: ${quoteData(result.title, QUOTED_TITLE)}`);
     if (result.extract) lines.push(`Page text, in the website's words: ${quoteData(result.extract, 600)}`);
     return { content: [{ type: "text", text: lines.join("\n") }], structuredContent: result };
   },
