@@ -294,9 +294,9 @@ function formDecoded(raw: string): string {
 /**
  * A URL as the model may see it, with every value the card did not show (see {@link unshown])
  * replaced by {@link REDACTED}: in the query, the values of those fields' names and any value
- * equal to one of them; in the path, any segment equal to one; anywhere, any longer one (8
- * characters and more) in its plain, URL-encoded or form-encoded spelling. The user's own
- * values stay.
+ * equal to one of them; in the path, any segment equal to one; anywhere after the origin, any
+ * longer one (8 characters and more) in its plain, URL-encoded or form-encoded spelling. The
+ * user's own values stay.
  */
 export function redactUrl(url: string, form: FormSpec, encoding = "utf-8"): string {
   const secrets = unshown(form);
@@ -320,7 +320,8 @@ export function redactUrl(url: string, form: FormSpec, encoding = "utf-8"): stri
     return names.has(formDecoded(rawName)) || secret(rawValue) ? `${rawName}=${REDACTED}` : piece;
   }).join("&");
   const path = parsed.pathname.split("/").map((segment) => secret(segment) ? REDACTED : segment).join("/");
-  let shown = parsed.origin + path + (query ? "?" + query : "") + parsed.hash;
+  // The origin stays as it is: a page could name its own host in a hidden field.
+  let shown = path + (query ? "?" + query : "") + parsed.hash;
   for (const value of values) {
     if (value.length < MIN_ANYWHERE) continue;
     for (
@@ -333,7 +334,7 @@ export function redactUrl(url: string, form: FormSpec, encoding = "utf-8"): stri
       shown = shown.replaceAll(spelling, REDACTED);
     }
   }
-  return shown;
+  return parsed.origin + shown;
 }
 
 /** A response's text with the longer values the card did not show (see {@link unshown}) replaced: a page may echo them. */
@@ -377,7 +378,9 @@ export default defineTool({
     if (!remembered) {
       throw new ToolError(
         "not_found",
-        `Form ${quoteData(formId, QUOTED_LABEL)} is not known: mirrored forms are kept for this session, for an hour`,
+        `Form ${
+          quoteData(formId, QUOTED_LABEL)
+        } is not known: mirrored forms are kept for this session, for an hour`,
         "Call mirror_web_form again, let the user fill in the new card, then submit with its formId",
       );
     }
@@ -406,7 +409,9 @@ export default defineTool({
       }.`,
       `Final URL: ${quoteData(result.url, QUOTED_URL)}`,
     ];
-    if (result.title) lines.push(`Page title, in the website's words: ${quoteData(result.title, QUOTED_TITLE)}`);
+    if (result.title) {
+      lines.push(`Page title, in the website's words: ${quoteData(result.title, QUOTED_TITLE)}`);
+    }
     if (result.extract) lines.push(`Page text, in the website's words: ${quoteData(result.extract, 600)}`);
     return { content: [{ type: "text", text: lines.join("\n") }], structuredContent: result };
   },
