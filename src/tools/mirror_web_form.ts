@@ -48,9 +48,9 @@ function describeForm(form: FormSpec): string {
     form.name ? `name ${quoteData(form.name, QUOTED_LABEL)}` : "",
   ].filter(Boolean);
   const path = form.action ? quoteData(new URL(form.action).pathname, QUOTED_URL) : "(no http action)";
-  return `${form.index}. ${quoteData(form.title, QUOTED_LABEL)}${names.length ? ` (${names.join(", ")})` : ""}: ${
-    plural(form.fields.length, "field")
-  }, ${form.method} ${path}`;
+  return `${form.index}. ${quoteData(form.title, QUOTED_LABEL)}${
+    names.length ? ` (${names.join(", ")})` : ""
+  }: ${plural(form.fields.length, "field")}, ${form.method} ${path}`;
 }
 
 /** Picks the form the caller named, or explains which forms there are. */
