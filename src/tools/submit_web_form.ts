@@ -27,7 +27,7 @@ const MAX_VALUE = 100_000;
 const output = z.object({
   status: z.number().int(),
   statusText: z.string(),
-  url: z.string().describe("Final URL after redirects, values the card did not show replaced by [hidden]"),
+  url: z.string().describe("Final URL after redirects"),
   title: z.string(),
   extract: z.string().describe("The start of the response's main text"),
 });
