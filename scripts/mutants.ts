@@ -18,6 +18,7 @@
  *
  *   deno task mutants                      baseline, then every curated mutant
  *   deno task mutants --list               check the lists and the map, list the mutants, exit
+ *   deno task mutants --check              check the lists and the map only (deno task ok, CI)
  *   deno task mutants --only a,b-*         only these curated ids (a trailing * matches a prefix)
  *   deno task mutants --generate 40        40 generated mutants (`all`: every one), instead of the list
  *   deno task mutants --seed 7             the sample's seed (default: today's UTC day number)
@@ -48,6 +49,7 @@ const needsUiBuild = (file: string) =>
 
 interface Options {
   list: boolean;
+  check: boolean;
   only: string[];
   baseline: boolean;
   keep: boolean;
@@ -68,6 +70,7 @@ const today = () => Math.floor(Date.now() / 86_400_000);
 function parseArgs(args: string[]): Options {
   const options: Options = {
     list: false,
+    check: false,
     only: [],
     baseline: true,
     keep: false,
@@ -88,6 +91,7 @@ function parseArgs(args: string[]): Options {
       : [args[i], undefined];
     const next = () => inline ?? value(++i, arg);
     if (arg === "--list") options.list = true;
+    else if (arg === "--check") options.check = true;
     else if (arg === "--only") options.only.push(...next().split(",").filter(Boolean));
     else if (arg === "--no-baseline") options.baseline = false;
     else if (arg === "--keep") options.keep = true;
@@ -108,7 +112,7 @@ function parseArgs(args: string[]): Options {
     else if (arg === "--report") options.report = next();
     else {
       throw new Error(
-        `Unknown option "${arg}": use --list, --only <ids>, --generate <n|all>, --seed <n>, --in <path>, ` +
+        `Unknown option "${arg}": use --list, --check, --only <ids>, --generate <n|all>, --seed <n>, --in <path>, ` +
           "--risky, --quick, --dry-run, --report <file>, --no-baseline, --keep, --timeout <s>",
       );
     }
@@ -178,12 +182,17 @@ function sourceModules(): string[] {
 
 /** Every generated mutant of a module, the curated mutants' programs excluded (never counted twice). */
 function generatedOf(file: string): Generated[] {
+  const cached = generatedCache.get(file);
+  if (cached) return cached;
   const text = Deno.readTextFileSync(join(ROOT, file));
   const curated = new Set(
     MUTANTS.filter((m) => m.file === file).map((m) => programHash(text.replace(m.find, () => m.replace))),
   );
-  return generate(file, text, curated);
+  const mutants = generate(file, text, curated);
+  generatedCache.set(file, mutants);
+  return mutants;
 }
+const generatedCache = new Map<string, Generated[]>();
 
 /**
  * The map, the exemptions and the equivalents, against the tree as it is: every module has
@@ -509,6 +518,15 @@ async function main(): Promise<number> {
   }
   if (options.list) {
     listMutants();
+    return 0;
+  }
+  if (options.check) {
+    const generated = sourceModules().filter((f) => testsOf(f) !== undefined && !(f in NO_MUTANTS))
+      .reduce((sum, f) => sum + generatedOf(f).length, 0);
+    console.log(
+      `mutant lists: ${MUTANTS.length} curated, ${generated} generated, ${EQUIVALENT.length} known ` +
+        `equivalent, every module under src/ covered or exempt`,
+    );
     return 0;
   }
   let live: Job[];

@@ -69,14 +69,16 @@ const short = (text: string) => {
   return one.length > 90 ? `${one.slice(0, 87)}...` : one;
 };
 
-/** FNV-1a, 40 bits as hex: enough to tell a few thousand mutants apart, short enough to read. */
+/** Two 32-bit FNV-1a lanes as 10 hex digits: enough to tell many thousand mutants apart, short to read. */
 export function hash(text: string): string {
-  let h = 0xcbf29ce484222325n;
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
   for (let i = 0; i < text.length; i++) {
-    h ^= BigInt(text.charCodeAt(i));
-    h = (h * 0x100000001b3n) & 0xffffffffffffffffn;
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 13);
   }
-  return (h >> 24n).toString(16).padStart(10, "0");
+  return ((a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0")).slice(0, 10);
 }
 
 const BOUNDARY: Partial<Record<ts.SyntaxKind, string>> = {
