@@ -19,7 +19,7 @@
  *   deno task mutants                      baseline, then every curated mutant
  *   deno task mutants --list               check the lists and the map, list the mutants, exit
  *   deno task mutants --check              check the lists and the map only (deno task ok, CI)
- *   deno task mutants --only a,b-*         only these curated ids (a trailing * matches a prefix)
+ *   deno task mutants --only a,b-*,g-…     only these ids: curated (a trailing * matches a prefix) or generated
  *   deno task mutants --generate 40        40 generated mutants (`all`: every one), instead of the list
  *   deno task mutants --seed 7             the sample's seed (default: today's UTC day number)
  *   deno task mutants --in src/net/        only generated mutants of these modules (repeatable)
@@ -546,8 +546,20 @@ async function main(): Promise<number> {
         } --seed ${options.seed}${filters ? ` ${filters}` : ""}`,
     );
   } else {
-    const chosen = selected(options);
-    live = chosen.filter((m) => m.reason === undefined).map(curatedJob);
+    const generatedIds = options.only.filter((id) => /^g-[0-9a-f]{10}$/.test(id));
+    options.only = options.only.filter((id) => !generatedIds.includes(id));
+    const byId = new Map(
+      generatedIds.length
+        ? sourceModules().filter((f) => testsOf(f) !== undefined).flatMap(generatedOf).map((g) => [g.id, g])
+        : [],
+    );
+    const missing = generatedIds.filter((id) => !byId.has(id));
+    if (missing.length) {
+      throw new Error(`No generated mutant with id ${missing.join(", ")}: the code changed?`);
+    }
+    const chosen = options.only.length || !generatedIds.length ? selected(options) : [];
+    live = [...generatedIds.map((id) => generatedJob(byId.get(id)!))];
+    live.push(...chosen.filter((m) => m.reason === undefined).map(curatedJob));
     equivalentNote = chosen.filter((m) => m.reason !== undefined).map((m) =>
       `  ${m.id} (${m.file}): ${m.reason}`
     );

@@ -23,7 +23,7 @@ export const TESTS_OF: Readonly<Record<string, readonly string[]>> = {
   "src/net/redis.ts": ["tests/store/redis_store_test.ts"],
   "src/fs/paths.ts": ["tests/fs/paths_test.ts", "tests/mcp/fs_root_test.ts"],
   "src/fs/read.ts": ["tests/fs/paths_test.ts", "tests/tools/files_test.ts", "tests/red/files_test.ts"],
-  "src/fs/text.ts": ["tests/fs/paths_test.ts", "tests/fs/zip_test.ts", "tests/tools/files_test.ts"],
+  "src/fs/text.ts": ["tests/fs/text_test.ts", "tests/fs/paths_test.ts"],
   "src/fs/zip.ts": ["tests/fs/zip_test.ts", "tests/red/archives_test.ts"],
   "src/http/cors.ts": ["tests/http/cors_test.ts"],
   "src/http/guard.ts": ["tests/http/security_test.ts", "tests/http/bind_config_test.ts"],

@@ -517,3 +517,59 @@ Deno.test("a root reached through a symlink: paths under either spelling are ins
     await Deno.remove(base, { recursive: true });
   }
 });
+
+Deno.test("a refused path is quoted whole up to 200 characters, cut to 199 and an ellipsis from 201", () => {
+  const refusal = (path: string) => {
+    try {
+      checkPath(path, { flavor: "posix" });
+    } catch (error) {
+      return (error as ToolError).message;
+    }
+    return "accepted";
+  };
+  const relative = (n: number) => "a".repeat(n);
+  assertEquals(
+    refusal(relative(200)),
+    `Cannot read "${relative(200)}": the path is relative and MCP_CHAT_CARDS_FS_ROOT is not set`,
+  );
+  assertEquals(
+    refusal(relative(201)),
+    `Cannot read "${relative(199)}…": the path is relative and MCP_CHAT_CARDS_FS_ROOT is not set`,
+  );
+});
+
+Deno.test("a URL and a drive-relative path are recognised only at the start of the path", () => {
+  // `scheme://` in the middle is a strange folder name, not a URL; `x:` in the middle of a
+  // Windows path is an alternate data stream's colon, not a drive.
+  assertEquals(checkPath("/srv/notes/web://b.md", { flavor: "posix" }).resolved, "/srv/notes/web:/b.md");
+  assertEquals(win("C:\\data\\notes:txt"), "C:\\data\\notes:txt");
+  assertEquals(win("http://example.com/x.md").includes("this is a URL, not a file path"), true);
+});
+
+/** The first block device in /dev this process can see (loop devices on Linux), if any. */
+function blockDevice(): string | undefined {
+  try {
+    for (const entry of Deno.readDirSync("/dev")) {
+      const path = `/dev/${entry.name}`;
+      try {
+        if (Deno.lstatSync(path).isBlockDevice) return path;
+      } catch {
+        // raced away or unreadable: try the next
+      }
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+const BLOCK_DEVICE = Deno.build.os === "windows" ? undefined : blockDevice();
+
+Deno.test({
+  name: "a block device is refused by name, not as some other kind of file",
+  ignore: BLOCK_DEVICE === undefined,
+}, async () => {
+  assertEquals(
+    await outcome(BLOCK_DEVICE!, {}),
+    `invalid_input: Cannot read "${BLOCK_DEVICE}": this is a block device, not a regular file | Pass the path of a regular file`,
+  );
+});

@@ -129,6 +129,51 @@ Deno.test("crafted zips: each archive's exact outcome", async (t) => {
       ['too_large: Cannot unpack "project.zip": the archive has more than 10 entries, the limit is 10'],
       small,
     ],
+    [
+      "entry limit: exactly 10 entries are read",
+      () => craftZip(Array.from({ length: 10 }, (_, i) => ({ name: `f${i}.txt`, method: 0, data: "x" }))),
+      [...Array.from({ length: 10 }, (_, i) => `file f${i}.txt = "x"`), "folders 0"],
+      small,
+    ],
+    [
+      "entry limit: 11 declared entries are refused whole",
+      () => craftZip(Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.txt`, method: 0, data: "x" }))),
+      ['too_large: Cannot unpack "project.zip": the archive has 11 entries, the limit is 10'],
+      small,
+    ],
+    [
+      "entry limit while walking: an understated count with exactly 10 entries is read",
+      () =>
+        craftZip(Array.from({ length: 10 }, (_, i) => ({ name: `f${i}.txt`, method: 0, data: "x" })), {
+          declaredEntries: 3,
+        }),
+      [...Array.from({ length: 10 }, (_, i) => `file f${i}.txt = "x"`), "folders 0"],
+      small,
+    ],
+    [
+      "entry limit while walking: an understated count with 11 entries is refused",
+      () =>
+        craftZip(Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.txt`, method: 0, data: "x" })), {
+          declaredEntries: 3,
+        }),
+      ['too_large: Cannot unpack "project.zip": the archive has more than 10 entries, the limit is 10'],
+      small,
+    ],
+    [
+      "total cap: exactly at the total is read, one byte over skips the entry that passes it",
+      () =>
+        craftZip([{ name: "a.txt", data: text(80) }, { name: "b.txt", data: text(70) }, {
+          name: "c.txt",
+          data: text(1),
+        }]),
+      [
+        `file a.txt = "80 chars"`,
+        `file b.txt = "70 chars"`,
+        "skip c.txt: the archive's limit of 150 inflated bytes in all is reached",
+        "folders 0",
+      ],
+      small,
+    ],
     ["zip-slip names", () =>
       craftZip([
         { name: "../../etc/passwd", data: "x" },
