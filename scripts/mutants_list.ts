@@ -1385,4 +1385,21 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["tests/tools/submit_web_form_test.ts"],
     breaks: "a filled web form's message no longer names its form, so the model cannot submit it",
   },
+  // --- issue 24: families and chains the outside audit broke ---
+  {
+    id: "redirect-deadline-per-hop",
+    file: "src/net/fetch.ts",
+    find: "        limits,\n        deadline,\n        policy,\n      );",
+    replace: "        limits,\n        Date.now() + limits.timeoutMs,\n        policy,\n      );",
+    tests: ["tests/net/fetch_test.ts"],
+    breaks: "each redirect hop gets the whole timeout again, so a slow chain runs for hops × timeout",
+  },
+  {
+    id: "post-302-repeats-the-post",
+    file: "src/net/fetch.ts",
+    find: '(response.status <= 302 && method === "POST")',
+    replace: '(response.status === 301 && method === "POST")',
+    tests: ["tests/net/fetch_test.ts"],
+    breaks: "a 302 after a form POST sends the form again to the redirect target",
+  },
 ];

@@ -408,3 +408,56 @@ Deno.test("a refused connection is a clear failure", async () => {
   assertEquals(error.message, `Cannot fetch "${origin}/": the connection failed (ECONNREFUSED)`);
   assertEquals(error.code, "fetch_failed");
 });
+
+Deno.test("every redirect status after a POST: 301, 302 and 303 fetch the target with GET, 307 and 308 repeat the POST", async () => {
+  await using server = await listen((req, res) => {
+    const status = /^\/redirect\/(\d+)$/.exec(req.url ?? "")?.[1];
+    if (status) {
+      res.writeHead(Number(status), { location: "/echo" });
+      return void res.end();
+    }
+    res.writeHead(200, { "content-type": "text/plain" });
+    res.end(
+      `${req.method} ${req.headers["content-type"] ?? "-"} ${req.headers["content-length"] ?? "-"} ${
+        text(req.body)
+      }`,
+    );
+  });
+  const fetcher = seamFetcher([server.origin]);
+  const body = { contentType: "application/x-www-form-urlencoded", bytes: new TextEncoder().encode("q=1") };
+  const outcomes: string[] = [];
+  for (const status of [301, 302, 303, 307, 308]) {
+    const post = await fetcher.fetch({ url: `${server.origin}/redirect/${status}`, method: "POST", body });
+    const get = await fetcher.fetch({ url: `${server.origin}/redirect/${status}` });
+    outcomes.push(`${status}: POST → ${post.text.trim()} | GET → ${get.text.trim()}`);
+  }
+  assertDeep(outcomes, [
+    "301: POST → GET - - | GET → GET - -",
+    "302: POST → GET - - | GET → GET - -",
+    "303: POST → GET - - | GET → GET - -",
+    "307: POST → POST application/x-www-form-urlencoded 3 q=1 | GET → GET - -",
+    "308: POST → POST application/x-www-form-urlencoded 3 q=1 | GET → GET - -",
+  ]);
+});
+
+Deno.test("the deadline covers the whole redirect chain: hops under it one by one, over it together", async () => {
+  await using server = await listen(async (req, res) => {
+    const hop = Number(/^\/hop\/(\d+)$/.exec(req.url ?? "")?.[1] ?? 0);
+    await sleep(200);
+    if (res.destroyed) return;
+    if (hop < 4) {
+      res.writeHead(302, { location: `/hop/${hop + 1}` });
+      return void res.end();
+    }
+    res.writeHead(200, { "content-type": "text/plain" });
+    res.end("arrived");
+  });
+  const fetcher = seamFetcher([server.origin]);
+  // Each hop answers in about 200 ms, well inside 500 ms; the five together take a second.
+  const error = await refusal(fetcher.fetch({ url: `${server.origin}/hop/0`, limits: { timeoutMs: 500 } }));
+  assertEquals(error.code, "fetch_failed");
+  assertEquals(error.message.endsWith("no complete response within 0.5 s"), true, error.message);
+  // The same chain inside a deadline that holds all five hops arrives.
+  const arrived = await fetcher.fetch({ url: `${server.origin}/hop/0`, limits: { timeoutMs: 10_000 } });
+  assertDeep([arrived.text, arrived.redirects.length], ["arrived", 4]);
+});
