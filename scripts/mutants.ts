@@ -26,7 +26,8 @@
  *   deno task mutants --risky              only the modules where a slip is a security bug
  *   deno task mutants --quick              only mutants whose tests start no browser or npm build
  *   deno task mutants --dry-run            print the chosen mutants, run nothing
- *   deno task mutants --report out.json    write every outcome as JSON
+ *   deno task mutants --report out.json    write every outcome as JSON (after each mutant)
+ *   deno task mutants --resume out.json    take the caught mutants of an earlier report as caught; run the rest
  *   deno task mutants --no-baseline        skip the unmutated run of the selected tests
  *   deno task mutants --keep               keep the scratch copy and the logs
  *   deno task mutants --timeout 600        seconds one mutant's tests may take (then it counts as caught)
@@ -63,6 +64,7 @@ interface Options {
   quick: boolean;
   dryRun: boolean;
   report?: string;
+  resume?: string;
 }
 
 const today = () => Math.floor(Date.now() / 86_400_000);
@@ -110,10 +112,11 @@ function parseArgs(args: string[]): Options {
     else if (arg === "--quick") options.quick = true;
     else if (arg === "--dry-run") options.dryRun = true;
     else if (arg === "--report") options.report = next();
+    else if (arg === "--resume") options.resume = next();
     else {
       throw new Error(
         `Unknown option "${arg}": use --list, --check, --only <ids>, --generate <n|all>, --seed <n>, --in <path>, ` +
-          "--risky, --quick, --dry-run, --report <file>, --no-baseline, --keep, --timeout <s>",
+          "--risky, --quick, --dry-run, --report <file>, --resume <file>, --no-baseline, --keep, --timeout <s>",
       );
     }
   }
@@ -584,7 +587,14 @@ async function main(): Promise<number> {
     else Deno.removeSync(dir, { recursive: true });
   });
   console.log(`scratch copy: ${dir}`);
-  const outcomes: Reported[] = [];
+  // A long sweep goes on from its report: its caught mutants count again, its survivors run again.
+  const earlier: Reported[] = options.resume
+    ? (JSON.parse(Deno.readTextFileSync(options.resume)) as { outcomes: Reported[] }).outcomes
+    : [];
+  const caughtBefore = new Map(earlier.filter((o) => o.caught).map((o) => [o.id, o]));
+  const outcomes: Reported[] = live.filter((j) => caughtBefore.has(j.id)).map((j) => caughtBefore.get(j.id)!);
+  if (outcomes.length) console.log(`resumed: ${outcomes.length} mutants caught in ${options.resume}`);
+  live = live.filter((j) => !caughtBefore.has(j.id));
   try {
     const assets = Deno.readTextFileSync(join(dir, ASSETS));
     // The unmutated tests, once per test file: a failing baseline would make every mutant look
@@ -613,7 +623,7 @@ async function main(): Promise<number> {
       options.timeoutMs ??
         Math.max(60_000, 4_000 * j.tests.reduce((sum, t) => sum + (baseSeconds.get(t) ?? 225), 0));
 
-    let caught = 0;
+    let caught = outcomes.length;
     let survivors = 0;
     const survived: Job[] = [];
     const width = Math.max(...live.map((j) => j.id.length));

@@ -71,6 +71,7 @@ Deno.test("text: the sniff reads the first 8,192 bytes: a NUL at 8,191 is binary
 Deno.test("text: the first bad byte after a valid sequence of each length and lead range", () => {
   const cases: [number[], number][] = [
     [[0x80], 0],
+    [[0x7f, 0x80], 1], // DEL is ASCII: one byte
     [[0xc1, 0x80], 0], // overlong lead
     [[0xc2, 0x80, 0xff], 2],
     [[0xdf, 0xbf, 0xff], 2],
