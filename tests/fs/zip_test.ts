@@ -30,6 +30,12 @@ async function outcome(zip: Uint8Array, limits?: ZipLimits): Promise<string[]> {
 }
 
 const zeros = (n: number) => new Uint8Array(n);
+const concat = (a: Uint8Array, b: Uint8Array) => {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a);
+  joined.set(b, a.length);
+  return joined;
+};
 const text = (n: number) => "a".repeat(n);
 const SYMLINK = 0o120777 << 16;
 const small: ZipLimits = { maxEntries: 10, maxFileBytes: 100, maxTotalBytes: 150 };
@@ -173,6 +179,18 @@ Deno.test("crafted zips: each archive's exact outcome", async (t) => {
         "folders 0",
       ],
       small,
+    ],
+    [
+      "the end record is looked for in the last 22 + 65,535 bytes: 65,535 stray bytes after it are read past",
+      () => concat(craftZip([{ name: "a.txt", data: "A" }]), zeros(0xffff)),
+      [`file a.txt = "A"`, "folders 0"],
+    ],
+    [
+      "an end record with 65,536 stray bytes after it is out of reach",
+      () => concat(craftZip([{ name: "a.txt", data: "A" }]), zeros(0x10000)),
+      [
+        'invalid_input: Cannot unpack "project.zip": this is not a zip archive (no end-of-central-directory record)',
+      ],
     ],
     ["zip-slip names", () =>
       craftZip([
