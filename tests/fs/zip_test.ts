@@ -7,7 +7,7 @@ import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node
 import { deflateSync, zipSync } from "fflate";
 import { ToolError } from "../../src/errors.ts";
 import { crc32, DEFAULT_ZIP_LIMITS, readZip, type ZipLimits } from "../../src/fs/zip.ts";
-import { type CraftEntry, craftZip } from "./zip_craft.ts";
+import { type CraftEntry, craftZip, le } from "./zip_craft.ts";
 
 const enc = new TextEncoder();
 const MB = 1024 * 1024;
@@ -190,6 +190,23 @@ Deno.test("crafted zips: each archive's exact outcome", async (t) => {
       () => concat(craftZip([{ name: "a.txt", data: "A" }]), zeros(0x10000)),
       [
         'invalid_input: Cannot unpack "project.zip": this is not a zip archive (no end-of-central-directory record)',
+      ],
+    ],
+    [
+      "ZIP64: each saturated field needs its 64-bit value; a missing, short or overclaiming extra field is corrupt",
+      () =>
+        craftZip([
+          { name: "missing.txt", data: "M", zip64: true, centralExtra: new Uint8Array(0) },
+          { name: "short.txt", data: "S", zip64: true, centralExtra: le([[1, 2], [16, 2], [1, 8], [1, 8]]) },
+          { name: "claims.txt", data: "C", zip64: true, centralExtra: le([[1, 2], [24, 2], [1, 8], [1, 8]]) },
+          { name: "whole.txt", data: "W", zip64: true },
+        ]),
+      [
+        `file whole.txt = "W"`,
+        "skip missing.txt: corrupt: its ZIP64 extra field is missing or truncated",
+        "skip short.txt: corrupt: its ZIP64 extra field is missing or truncated",
+        "skip claims.txt: corrupt: its ZIP64 extra field is missing or truncated",
+        "folders 0",
       ],
     ],
     ["zip-slip names", () =>
