@@ -28,6 +28,7 @@
  *   deno task mutants --dry-run            print the chosen mutants, run nothing
  *   deno task mutants --report out.json    write every outcome as JSON (after each mutant)
  *   deno task mutants --resume out.json    take the caught mutants of an earlier report as caught; run the rest
+ *   deno task mutants --shard 1/2          every second mutant of the selection, from the first (two processes)
  *   deno task mutants --no-baseline        skip the unmutated run of the selected tests
  *   deno task mutants --keep               keep the scratch copy and the logs
  *   deno task mutants --timeout 600        seconds one mutant's tests may take (then it counts as caught)
@@ -36,7 +37,7 @@
  */
 import { dirname, join } from "node:path";
 import { type Mutant, MUTANTS } from "./mutants_list.ts";
-import { apply, describe, generate, type Generated, programHash, shuffle } from "./mutants_generate.ts";
+import { apply, describe, generate, type Generated, programHash, seededOrder } from "./mutants_generate.ts";
 import { isHeavyTest, isRisky, NO_MUTANTS, TESTS_OF, testsOf } from "./mutants_map.ts";
 import { EQUIVALENT } from "./mutants_equivalent.ts";
 
@@ -65,6 +66,8 @@ interface Options {
   dryRun: boolean;
   report?: string;
   resume?: string;
+  /** `[k, n]`: run only every n-th mutant, starting at the k-th (two shards share a sample). */
+  shard?: [number, number];
 }
 
 const today = () => Math.floor(Date.now() / 86_400_000);
@@ -113,10 +116,14 @@ function parseArgs(args: string[]): Options {
     else if (arg === "--dry-run") options.dryRun = true;
     else if (arg === "--report") options.report = next();
     else if (arg === "--resume") options.resume = next();
-    else {
+    else if (arg === "--shard") {
+      const [k, n] = next().split("/").map(Number);
+      if (!(n >= 1 && k >= 1 && k <= n)) throw new Error("--shard takes k/n, as in 1/2");
+      options.shard = [k, n];
+    } else {
       throw new Error(
         `Unknown option "${arg}": use --list, --check, --only <ids>, --generate <n|all>, --seed <n>, --in <path>, ` +
-          "--risky, --quick, --dry-run, --report <file>, --resume <file>, --no-baseline, --keep, --timeout <s>",
+          "--risky, --quick, --dry-run, --report <file>, --resume <file>, --shard <k/n>, --no-baseline, --keep, --timeout <s>",
       );
     }
   }
@@ -278,11 +285,11 @@ const generatedJob = (g: Generated): Job => ({
 });
 
 /**
- * The generated sample: the selected modules' mutants, equivalents aside, shuffled by the seed
- * within each module, then taken module by module in turn (so a small sample still spreads over
- * the modules).
+ * The generated sample: the selected modules' mutants in a seeded order, taken module by module in
+ * turn (so a small sample still spreads over the modules). Known equivalents stay in the draw and
+ * are then set aside, so writing one down does not change which mutants a seed picks.
  */
-function sampled(options: Options): { jobs: Job[]; equivalent: number; pool: number } {
+function sampled(options: Options): { jobs: Job[]; equivalent: Generated[]; pool: number } {
   const equivalentIds = new Set(EQUIVALENT.map((e) => e.id));
   const wanted = (file: string) =>
     testsOf(file) !== undefined && !(file in NO_MUTANTS) &&
@@ -291,15 +298,10 @@ function sampled(options: Options): { jobs: Job[]; equivalent: number; pool: num
     (!options.quick || !testsOf(file)!.some(isHeavyTest) && !needsUiBuild(file));
   const modules = sourceModules().filter(wanted);
   if (modules.length === 0) throw new Error("no module matches the --in, --risky and --quick filters");
-  let equivalent = 0;
-  let pool = 0;
-  const queues = shuffle(modules, options.seed).map((file) => {
-    const all = generatedOf(file);
-    const live = all.filter((g) => !equivalentIds.has(g.id));
-    equivalent += all.length - live.length;
-    pool += live.length;
-    return shuffle(live, options.seed);
-  });
+  const queues = seededOrder(modules, (file) => file, options.seed).map((file) =>
+    seededOrder(generatedOf(file), (g) => g.id, options.seed)
+  );
+  const pool = queues.reduce((sum, q) => sum + q.length, 0);
   const picked: Generated[] = [];
   while (picked.length < options.generate! && queues.some((q) => q.length)) {
     for (const queue of queues) {
@@ -308,7 +310,8 @@ function sampled(options: Options): { jobs: Job[]; equivalent: number; pool: num
     }
   }
   picked.sort((a, b) => a.file.localeCompare(b.file) || a.start - b.start);
-  return { jobs: picked.map(generatedJob), equivalent, pool };
+  const live = picked.filter((g) => !equivalentIds.has(g.id));
+  return { jobs: live.map(generatedJob), equivalent: picked.filter((g) => equivalentIds.has(g.id)), pool };
 }
 
 function selected(options: Options): Mutant[] {
@@ -543,10 +546,14 @@ async function main(): Promise<number> {
       options.quick ? "--quick" : "",
     ].filter(Boolean).join(" ");
     console.log(
-      `generated: ${jobs.length} of ${pool} mutants (seed ${options.seed}; ${equivalent} known equivalent ` +
-        `not run). Rerun: deno task mutants --generate ${
+      `generated: ${jobs.length + equivalent.length} of ${pool} mutants (seed ${options.seed}), ` +
+        `${equivalent.length} of them known equivalent (not run). Rerun: deno task mutants --generate ${
           options.generate === Infinity ? "all" : options.generate
         } --seed ${options.seed}${filters ? ` ${filters}` : ""}`,
+    );
+    const reasons = new Map(EQUIVALENT.map((e) => [e.id, e.reason]));
+    equivalentNote = equivalent.map((g) =>
+      `  ${g.id} ${g.file}:${g.line} ${describe(g)}: ${reasons.get(g.id)}`
     );
   } else {
     const generatedIds = options.only.filter((id) => /^g-[0-9a-f]{10}$/.test(id));
@@ -566,6 +573,10 @@ async function main(): Promise<number> {
     equivalentNote = chosen.filter((m) => m.reason !== undefined).map((m) =>
       `  ${m.id} (${m.file}): ${m.reason}`
     );
+  }
+  if (options.shard) {
+    const [k, n] = options.shard;
+    live = live.filter((_, i) => i % n === k - 1);
   }
   // Quick mutants first, those that need the browser or the npm package last: a long run shows
   // most of its answers early.

@@ -290,20 +290,11 @@ export function programHash(text: string): string {
   return hash(normalise(text));
 }
 
-/** Seeded shuffle (mulberry32): the same seed picks the same mutants from the same code. */
-export function shuffle<T>(items: readonly T[], seed: number): T[] {
-  let state = seed >>> 0;
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
+/**
+ * A seeded order: each item ranks by the hash of the seed and its key (a mutant's id, a module's
+ * path), so the same seed picks the same mutants, and adding or removing one mutant moves no other.
+ */
+export function seededOrder<T>(items: readonly T[], key: (item: T) => string, seed: number): T[] {
+  const ranked = items.map((item) => ({ item, rank: hash(`${seed}\n${key(item)}`) }));
+  return ranked.sort((a, b) => a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0).map((r) => r.item);
 }

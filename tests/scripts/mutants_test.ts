@@ -4,7 +4,7 @@
  * make one program count once, and ids survive the code moving.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { apply, describe, generate, shuffle } from "../../scripts/mutants_generate.ts";
+import { apply, describe, generate, seededOrder } from "../../scripts/mutants_generate.ts";
 import { isRisky, testsOf } from "../../scripts/mutants_map.ts";
 
 /** Each mutant as `operator: mutated source`, for sources small enough to read whole. */
@@ -111,11 +111,14 @@ Deno.test("mutants: an id names the edit and its declaration, not its line, so i
   assertEquals(new Set(before.map((m) => m.id)).size, before.length);
 });
 
-Deno.test("mutants: the seeded shuffle is the same for the same seed and differs for another", () => {
-  const items = Array.from({ length: 20 }, (_, i) => i);
-  assertEquals(shuffle(items, 7), shuffle(items, 7));
-  assert(shuffle(items, 7).join() !== shuffle(items, 8).join());
-  assertEquals([...shuffle(items, 7)].sort((a, b) => a - b), items);
+Deno.test("mutants: the seeded order is the same for a seed, differs for another, and keeps its order when one item goes", () => {
+  const items = Array.from({ length: 20 }, (_, i) => `m${i}`);
+  const order = seededOrder(items, (x) => x, 7);
+  assertEquals(seededOrder(items, (x) => x, 7), order);
+  assert(seededOrder(items, (x) => x, 8).join() !== order.join());
+  assertEquals([...order].sort(), [...items].sort());
+  const without = seededOrder(items.filter((x) => x !== order[3]), (x) => x, 7);
+  assertEquals(without, order.filter((x) => x !== order[3]));
 });
 
 Deno.test("mutants: the map gives each module its narrowest tests, a folder key the rest of the folder", () => {
