@@ -22,7 +22,7 @@ export const TESTS_OF: Readonly<Record<string, readonly string[]>> = {
   "src/net/loopback.ts": ["tests/net/loopback_test.ts", "tests/adversarial/config_test.ts"],
   "src/net/redis.ts": ["tests/store/redis_store_test.ts"],
   "src/fs/paths.ts": ["tests/fs/paths_test.ts"],
-  "src/fs/read.ts": ["tests/fs/paths_test.ts", "tests/red/files_test.ts"],
+  "src/fs/read.ts": ["tests/fs/paths_test.ts", "tests/tools/files_test.ts", "tests/red/files_test.ts"],
   "src/fs/text.ts": ["tests/fs/text_test.ts", "tests/fs/paths_test.ts"],
   "src/fs/zip.ts": ["tests/fs/zip_test.ts", "tests/red/archives_test.ts"],
   "src/http/cors.ts": ["tests/http/cors_test.ts"],

@@ -543,6 +543,9 @@ Deno.test("a URL and a drive-relative path are recognised only at the start of t
   // Windows path is an alternate data stream's colon, not a drive.
   assertEquals(checkPath("/srv/notes/web://b.md", { flavor: "posix" }).resolved, "/srv/notes/web:/b.md");
   assertEquals(win("C:\\data\\notes:txt"), "C:\\data\\notes:txt");
+  // A doubled slash inside a Windows path is not the `//host` start of a POSIX-looking path.
+  assertEquals(win("C:\\data//notes.md"), "C:\\data\\notes.md");
+  assertEquals(win("//server").includes("this is a POSIX path"), true);
   assertEquals(win("http://example.com/x.md").includes("this is a URL, not a file path"), true);
 });
 
