@@ -111,4 +111,11 @@ export const EQUIVALENT: readonly Equivalent[] = [
     reason:
       "NOT equivalent, but only a race tells: the extra byte sees a file that grows between stat and read, and no test can place a write in that gap deterministically (the kernel's pseudo-files whose stat size is 0 are refused by name before they are read)",
   },
+  {
+    id: "g-fee1812ec5",
+    file: "src/fs/read.ts",
+    mutation: "checkAgainstRoot: the `real === root` shortcut removed",
+    reason: "without it the same path is checked again against the same root, fails the same way, and " +
+      "the first error is thrown: the shortcut only saves that repeat",
+  },
 ];

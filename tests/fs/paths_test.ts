@@ -576,3 +576,32 @@ Deno.test({
     `invalid_input: Cannot read "${BLOCK_DEVICE}": this is a block device, not a regular file | Pass the path of a regular file`,
   );
 });
+
+Deno.test("a file's refusal quotes its path whole up to 200 characters, cut to 199 and an ellipsis from 201", async () => {
+  const base = await Deno.realPath(await Deno.makeTempDir({ prefix: "mcc-longname-" }));
+  try {
+    const name = (n: number) => "b".repeat(n - 4) + ".bin";
+    for (const n of [200, 201]) await Deno.writeFile(`${base}/${name(n)}`, new Uint8Array([0, 1, 2]));
+    const BINARY = "the file is binary, not text | Only text files can be read; pass a text file";
+    assertEquals(
+      await outcome(name(200), { root: base }),
+      `unsupported: Cannot read "${name(200)}": ${BINARY}`,
+    );
+    assertEquals(
+      await outcome(name(201), { root: base }),
+      `unsupported: Cannot read "${name(201).slice(0, 199)}…": ${BINARY}`,
+    );
+    // A missing file's refusal comes from the read itself, before any text is decoded.
+    const missing = "m".repeat(201);
+    assertEquals(
+      await outcome(missing, { root: base }),
+      `not_found: Cannot read "${missing.slice(0, 199)}…": ${NOT_FOUND}`,
+    );
+    assertEquals(
+      await outcome(missing.slice(1), { root: base }),
+      `not_found: Cannot read "${missing.slice(1)}": ${NOT_FOUND}`,
+    );
+  } finally {
+    await Deno.remove(base, { recursive: true });
+  }
+});

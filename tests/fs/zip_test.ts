@@ -45,6 +45,26 @@ function deflatedZeros(n: number): Uint8Array {
   return deflateSync(zeros(n), { level: 9 });
 }
 
+/** CRC-32 (IEEE) a bit at a time: slow, plain, and independent of the reader's tables. */
+function bitwiseCrc32(data: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+Deno.test("crc32: the standard check values, and every length around the eight-byte step", () => {
+  assertEquals(crc32(enc.encode("123456789")), 0xcbf43926);
+  assertEquals(crc32(enc.encode("The quick brown fox jumps over the lazy dog")), 0x414fa339);
+  assertEquals(crc32(new Uint8Array(0)), 0);
+  // Distinct bytes at every position, so a byte read from the wrong place changes the sum.
+  const data = Uint8Array.from({ length: 40 }, (_, i) => (i * 37 + 11) & 0xff);
+  const got = Array.from({ length: 41 }, (_, n) => crc32(data.subarray(0, n)));
+  assertDeep(got, Array.from({ length: 41 }, (_, n) => bitwiseCrc32(data.subarray(0, n))));
+});
+
 Deno.test("crafted zips: each archive's exact outcome", async (t) => {
   const cases: [string, () => Uint8Array, string[], ZipLimits?][] = [
     ["the happy path: files, a folder, nested paths, in archive order", () =>
@@ -426,24 +446,4 @@ Deno.test("bombs stay under 256 MB of peak memory", async () => {
   assertEquals(report.peakMb < 256, true, `peak ${report.peakMb} MB`);
   // deno-lint-ignore no-console -- the figure belongs in the test log
   console.error(`bomb cases peak at ${report.peakMb} MB`);
-});
-
-/** CRC-32 (IEEE) a bit at a time: slow, plain, and independent of the reader's tables. */
-function bitwiseCrc32(data: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-Deno.test("crc32: the standard check values, and every length around the eight-byte step", () => {
-  assertEquals(crc32(enc.encode("123456789")), 0xcbf43926);
-  assertEquals(crc32(enc.encode("The quick brown fox jumps over the lazy dog")), 0x414fa339);
-  assertEquals(crc32(new Uint8Array(0)), 0);
-  // Distinct bytes at every position, so a byte read from the wrong place changes the sum.
-  const data = Uint8Array.from({ length: 40 }, (_, i) => (i * 37 + 11) & 0xff);
-  const got = Array.from({ length: 41 }, (_, n) => crc32(data.subarray(0, n)));
-  assertDeep(got, Array.from({ length: 41 }, (_, n) => bitwiseCrc32(data.subarray(0, n))));
 });
