@@ -118,4 +118,50 @@ export const EQUIVALENT: readonly Equivalent[] = [
     reason: "without it the same path is checked again against the same root, fails the same way, and " +
       "the first error is thrown: the shortcut only saves that repeat",
   },
+  {
+    id: "g-4039118231",
+    file: "src/fs/zip.ts",
+    mutation: "readZip: inflate slices of 16,383 bytes instead of 16,384",
+    reason:
+      "the slice is how much compressed input is handed to the inflater at a time; every check runs on the output, which is the same for any slice size",
+  },
+  {
+    id: "g-fcbffc7b52",
+    file: "src/html/sanitize.ts",
+    mutation: "sanitize: allowedSchemesAppliedToAttributes emptied",
+    reason:
+      "defence in depth: an href still passes safeUrl in transformTags (http, https, mailto only), an img src still has to be a data:image URL (exclusiveFilter), and cite is no allowed attribute; each layer alone refuses what the list refuses, and no input reaches sanitize-html with the other layers off",
+  },
+  {
+    id: "g-34e974f9de",
+    file: "src/html/sanitize.ts",
+    mutation: "sanitize: src left out of allowedSchemesAppliedToAttributes",
+    reason:
+      "img is the only tag with src, and exclusiveFilter drops every img whose src is not a data:image/png, gif, jpeg or webp URL",
+  },
+  {
+    id: "g-04442d0830",
+    file: "src/http/cors.ts",
+    mutation: "listedOrigin: the catch's return undefined removed",
+    reason: "the function then ends without a value: undefined either way",
+  },
+  {
+    id: "g-4ab7fd407f",
+    file: "src/http/cors.ts",
+    mutation: "listedOrigin: the missing-Origin guard removed",
+    reason: 'new URL(null) and new URL("") throw, and the catch answers undefined: the guard only skips that',
+  },
+  {
+    id: "g-2c0116170e",
+    file: "src/http/guard.ts",
+    mutation: 'allowedHostnames: bind === "localhost" || isLoopbackHost(bind) → &&',
+    reason:
+      '"localhost" is already in LOCALHOST_NAMES, so adding it again for a loopback bind changes no list',
+  },
+  {
+    id: "g-256eaeb6a7",
+    file: "src/http/guard.ts",
+    mutation: "originAllowed: the catch's return false removed",
+    reason: "the function then returns undefined, which the only caller reads as false",
+  },
 ];
