@@ -18,6 +18,7 @@ import {
 import { TEMPLATE_URIS } from "../helpers.ts";
 import { refuseHost, refuseOrigin, refuseToken } from "../../src/http/guard.ts";
 import { bearerTokenChecker } from "../../src/http/token.ts";
+import { badRequest } from "../../src/http/responses.ts";
 
 const TABLE = { title: "T", headers: ["a", "b"], rows: [["1", "2"]] };
 
@@ -251,4 +252,16 @@ Deno.test("guard: each refusal's exact status, JSON-RPC error body and headers; 
   });
   assertEquals(await refuseToken(request({ authorization: `Bearer ${token}` }), matches), undefined);
   assertEquals(await refuseToken(request({}), undefined), undefined);
+});
+
+Deno.test("responses: an unreadable request gets 400 with a JSON-RPC error and a closed connection", async () => {
+  const response = badRequest();
+  assertDeep([response.status, response.headers.get("connection"), await response.json()], [400, "close", {
+    jsonrpc: "2.0",
+    error: {
+      code: -32000,
+      message: "Bad Request: the request could not be read (check the Host header and the body)",
+    },
+    id: null,
+  }]);
 });
