@@ -164,4 +164,11 @@ export const EQUIVALENT: readonly Equivalent[] = [
     mutation: "originAllowed: the catch's return false removed",
     reason: "the function then returns undefined, which the only caller reads as false",
   },
+  {
+    id: "g-10e4b885b3",
+    file: "src/http/serve_deno.ts",
+    mutation: "listen: the catch around new Request(request.url) answers nothing",
+    reason:
+      "unreachable in Deno 2.9: every request Deno.serve hands over makes a valid Request (a Host that is no URL reaches the app, whose own URL check answers the same 400; tests/adversarial/http_test.ts pins each bad Host to its exact answer). The catch stays as a guard for runtimes that build request.url differently",
+  },
 ];

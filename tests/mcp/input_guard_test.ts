@@ -100,6 +100,14 @@ Deno.test("unknown fields, union mismatches and deep outlines are refused in the
     await refusal("create_table_card", { title: "t", rows: [[["nested"]]] }),
     `${PREFIX}create_table_card: rows.0.0: expected text, number, boolean or null, got an array`,
   );
+  // Each kind of value a union refuses is named, and a union of two reads "a or b".
+  const form = (min: unknown) => ({ title: "t", fields: [{ name: "n", label: "N", type: "number", min }] });
+  for (const [value, got] of [[null, "null"], [{}, "an object"], [[1], "an array"], [true, "boolean"]]) {
+    assertEquals(
+      await refusal("create_form_card", form(value)),
+      `${PREFIX}create_form_card: fields.0.min: expected number or text, got ${got}`,
+    );
+  }
   let deep: Record<string, unknown> = { text: "deepest" };
   for (let level = 0; level < 40; level++) deep = { text: "x", children: [deep] };
   assertEquals(
