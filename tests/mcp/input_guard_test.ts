@@ -6,7 +6,7 @@
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { z } from "zod";
-import { cleanArguments, strictSchema } from "../../src/mcp/input_schema.ts";
+import { cleanArguments, strictSchema, validateArguments } from "../../src/mcp/input_schema.ts";
 import { BIDI_MARK, markBidi } from "../../src/ui/shared/marks.ts";
 import { CARDS } from "../../src/registry.ts";
 import { connect, textOf } from "../helpers.ts";
@@ -119,4 +119,44 @@ Deno.test("unknown fields, union mismatches and deep outlines are refused in the
     arguments: { title: "t", rows: [["ok"]] },
   });
   assertEquals(alive.isError, undefined);
+});
+
+Deno.test("a JSON-born __proto__ key is refused by name wherever a record would drop it, in an object or a list", async () => {
+  const schema = z.object({
+    values: z.record(z.string(), z.string()).optional(),
+    list: z.array(z.record(z.string(), z.string())).optional(),
+  });
+  const issues = async (json: string) => {
+    const result = await validateArguments(schema, JSON.parse(json));
+    return "issues" in result ? result.issues.map((i) => `${i.path.join(".")}: ${i.message}`) : result.value;
+  };
+  assertDeep(await issues('{"values":{"a":"b","__proto__":"x"}}'), [
+    'values.__proto__: the name "__proto__" cannot be used',
+  ]);
+  assertDeep(await issues('{"list":[{"a":"b"},{"__proto__":"x"}]}'), [
+    'list.1.__proto__: the name "__proto__" cannot be used',
+  ]);
+  assertDeep(await issues('{"values":{"a":"b"},"list":[{"c":"d"}]}'), {
+    values: { a: "b" },
+    list: [{ c: "d" }],
+  });
+});
+
+Deno.test("one unknown field is named as a field, two as fields", async () => {
+  await using client = await connect();
+  const refusal = async (args: Record<string, unknown>) =>
+    textOf(await client.callTool({ name: "create_reveal_card", arguments: args }));
+  const sections = (extra: Record<string, unknown>) => ({
+    title: "t",
+    sections: [{ title: "s", text: "x", ...extra }],
+  });
+  const ACCEPTED = "the accepted fields are title, text, html, code, language, open";
+  assertEquals(
+    await refusal(sections({ color: "red" })),
+    `${PREFIX}create_reveal_card: sections.0: unknown field "color": ${ACCEPTED}`,
+  );
+  assertEquals(
+    await refusal(sections({ color: "red", size: 2 })),
+    `${PREFIX}create_reveal_card: sections.0: unknown fields "color", "size": ${ACCEPTED}`,
+  );
 });
