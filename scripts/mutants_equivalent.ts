@@ -171,4 +171,18 @@ export const EQUIVALENT: readonly Equivalent[] = [
     reason:
       "unreachable in Deno 2.9: every request Deno.serve hands over makes a valid Request (a Host that is no URL reaches the app, whose own URL check answers the same 400; tests/adversarial/http_test.ts pins each bad Host to its exact answer). The catch stays as a guard for runtimes that build request.url differently",
   },
+  {
+    id: "g-995433b7a7",
+    file: "src/net/deno_tls.ts",
+    mutation: "tlsStream: a read buffer of 16,383 bytes instead of 16,384",
+    reason:
+      "the buffer only sizes each read from the TLS connection; the stream pushes whatever each read returns, so the bytes delivered are the same for any size",
+  },
+  {
+    id: "g-9c30d7aada",
+    file: "src/mcp/stdio.ts",
+    mutation: "serveStdio: the SDK's buffer cap MAX_STDIO_LINE + 3 instead of + 2",
+    reason:
+      "filterLines hands the SDK only lines within MAX_STDIO_LINE (tested at N and N+1), so the SDK's own cap never trips at either value",
+  },
 ];

@@ -12,6 +12,7 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { ToolError } from "../../src/errors.ts";
 import { createFetcher } from "../../src/net/fetch.ts";
+import { denoTls } from "../../src/net/deno_tls.ts";
 
 const PROBE = fileURLToPath(new URL("./fixtures/permission_probe.ts", import.meta.url));
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -189,4 +190,24 @@ Deno.test({
     await new Promise((resolve) => server.close(resolve));
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("denoTls: Deno's TLS API only where both connect and startTls exist (Node has neither)", () => {
+  const real = Object.getOwnPropertyDescriptor(globalThis, "Deno")!;
+  const as = (value: unknown) => {
+    Object.defineProperty(globalThis, "Deno", { value, configurable: true, writable: false });
+    try {
+      return denoTls();
+    } finally {
+      Object.defineProperty(globalThis, "Deno", real);
+    }
+  };
+  const connect = () => {};
+  const startTls = () => {};
+  assertEquals(as(undefined), undefined);
+  assertEquals(as({ connect }), undefined);
+  assertEquals(as({ startTls }), undefined);
+  const both = { connect, startTls };
+  assertEquals(as(both), both);
+  assertEquals(denoTls(), Deno as unknown);
 });
