@@ -38,7 +38,7 @@ export const TESTS_OF: Readonly<Record<string, readonly string[]>> = {
   "src/output/expiring_store.ts": ["tests/output/store_test.ts", "tests/http/expiry_test.ts"],
   "src/output/redis_store.ts": ["tests/store/redis_store_test.ts"],
   "src/output/stores.ts": ["tests/output/store_test.ts", "tests/http/expiry_test.ts"],
-  "src/output/web_forms.ts": ["tests/http/web_forms_test.ts", "tests/tools/submit_web_form_test.ts"],
+  "src/output/web_forms.ts": ["tests/output/web_forms_test.ts", "tests/http/web_forms_test.ts"],
   "src/mcp/input_schema.ts": ["tests/mcp/input_guard_test.ts", "tests/mcp/server_test.ts"],
   "src/mcp/stdio.ts": ["tests/mcp/stdio_test.ts", "tests/red/stdio_test.ts"],
   "src/tools/mirror_web_form.ts": [
