@@ -185,4 +185,11 @@ export const EQUIVALENT: readonly Equivalent[] = [
     reason:
       "filterLines hands the SDK only lines within MAX_STDIO_LINE (tested at N and N+1), so the SDK's own cap never trips at either value",
   },
+  {
+    id: "g-f625271085",
+    file: "src/net/deno_tls.ts",
+    mutation: "denoTlsAgent: maxSockets 0 instead of 1",
+    reason:
+      "the agent is made for one request and its only socket is the one TLS stream createConnection returns; node:http's Agent (in Deno's node layer) takes 0 as no limit, and one request opens one socket either way",
+  },
 ];

@@ -7,6 +7,7 @@ import { parseConfig } from "../../src/config.ts";
 import { extractPage } from "../../src/render/extract.ts";
 import { connect, textOf } from "../helpers.ts";
 import { savedPage, site, structured, webClient } from "./web_fixtures.ts";
+import type { Handler } from "../net/servers.ts";
 
 const call = (client: Awaited<ReturnType<typeof connect>>, url: string) =>
   client.callTool({ name: "fetch_reference", arguments: { url } });
@@ -157,4 +158,37 @@ Deno.test("fetch_reference: one giant title, heading, cell or link text cannot p
   const data = structured(result) as { title: string; description: string };
   assertEquals(data.title.length, 300);
   assertEquals(data.title.endsWith("…"), true);
+});
+
+Deno.test("fetch_reference: the error statuses at their edges: 399 is a page, 400 and 499 the URL's fault, 500 the server's", async () => {
+  const status = (code: number, text: string): Handler => (_req, res) => {
+    res.writeHead(code, text, { "content-type": "text/html" });
+    res.end(`<title>Status ${code}</title><p>Body of ${code}.</p>`);
+  };
+  await using web = await site({
+    "/399": status(399, "Odd"),
+    "/400": status(400, "Bad Request"),
+    "/499": status(499, "Client Closed"),
+    "/500": status(500, "Internal Server Error"),
+    "/599": status(599, "Network Timeout"),
+  });
+  await using client = await webClient([web.origin]);
+  const outcome = async (path: string) => {
+    const result = await call(client, `${web.origin}${path}`);
+    return `${result.isError ? "error" : "ok"}: ${textOf(result).split("\n").slice(0, 2).join(" | ")}`;
+  };
+  const URL_HINT = "Check the URL, or fetch the page that links to it";
+  assertDeep(
+    [await outcome("/400"), await outcome("/499"), await outcome("/500"), await outcome("/599")],
+    [
+      `error: Cannot fetch "${web.origin}/400": the server answered 400 Bad Request | ${URL_HINT}`,
+      `error: Cannot fetch "${web.origin}/499": the server answered 499 Client Closed | ${URL_HINT}`,
+      `error: Cannot fetch "${web.origin}/500": the server answered 500 Internal Server Error | Try again later`,
+      `error: Cannot fetch "${web.origin}/599": the server answered 599 Network Timeout | Try again later`,
+    ],
+  );
+  assertEquals(
+    (await outcome("/399")).startsWith(`ok: Fetched "Status 399" (${web.origin}/399, HTTP 399).`),
+    true,
+  );
 });

@@ -295,3 +295,40 @@ Deno.test("submit_web_form: the site's refusal is reported, and its redirects ar
     `Cannot submit "Book an appointment" to "${web.origin}/appointments/new": its redirect to "${location}" is refused: "169.254.169.254" is a link-local address\nOnly public addresses are fetched; the server's operator can set MCP_CHAT_CARDS_ALLOW_PRIVATE=1 to allow private networks`,
   );
 });
+
+Deno.test("a lone checkbox: every word for yes ticks it, every word for no leaves it out, its own value ticks it", async () => {
+  await using web = await site({
+    "/": `<title>News</title><form action="/go"><input type="checkbox" name="news" value="subscribe">
+      <input name="n"><button>Go</button></form>`,
+    "/go": "<title>Done</title><p>ok</p>",
+  });
+  await using client = await webClient([web.origin]);
+  const formId = await mirror(client, `${web.origin}/`);
+  const sent: string[] = [];
+  const words = [
+    "yes",
+    "true",
+    "on",
+    "1",
+    "checked",
+    "YES",
+    " True ",
+    "subscribe",
+    "no",
+    "false",
+    "off",
+    "0",
+    "",
+    "NO",
+  ];
+  for (const [i, word] of words.entries()) {
+    const result = await submit(client, formId, { news: word, n: String(i) });
+    assertEquals(result.isError, undefined, `${JSON.stringify(word)}: ${textOf(result)}`);
+    const request = web.requests.filter((r) => r.url.startsWith("/go")).at(-1)!;
+    sent.push(`${JSON.stringify(word)} → ${new URL(request.url, "http://x").search}`);
+  }
+  assertDeep(
+    sent,
+    words.map((word, i) => `${JSON.stringify(word)} → ?${i < 8 ? "news=subscribe&" : ""}n=${i}`),
+  );
+});
