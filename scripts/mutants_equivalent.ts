@@ -192,4 +192,11 @@ export const EQUIVALENT: readonly Equivalent[] = [
     reason:
       "the agent is made for one request and its only socket is the one TLS stream createConnection returns; node:http's Agent (in Deno's node layer) takes 0 as no limit, and one request opens one socket either way",
   },
+  {
+    id: "g-7ef65b294e",
+    file: "src/net/fetch.ts",
+    mutation: "exchange: the timer's delay floored at -1 instead of 0",
+    reason:
+      "setTimeout treats every delay below 1 ms as 0 ms: a deadline already passed fires at once either way",
+  },
 ];
