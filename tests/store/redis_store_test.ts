@@ -171,7 +171,11 @@ Deno.test({
   fn: async () => {
     await using redis = await startRedis();
     const lines: string[] = [];
-    const connection = await quietConnection(redis.url, lines); // 1 s command timeout
+    // The default command timeout (1.5 s), which the log line names.
+    const connection = await connectRedis(redis.url, {
+      log: (line) => lines.push(line),
+      maxRetryDelayMs: 200,
+    });
     try {
       const stores = redisStores(connection, { sessionTtlMs: 60_000 });
       await stores.stateless.put(card("kept"));
@@ -185,7 +189,7 @@ Deno.test({
         assertEquals((result as PromiseRejectedResult).reason instanceof StoreUnavailableError, true);
       }
       assertEquals(lines.length, 1, lines.join("\n"));
-      assertEquals(lines[0].includes(" is unreachable ("), true, lines[0]);
+      assertEquals(lines[0].includes(" is unreachable (no answer within 1500 ms)"), true, lines[0]);
       redis.resume();
       await eventually(async () => (await stores.health()).reachable);
       assertEquals((await stores.stateless.get("kept"))?.id, "kept");
@@ -231,6 +235,14 @@ Deno.test("redis connection: a listener that never answers the handshake is refu
     assertEquals(
       message,
       `the card store at redis://127.0.0.1:${port} is unreachable: no answer within 300 ms`,
+    );
+    // The default: three seconds.
+    await connectRedis(`redis://127.0.0.1:${port}`, { log: () => {} }).catch((error) => {
+      message = error.message;
+    });
+    assertEquals(
+      message,
+      `the card store at redis://127.0.0.1:${port} is unreachable: no answer within 3000 ms`,
     );
   } finally {
     listener.close();
