@@ -192,3 +192,14 @@ Deno.test("fetch_reference: the error statuses at their edges: 399 is a page, 40
     true,
   );
 });
+
+Deno.test("fetch_reference: a page without text counts 0 words; one word is 1 word", async () => {
+  await using web = await site({ "/empty": "<title>Empty</title>", "/one": "<title>One</title><p>word</p>" });
+  await using client = await webClient([web.origin]);
+  const mainText = async (path: string) =>
+    textOf(await call(client, `${web.origin}${path}`)).split("\n").find((line) =>
+      line.startsWith("Main text:")
+    );
+  assertEquals(await mainText("/empty"), "Main text: 0 words; 0 tables, 0 images, 0 links.");
+  assertEquals(await mainText("/one"), "Main text: 1 word; 0 tables, 0 images, 0 links.");
+});
