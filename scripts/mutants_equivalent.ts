@@ -241,4 +241,18 @@ export const EQUIVALENT: readonly Equivalent[] = [
     reason:
       "timing only: the reconnect backoff decides when Redis is tried again, never what is answered; tests assert no times (STYLE: speed is measured in benchmarks), and the recovery test waits for reachability however long the backoff",
   },
+  {
+    id: "g-de7fd1e2b6",
+    file: "src/net/fetch.ts",
+    mutation: "exchange: a missing status read as 1 instead of 0",
+    reason:
+      "node:http always sets statusCode on a response (the parser rejects a reply without one before this event), so the fallback is never read",
+  },
+  {
+    id: "g-66abd91747",
+    file: "src/output/budget.ts",
+    mutation: "splitLines: the galloping search starts with a step of (good - from) >> 4 instead of >> 5",
+    reason:
+      "only the search's first step changes: the gallop and the bisection after it still find the longest run of lines that fits, so the pieces are the same (budget_test's split tests pin them)",
+  },
 ];

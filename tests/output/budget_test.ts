@@ -67,6 +67,33 @@ Deno.test("truncateHtml leaves void elements unclosed and never splits a surroga
   assertEquals(out.includes('</div><p class="mcc-notice"'), true);
 });
 
+Deno.test("truncateHtml leaves each void element unclosed, one by one, and closes a normal element", () => {
+  const closed: string[] = [];
+  for (
+    const tag of [
+      "area",
+      "base",
+      "br",
+      "col",
+      "embed",
+      "hr",
+      "img",
+      "input",
+      "link",
+      "meta",
+      "source",
+      "track",
+      "wbr",
+    ]
+  ) {
+    const out = truncateHtml(raw(`<div><${tag}>${"x".repeat(400)}</div>`), 250).value;
+    if (out.includes(`</${tag}>`) || !out.includes('</div><p class="mcc-notice"')) closed.push(tag);
+  }
+  assertDeep(closed, []);
+  const span = truncateHtml(raw(`<div><span>${"x".repeat(400)}</span></div>`), 250).value;
+  assertEquals(span.includes('</span></div><p class="mcc-notice"'), true);
+});
+
 Deno.test("parts are numbered, titled and announced; a part past the end is refused", async () => {
   const config = { ...DEFAULT_CONFIG, cardBudget: 2_000 };
   const card = {

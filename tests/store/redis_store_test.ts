@@ -62,6 +62,29 @@ Deno.test({
 });
 
 Deno.test({
+  name: "redis store: an id of 128 characters is looked up, one of 129 never is, in either store",
+  ignore,
+  fn: async () => {
+    await using redis = await sharedRedis();
+    const connection = await quietConnection(redis.url);
+    try {
+      const stores = redisStores(connection, { sessionTtlMs: 60_000 });
+      const session = stores.session(crypto.randomUUID());
+      const prefix = crypto.randomUUID();
+      const longest = prefix + "x".repeat(128 - prefix.length);
+      const over = longest + "x";
+      for (const store of [stores.stateless, session]) {
+        await store.put(card(longest));
+        await store.put(card(over)); // written, but an id that long is never looked up
+        assertDeep([(await store.get(longest))?.id, await store.get(over)], [longest, undefined]);
+      }
+    } finally {
+      await connection.close();
+    }
+  },
+});
+
+Deno.test({
   name: "redis store: a stateless card is gone once its expiry passes",
   ignore,
   fn: async () => {

@@ -3,6 +3,7 @@
  * (golden HTML), its summary and structured form, the form remembered server-side, picking among
  * several forms, and the refusals. Rewrite the golden with `-- --update`.
  */
+import { extractPage } from "../../src/render/extract.ts";
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { textOf } from "../helpers.ts";
@@ -213,4 +214,15 @@ Deno.test("mirror_web_form: a form too big for the result ceiling is refused, an
     arguments: { formId: "wf-card-1", values: {} },
   });
   assertEquals(textOf(submit).startsWith(`Form "wf-card-1" is not known`), true);
+});
+
+Deno.test("form reading follows nesting to its limit: a control under 255 levels of markup is read, under 256 it is not", () => {
+  const fieldsAt = (levels: number) => {
+    const html = `<title>t</title><form action="/go">${"<div>".repeat(levels)}<input name="deep">${
+      "</div>".repeat(levels)
+    }<input name="top"></form>`;
+    return extractPage(html, "https://example.org/").forms[0].fields.map((f) => f.name);
+  };
+  assertDeep(fieldsAt(255), ["deep", "top"]);
+  assertDeep(fieldsAt(256), ["top"]);
 });
