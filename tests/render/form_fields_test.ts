@@ -256,3 +256,28 @@ Deno.test("checkFormFields refuses broken forms with the field, the problem and 
     );
   });
 });
+
+Deno.test("checkFormFields: a date is the whole of YYYY-MM-DD, checked from both ends; a step is any number above 0", () => {
+  const refusal = (field: FormField) => {
+    try {
+      checkFormFields([field]);
+      return "accepted";
+    } catch (e) {
+      return (e as ToolError).toText();
+    }
+  };
+  const date = (value: string) => refusal({ name: "d", type: "date", default: value });
+  assertEquals(date("2024-01-31"), "accepted");
+  for (const bad of ["2024-01-31junk", "x2024-01-31", "2024-1-31", "31-01-2024"]) {
+    assertEquals(date(bad), `Invalid "fields[0].default": "${bad}" is not a date\nWrite dates as YYYY-MM-DD`);
+  }
+  const step = (value: number) => refusal({ name: "n", type: "number", step: value });
+  assertEquals(step(0.5), "accepted");
+  assertEquals(step(1), "accepted");
+  for (const bad of [0, -1]) {
+    assertEquals(
+      step(bad),
+      `Invalid "fields[0].step": must be greater than 0\nLeave step out for whole numbers`,
+    );
+  }
+});

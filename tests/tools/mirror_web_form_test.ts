@@ -226,3 +226,18 @@ Deno.test("form reading follows nesting to its limit: a control under 255 levels
   assertDeep(fieldsAt(255), ["deep", "top"]);
   assertDeep(fieldsAt(256), ["top"]);
 });
+
+Deno.test("form reading keeps a maxlength of 1 and more, and drops 0, negative and junk", () => {
+  const html = `<title>t</title><form action="/go">${
+    ["1", "2", "0", "-3", "x", ""].map((n, i) => `<input name="f${i}" maxlength="${n}">`).join("")
+  }</form>`;
+  const fields = extractPage(html, "https://example.org/").forms[0].fields;
+  assertDeep(fields.map((f) => [f.name, f.maxLength]), [
+    ["f0", 1],
+    ["f1", 2],
+    ["f2", undefined],
+    ["f3", undefined],
+    ["f4", undefined],
+    ["f5", undefined],
+  ]);
+});
