@@ -241,3 +241,21 @@ Deno.test("form reading keeps a maxlength of 1 and more, and drops 0, negative a
     ["f5", undefined],
   ]);
 });
+
+Deno.test("the form pointer: a </form> inside each raw-text element is text, and every space ends a tag name", () => {
+  const fields = (html: string) =>
+    extractPage(`<title>t</title>${html}`, "https://example.org/").forms.map((f) =>
+      f.fields.map((x) => x.name)
+    );
+  for (
+    const tag of ["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript"]
+  ) {
+    const html = `<form action="/a"><input name="x"><${tag} name="t"></form></${tag}><input name="y"></form>`;
+    assertDeep([tag, fields(html)], [tag, [tag === "textarea" ? ["x", "t", "y"] : ["x", "y"]]]);
+  }
+  // A form opened in one table cell owns the controls in the next (a browser's form pointer).
+  for (const space of [" ", "\t", "\n", "\f", "\r"]) {
+    const html = `<table><tr><td><form action="/a"></td><td><input${space}name="y"></td></tr></table></form>`;
+    assertDeep([JSON.stringify(space), fields(html)], [JSON.stringify(space), [["y"]]]);
+  }
+});
