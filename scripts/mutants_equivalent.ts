@@ -255,4 +255,11 @@ export const EQUIVALENT: readonly Equivalent[] = [
     reason:
       "only the search's first step changes: the gallop and the bisection after it still find the longest run of lines that fits, so the pieces are the same (budget_test's split tests pin them)",
   },
+  {
+    id: "g-e9e8815b4c",
+    file: "src/tools/_charset.ts",
+    mutation: "table: the lead bytes skipped default to [] instead of [0, -1]",
+    reason:
+      "from and to are then undefined, and lead >= undefined is false for every lead byte: nothing is skipped, exactly as with the empty range 0..-1",
+  },
 ];

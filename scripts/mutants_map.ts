@@ -63,14 +63,18 @@ export const TESTS_OF: Readonly<Record<string, readonly string[]>> = {
     "tests/tools/mirror_web_form_test.ts",
     "tests/tools/submit_web_form_test.ts",
   ],
-  "src/render/summary.ts": ["tests/cards/table_test.ts", "tests/cards/golden_test.ts"],
+  "src/render/summary.ts": [
+    "tests/render/summary_edges_test.ts",
+    "tests/cards/table_test.ts",
+    "tests/cards/golden_test.ts",
+  ],
   "src/output/budget.ts": ["tests/output/budget_test.ts", "tests/cards/parts_test.ts"],
   "src/html/sanitize.ts": [
     "tests/html/sanitize_test.ts",
     "tests/adversarial/sanitize_test.ts",
     "tests/cards/inert_test.ts",
   ],
-  "src/ui/runtime/actions.ts": [BROWSER_RUNTIME, "tests/browser/gaps_test.ts"],
+  "src/ui/runtime/actions.ts": ["tests/browser/gaps_test.ts", BROWSER_RUNTIME],
   "src/ui/runtime/memory.ts": ["tests/browser/state_test.ts"],
 
   // --- the rest ---

@@ -8,6 +8,7 @@ import { extractPage } from "../../src/render/extract.ts";
 import { connect, textOf } from "../helpers.ts";
 import { savedPage, site, structured, webClient } from "./web_fixtures.ts";
 import type { Handler } from "../net/servers.ts";
+import { opening } from "../../src/tools/_web.ts";
 
 const call = (client: Awaited<ReturnType<typeof connect>>, url: string) =>
   client.callTool({ name: "fetch_reference", arguments: { url } });
@@ -202,4 +203,13 @@ Deno.test("fetch_reference: a page without text counts 0 words; one word is 1 wo
     );
   assertEquals(await mainText("/empty"), "Main text: 0 words; 0 tables, 0 images, 0 links.");
   assertEquals(await mainText("/one"), "Main text: 1 word; 0 tables, 0 images, 0 links.");
+});
+
+Deno.test("opening: whole up to its length, then cut at the last space before it when that keeps over half", () => {
+  assertEquals(opening("abcdefghij", 10), "abcdefghij");
+  assertEquals(opening("abcdefghijk", 10), "abcdefghi…");
+  assertEquals(opening("aaaaaa bb ccc", 10), "aaaaaa bb…"); // the space at the 10th character
+  assertEquals(opening("aaaaaa bbb ccc", 10), "aaaaaa…"); // a space at the 11th is past the cut
+  assertEquals(opening("aaaa bbbbbbbbbb", 10), "aaaa bbbb…"); // a space in the first half is not used
+  assertEquals(opening("  a \n\t b  ", 10), "a b");
 });

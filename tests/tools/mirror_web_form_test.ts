@@ -259,3 +259,12 @@ Deno.test("the form pointer: a </form> inside each raw-text element is text, and
     assertDeep([JSON.stringify(space), fields(html)], [JSON.stringify(space), [["y"]]]);
   }
 });
+
+Deno.test("the form pointer: a quote left open runs to the end of the page, and the read still ends", () => {
+  const fields = (html: string) =>
+    extractPage(`<title>t</title>${html}`, "https://example.org/").forms.map((f) =>
+      f.fields.map((x) => x.name)
+    );
+  assertDeep(fields(`<form action="/a"><input name="x"><input name="y" value="unclosed>`), [["x"]]);
+  assertDeep(fields(`<form action="/a"><input name="x" value='half><input name="y"></form>`), [[]]);
+});
