@@ -4,6 +4,7 @@
  * several forms, and the refusals. Rewrite the golden with `-- --update`.
  */
 import { extractPage } from "../../src/render/extract.ts";
+import { cardField } from "../../src/tools/mirror_web_form.ts";
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { textOf } from "../helpers.ts";
@@ -267,4 +268,32 @@ Deno.test("the form pointer: a quote left open runs to the end of the page, and 
     );
   assertDeep(fields(`<form action="/a"><input name="x"><input name="y" value="unclosed>`), [["x"]]);
   assertDeep(fields(`<form action="/a"><input name="x" value='half><input name="y"></form>`), [[]]);
+});
+
+Deno.test("a number field's bounds, step and value reach the card only when they are finite numbers", () => {
+  const field = (spec: Record<string, string>) =>
+    cardField(
+      { name: "n", label: "N", type: "number", ...spec } as unknown as Parameters<typeof cardField>[0],
+    );
+  assertDeep(field({ min: "1", max: "10", step: "0.5", value: "3" }), {
+    name: "n",
+    label: "N",
+    type: "number",
+    min: 1,
+    max: 10,
+    step: 0.5,
+    default: 3,
+  });
+  assertDeep(field({ min: "abc", max: "Infinity", step: "0", value: "" }), {
+    name: "n",
+    label: "N",
+    type: "number",
+  });
+  assertDeep(field({ min: "-5", step: "-1", value: "1e3" }), {
+    name: "n",
+    label: "N",
+    type: "number",
+    min: -5,
+    default: 1000,
+  });
 });
