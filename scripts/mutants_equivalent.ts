@@ -262,4 +262,18 @@ export const EQUIVALENT: readonly Equivalent[] = [
     reason:
       "from and to are then undefined, and lead >= undefined is false for every lead byte: nothing is skipped, exactly as with the empty range 0..-1",
   },
+  {
+    id: "g-87e2165148",
+    file: "src/net/deno_tls.ts",
+    mutation: "tlsStream: a read buffer of 16,385 bytes instead of 16,384",
+    reason:
+      "the buffer only sizes each read from the TLS connection; the stream pushes whatever each read returns, so the bytes delivered are the same for any size",
+  },
+  {
+    id: "g-3088ebee34",
+    file: "src/net/deno_tls.ts",
+    mutation: "denoTlsAgent: maxSockets 2 instead of 1",
+    reason:
+      "the agent is made for one request and createConnection returns its one TLS stream: a second socket is never asked for",
+  },
 ];

@@ -6,7 +6,12 @@
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { z } from "zod";
-import { cleanArguments, strictSchema, validateArguments } from "../../src/mcp/input_schema.ts";
+import {
+  cleanArguments,
+  compactJsonSchema,
+  strictSchema,
+  validateArguments,
+} from "../../src/mcp/input_schema.ts";
 import { BIDI_MARK, markBidi } from "../../src/ui/shared/marks.ts";
 import { CARDS } from "../../src/registry.ts";
 import { connect, textOf } from "../helpers.ts";
@@ -159,4 +164,38 @@ Deno.test("one unknown field is named as a field, two as fields", async () => {
     await refusal(sections({ color: "red", size: 2 })),
     `${PREFIX}create_reveal_card: sections.0: unknown fields "color", "size": ${ACCEPTED}`,
   );
+});
+
+Deno.test("arguments nested past the limit are refused at the first three steps of their path", async () => {
+  let value: unknown = "end";
+  for (let i = 0; i < 40; i++) value = { k: value };
+  assertDeep(await validateArguments(z.object({ a: z.any() }), { a: value }), {
+    issues: [{ message: "nested deeper than 32 levels", path: ["a", "k", "k"] }],
+  });
+});
+
+Deno.test("compactJsonSchema drops $schema and zod's safe-integer bounds only, not real bounds or values", () => {
+  const schema = {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    type: "integer",
+    maximum: 10,
+    minimum: -3,
+    properties: {
+      n: {
+        maximum: Number.MAX_SAFE_INTEGER,
+        minimum: Number.MIN_SAFE_INTEGER,
+        default: Number.MAX_SAFE_INTEGER,
+      },
+      m: { minimum: Number.MAX_SAFE_INTEGER, maximum: Number.MIN_SAFE_INTEGER },
+    },
+  };
+  assertDeep(compactJsonSchema(schema), {
+    type: "integer",
+    maximum: 10,
+    minimum: -3,
+    properties: {
+      n: { default: Number.MAX_SAFE_INTEGER },
+      m: { minimum: Number.MAX_SAFE_INTEGER, maximum: Number.MIN_SAFE_INTEGER },
+    },
+  });
 });
