@@ -276,4 +276,11 @@ export const EQUIVALENT: readonly Equivalent[] = [
     reason:
       "the agent is made for one request and createConnection returns its one TLS stream: a second socket is never asked for",
   },
+  {
+    id: "g-dac156159a",
+    file: "src/net/fetch.ts",
+    mutation: "check: an IPv4 literal's family 3 instead of 4",
+    reason:
+      "only family === 6 is read (to bracket the socket address); node:net takes the pinned lookup's answer for any family other than 6 as IPv4, so the connection is the same",
+  },
 ];

@@ -7,7 +7,13 @@ import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node
 import zlib from "node:zlib";
 import { DEFAULT_CONFIG, parseConfig, SETTINGS } from "../../src/config.ts";
 import { ToolError } from "../../src/errors.ts";
-import { createFetcher, type FetchRequest, type ResolvedAddress, USER_AGENT } from "../../src/net/fetch.ts";
+import {
+  createFetcher,
+  type FetchRequest,
+  type ResolvedAddress,
+  systemResolve,
+  USER_AGENT,
+} from "../../src/net/fetch.ts";
 import { type Handler, listen, page, text } from "./servers.ts";
 
 async function refusal(promise: Promise<unknown>): Promise<ToolError> {
@@ -461,4 +467,12 @@ Deno.test("the deadline covers the whole redirect chain: hops under it one by on
   // The same chain inside a deadline that holds all five hops arrives.
   const arrived = await fetcher.fetch({ url: `${server.origin}/hop/0`, limits: { timeoutMs: 10_000 } });
   assertDeep([arrived.text, arrived.redirects.length], ["arrived", 4]);
+});
+
+Deno.test("the system resolver labels each answer with its own family", async () => {
+  // Address literals resolve without DNS, on any machine.
+  assertDeep(await systemResolve("::1"), [{ address: "::1", family: 6 }]);
+  assertDeep(await systemResolve("127.0.0.1"), [{ address: "127.0.0.1", family: 4 }]);
+  const local = await systemResolve("localhost");
+  assertDeep(local.map((a) => a.family), local.map((a) => (a.address.includes(":") ? 6 : 4)));
 });

@@ -92,6 +92,14 @@ Deno.test("truncateHtml leaves each void element unclosed, one by one, and close
   assertDeep(closed, []);
   const span = truncateHtml(raw(`<div><span>${"x".repeat(400)}</span></div>`), 250).value;
   assertEquals(span.includes('</span></div><p class="mcc-notice"'), true);
+  // An element closed before the cut leaves the ones around it open, to be closed at the cut.
+  const closedBefore = truncateHtml(raw(`<div><b>a</b><i>b</i>${"x".repeat(400)}</div>`), 250).value;
+  assertEquals(closedBefore.includes("</i>xxx"), true);
+  assertEquals(closedBefore.includes('x</div><p class="mcc-notice"'), true);
+});
+
+Deno.test("packBlocks: no blocks still make one (empty) part", () => {
+  assertDeep(packBlocks([], 100), [[]]);
 });
 
 Deno.test("parts are numbered, titled and announced; a part past the end is refused", async () => {
