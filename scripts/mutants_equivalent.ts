@@ -283,4 +283,11 @@ export const EQUIVALENT: readonly Equivalent[] = [
     reason:
       "only family === 6 is read (to bracket the socket address); node:net takes the pinned lookup's answer for any family other than 6 as IPv4, so the connection is the same",
   },
+  {
+    id: "g-6b19cad5b9",
+    file: "src/output/redis_store.ts",
+    mutation: "session.list: i + 1 < flat.length → <=",
+    reason:
+      "the listing script returns id and title pairs, so the list's length is even and i (0, 2, 4...) reaches the same last pair under either test",
+  },
 ];
