@@ -290,4 +290,11 @@ export const EQUIVALENT: readonly Equivalent[] = [
     reason:
       "the listing script returns id and title pairs, so the list's length is even and i (0, 2, 4...) reaches the same last pair under either test",
   },
+  {
+    id: "g-80ec411f54",
+    file: "src/render/extract_forms.ts",
+    mutation: "formControls: the skip of non-element children removed",
+    reason:
+      "a text or comment node then walked as an element has no localName (no control, no fieldset, no form) and no children: the walk adds nothing for it",
+  },
 ];

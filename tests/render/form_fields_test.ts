@@ -240,6 +240,11 @@ Deno.test("checkFormFields refuses broken forms with the field, the problem and 
       `Invalid "fields[1].name": "a" is already the name of a radio field (fields[0])\nOnly a choice field and one text field (an "Other" answer) may share a name; rename one`,
     ],
     [
+      "a field sharing an email field's name (an, not a)",
+      [{ name: "a", type: "email" }, { name: "a", type: "textarea" }],
+      `Invalid "fields[1].name": "a" is already the name of an email field (fields[0])\nOnly a choice field and one text field (an "Other" answer) may share a name; rename one`,
+    ],
+    [
       "three fields sharing a name",
       [{ name: "a", type: "radio", options: ["x"] }, { name: "a" }, { name: "a" }],
       `Invalid "fields[1].name": "a" is already the name of a radio field (fields[0])\nOnly a choice field and one text field (an "Other" answer) may share a name; rename one`,

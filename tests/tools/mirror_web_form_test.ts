@@ -297,3 +297,14 @@ Deno.test("a number field's bounds, step and value reach the card only when they
     default: 1000,
   });
 });
+
+Deno.test("the form pointer: tags inside a quoted attribute value, either quote, are text", () => {
+  const html = `<title>t</title><form action="/a"><input name="x" value="1><form action=/b>2">` +
+    `<input name="y" value='3></form><input name=z>'><input name="w"></form>`;
+  const forms = extractPage(html, "https://example.org/").forms;
+  assertDeep(forms.map((f) => f.fields.map((x) => [x.name, x.value ?? null])), [[
+    ["x", "1><form action=/b>2"],
+    ["y", "3></form><input name=z>"],
+    ["w", null],
+  ]]);
+});
