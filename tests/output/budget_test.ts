@@ -98,6 +98,20 @@ Deno.test("truncateHtml leaves each void element unclosed, one by one, and close
   assertEquals(closedBefore.includes('x</div><p class="mcc-notice"'), true);
 });
 
+Deno.test("a line over the budget between short ones is truncated alone; the lines after it follow once", () => {
+  const block = lineBlock(
+    ["a", "x".repeat(500), "b", "c"],
+    (run, from) => raw(`<pre data-from="${from}">${run.join("|")}</pre>`),
+  );
+  const pieces = fitBlock(block, 300).map((h) => h.value.replace(/<p class="mcc-notice".*$/, "[notice]"));
+  assertDeep([pieces[0], pieces[2], pieces.length], [
+    '<pre data-from="0">a</pre>',
+    '<pre data-from="2">b|c</pre>',
+    3,
+  ]);
+  assertEquals(/^<pre data-from="1">x+<\/pre>\[notice\]$/.test(pieces[1]), true, pieces[1]);
+});
+
 Deno.test("packBlocks: no blocks still make one (empty) part", () => {
   assertDeep(packBlocks([], 100), [[]]);
 });

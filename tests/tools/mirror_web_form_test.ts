@@ -308,3 +308,12 @@ Deno.test("the form pointer: tags inside a quoted attribute value, either quote,
     ["w", null],
   ]]);
 });
+
+Deno.test("a time input's value is read at its edges: 23:59:59 is a time, 24:00, 12:60 and 12:00:60 are not", () => {
+  const values = ["23:59:59", "23:59", "00:00", "24:00", "12:60", "12:00:60", "12:00:59.999", "1:00"];
+  const html = `<title>t</title><form action="/go">${
+    values.map((v, i) => `<input type="time" name="t${i}" value="${v}">`).join("")
+  }</form>`;
+  const read = extractPage(html, "https://example.org/").forms[0].fields.map((f) => f.value ?? "");
+  assertDeep(read, ["23:59:59", "23:59", "00:00", "", "", "", "12:00:59.999", ""]);
+});

@@ -332,3 +332,27 @@ Deno.test("a lone checkbox: every word for yes ticks it, every word for no leave
     words.map((word, i) => `${JSON.stringify(word)} → ?${i < 8 ? "news=subscribe&" : ""}n=${i}`),
   );
 });
+
+Deno.test("a value that is not an option is refused with the options: all of 12, the first 12 of 13 and an ellipsis", async () => {
+  const select = (name: string, n: number) =>
+    `<select name="${name}">${
+      Array.from({ length: n }, (_, i) => `<option>o${i + 1}</option>`).join("")
+    }</select>`;
+  await using web = await site({
+    "/": `<title>Pick</title><form action="/go">${select("twelve", 12)}${
+      select("thirteen", 13)
+    }<button>Go</button></form>`,
+  });
+  await using client = await webClient([web.origin]);
+  const formId = await mirror(client, `${web.origin}/`);
+  const list = (n: number) => Array.from({ length: n }, (_, i) => `"o${i + 1}"`).join(", ");
+  const refused = async (values: Record<string, string>) => textOf(await submit(client, formId, values));
+  assertEquals(
+    (await refused({ twelve: "nope" })).split("\n")[0],
+    `Invalid "values.twelve": "nope" is not one of its options: ${list(12)}`,
+  );
+  assertEquals(
+    (await refused({ thirteen: "nope" })).split("\n")[0],
+    `Invalid "values.thirteen": "nope" is not one of its options: ${list(12)}, …`,
+  );
+});
