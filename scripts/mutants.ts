@@ -25,6 +25,7 @@
  *   deno task mutants --in src/net/        only generated mutants of these modules (repeatable)
  *   deno task mutants --risky              only the modules where a slip is a security bug
  *   deno task mutants --quick              only mutants whose tests start no browser or npm build
+ *   deno task mutants --sample 6           6 quick curated mutants drawn by the seed (a rotating gate)
  *   deno task mutants --dry-run            print the chosen mutants, run nothing
  *   deno task mutants --report out.json    write every outcome as JSON (after each mutant)
  *   deno task mutants --resume out.json    take the caught mutants of an earlier report as caught; run the rest
@@ -64,6 +65,8 @@ interface Options {
   risky: boolean;
   quick: boolean;
   dryRun: boolean;
+  /** How many curated mutants to draw (quick ones, by the seed); undefined runs them all. */
+  sample?: number;
   report?: string;
   resume?: string;
   /** `[k, n]`: run only every n-th mutant, starting at the k-th (two shards share a sample). */
@@ -114,7 +117,12 @@ function parseArgs(args: string[]): Options {
     else if (arg === "--risky") options.risky = true;
     else if (arg === "--quick") options.quick = true;
     else if (arg === "--dry-run") options.dryRun = true;
-    else if (arg === "--report") options.report = next();
+    else if (arg === "--sample") {
+      options.sample = Number(next());
+      if (!(options.sample > 0) || !Number.isInteger(options.sample)) {
+        throw new Error("--sample takes a whole number");
+      }
+    } else if (arg === "--report") options.report = next();
     else if (arg === "--resume") options.resume = next();
     else if (arg === "--shard") {
       const [k, n] = next().split("/").map(Number);
@@ -123,7 +131,7 @@ function parseArgs(args: string[]): Options {
     } else {
       throw new Error(
         `Unknown option "${arg}": use --list, --check, --only <ids>, --generate <n|all>, --seed <n>, --in <path>, ` +
-          "--risky, --quick, --dry-run, --report <file>, --resume <file>, --shard <k/n>, --no-baseline, --keep, --timeout <s>",
+          "--risky, --quick, --sample <n>, --dry-run, --report <file>, --resume <file>, --shard <k/n>, --no-baseline, --keep, --timeout <s>",
       );
     }
   }
@@ -569,7 +577,17 @@ async function main(): Promise<number> {
     }
     const chosen = options.only.length || !generatedIds.length ? selected(options) : [];
     live = [...generatedIds.map((id) => generatedJob(byId.get(id)!))];
-    live.push(...chosen.filter((m) => m.reason === undefined).map(curatedJob));
+    let curated = chosen.filter((m) => m.reason === undefined).map(curatedJob);
+    if (options.sample !== undefined) {
+      // A rotating draw of quick curated mutants (no browser, no npm build): a gate that changes daily.
+      const quick = curated.filter((j) => !j.tests.some(isHeavyTest) && !needsUiBuild(j.file));
+      curated = seededOrder(quick, (j) => j.id, options.seed).slice(0, options.sample);
+      console.log(
+        `curated: ${curated.length} of ${quick.length} quick mutants (seed ${options.seed}). ` +
+          `Rerun: deno task mutants --sample ${options.sample} --seed ${options.seed}`,
+      );
+    }
+    live.push(...curated);
     equivalentNote = chosen.filter((m) => m.reason !== undefined).map((m) =>
       `  ${m.id} (${m.file}): ${m.reason}`
     );
