@@ -74,7 +74,11 @@ export const TESTS_OF: Readonly<Record<string, readonly string[]>> = {
     "tests/adversarial/sanitize_test.ts",
     "tests/cards/inert_test.ts",
   ],
-  "src/ui/runtime/actions.ts": ["tests/browser/redui_form_test.ts", "tests/browser/gaps_test.ts", BROWSER_RUNTIME],
+  "src/ui/runtime/actions.ts": [
+    "tests/browser/redui_form_test.ts",
+    "tests/browser/gaps_test.ts",
+    BROWSER_RUNTIME,
+  ],
   "src/ui/runtime/memory.ts": ["tests/browser/state_test.ts"],
 
   // --- the rest ---
