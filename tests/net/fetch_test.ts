@@ -476,3 +476,16 @@ Deno.test("the system resolver labels each answer with its own family", async ()
   const local = await systemResolve("localhost");
   assertDeep(local.map((a) => a.family), local.map((a) => (a.address.includes(":") ? 6 : 4)));
 });
+
+Deno.test("a denial the pre-checks missed (NotCapable from the resolver) reads as the --allow-net refusal", async () => {
+  const fetcher = createFetcher({ allowPrivate: false }, {
+    origins: [],
+    resolve: () => Promise.reject(Object.assign(new Error("Requires net access"), { name: "NotCapable" })),
+  });
+  const error = await refusal(fetcher.fetch({ url: "http://denied.test/" }));
+  assertDeep([error.code, error.message, error.hint], [
+    "forbidden",
+    `Cannot fetch "http://denied.test/": the server's Deno --allow-net list does not include it`,
+    "Ask the user to add it to the server's --allow-net list if they trust this site",
+  ]);
+});

@@ -110,6 +110,11 @@ Deno.test("a line over the budget between short ones is truncated alone; the lin
     3,
   ]);
   assertEquals(/^<pre data-from="1">x+<\/pre>\[notice\]$/.test(pieces[1]), true, pieces[1]);
+  // The notice measures that line alone: 19 + 500 + 6 characters.
+  assertEquals(
+    fitBlock(block, 300)[1].value.includes("Truncated: this block is 525 characters rendered"),
+    true,
+  );
 });
 
 Deno.test("packBlocks: no blocks still make one (empty) part", () => {
