@@ -133,7 +133,9 @@ Deno.test("a JSON-born __proto__ key is refused by name wherever a record would 
   });
   const issues = async (json: string) => {
     const result = await validateArguments(schema, JSON.parse(json));
-    return "issues" in result ? result.issues.map((i) => `${i.path.join(".")}: ${i.message}`) : result.value;
+    return result.issues
+      ? result.issues.map((i) => `${(i.path ?? []).join(".")}: ${i.message}`)
+      : result.value;
   };
   assertDeep(await issues('{"values":{"a":"b","__proto__":"x"}}'), [
     'values.__proto__: the name "__proto__" cannot be used',
