@@ -1366,7 +1366,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: "src/output/stores.ts",
     find: "session: () => new CardStore(),",
     replace: "session: () => stateless,",
-    tests: ["tests/http/expiry_test.ts"],
+    tests: ["tests/http/security_test.ts"],
     breaks: "every HTTP session reads and lists the cards of every other session",
   },
   {
