@@ -603,8 +603,8 @@ export const MUTANTS: readonly Mutant[] = [
     file: "src/mcp/input_schema.ts",
     find: "const BIDI_CONTROLS = /[\\u202A-\\u202E\\u2066-\\u2069]/g;",
     replace: "const BIDI_CONTROLS = /[\\u202A-\\u202E]/g;",
-    tests: [T.inputGuard],
-    breaks: "bidi isolates (U+2066-U+2069) reach cards and summaries unmarked",
+    tests: ["tests/mcp/output_marks_test.ts"],
+    breaks: "bidi isolates (U+2066-U+2069) in a tool result (a file, a page) reach the model unmarked",
   },
   {
     id: "objects-not-strict",
@@ -1358,7 +1358,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: "src/output/stores.ts",
     find: "const stateless = new ExpiringCardStore();",
     replace: "const stateless = new CardStore();",
-    tests: ["tests/http/expiry_test.ts"],
+    tests: ["tests/output/store_test.ts"],
     breaks: "cards made by stateless HTTP requests are kept until the LRU evicts them, never expiring",
   },
   {
