@@ -7,6 +7,7 @@ import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node
 import { chromium } from "playwright-core";
 import { CHROMIUM, skipReason } from "../browser/harness.ts";
 import { errorMessage, initializeBody, POST_HEADERS, rawRequest, serveApp } from "./helpers.ts";
+import { preflightResponse } from "../../src/http/cors.ts";
 
 const TOKEN = "0123456789abcdef0123";
 
@@ -20,6 +21,20 @@ function preflight(origin: string, requestHeaders: string): RequestInit {
     },
   };
 }
+
+Deno.test("cors: a preflight's header list is echoed only when every name is a plain token, checked from both ends", () => {
+  const DEFAULTS = "Authorization, Content-Type, Accept, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID";
+  const allowed = (asked: string) =>
+    preflightResponse(
+      new Request("http://127.0.0.1/mcp", preflight("https://cards.example.org", asked)),
+      ["cards.example.org"],
+    )?.headers.get("access-control-allow-headers");
+  assertEquals(allowed("content-type"), "content-type");
+  assertEquals(allowed("a , b,c"), "a , b,c");
+  for (const bad of ["x y, content-type", "content-type, x y", "content-type;", "(x), content-type", ""]) {
+    assertDeep([bad, allowed(bad)], [bad, DEFAULTS]);
+  }
+});
 
 Deno.test("cors: a listed origin's preflight gets 204 without the token, naming what it may send", async () => {
   await using served = await serveApp({ httpToken: TOKEN, allowedHosts: ["cards.example.org"] });

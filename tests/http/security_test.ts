@@ -16,6 +16,9 @@ import {
   sessionHeaders,
 } from "./helpers.ts";
 import { TEMPLATE_URIS } from "../helpers.ts";
+import { refuseHost, refuseOrigin, refuseToken } from "../../src/http/guard.ts";
+import { bearerTokenChecker } from "../../src/http/token.ts";
+import { badRequest } from "../../src/http/responses.ts";
 
 const TABLE = { title: "T", headers: ["a", "b"], rows: [["1", "2"]] };
 
@@ -201,4 +204,64 @@ Deno.test("http: sessions past the cap close the least recently used one", async
     (await post(served.url, { jsonrpc: "2.0", id: 3, method: "ping" }, sessionHeaders(first))).status,
     200,
   );
+});
+
+Deno.test("guard: each refusal's exact status, JSON-RPC error body and headers; what passes gets nothing", async () => {
+  const hosts = ["localhost", "127.0.0.1", "[::1]"];
+  const request = (headers: Record<string, string>) =>
+    new Request("http://127.0.0.1:3000/mcp", { method: "POST", headers });
+  const shown = async (response: Response | undefined) =>
+    response && {
+      status: response.status,
+      body: await response.json(),
+      authenticate: response.headers.get("www-authenticate"),
+    };
+  const error = (message: string) => ({ jsonrpc: "2.0", error: { code: -32000, message }, id: null });
+  assertDeep(await shown(refuseHost(request({ host: "evil.example" }), hosts)), {
+    status: 403,
+    body: error(
+      'Forbidden: Host "evil.example" is not allowed; add its name to MCP_CHAT_CARDS_ALLOWED_HOSTS if clients really use it',
+    ),
+    authenticate: null,
+  });
+  assertEquals(refuseHost(request({ host: "localhost:3000" }), hosts), undefined);
+  for (const origin of ["https://evil.example", "null", "not a url"]) {
+    assertDeep(await shown(refuseOrigin(request({ origin }), hosts)), {
+      status: 403,
+      body: error(
+        `Forbidden: Origin "${origin}" is not allowed; add its host name to MCP_CHAT_CARDS_ALLOWED_HOSTS to trust it`,
+      ),
+      authenticate: null,
+    });
+  }
+  assertEquals(refuseOrigin(request({ origin: "http://localhost:5173" }), hosts), undefined);
+  assertEquals(refuseOrigin(request({}), hosts), undefined);
+  const token = "correct-horse-battery-staple";
+  const matches = bearerTokenChecker(token);
+  assertDeep(await shown(await refuseToken(request({}), matches)), {
+    status: 401,
+    body: error(
+      "Unauthorized: send the header Authorization: Bearer <token> with the server's MCP_CHAT_CARDS_HTTP_TOKEN",
+    ),
+    authenticate: 'Bearer realm="mcp-chat-cards"',
+  });
+  assertDeep(await shown(await refuseToken(request({ authorization: `Bearer ${token}x` }), matches)), {
+    status: 401,
+    body: error("Unauthorized: the bearer token does not match the server's MCP_CHAT_CARDS_HTTP_TOKEN"),
+    authenticate: 'Bearer realm="mcp-chat-cards", error="invalid_token"',
+  });
+  assertEquals(await refuseToken(request({ authorization: `Bearer ${token}` }), matches), undefined);
+  assertEquals(await refuseToken(request({}), undefined), undefined);
+});
+
+Deno.test("responses: an unreadable request gets 400 with a JSON-RPC error and a closed connection", async () => {
+  const response = badRequest();
+  assertDeep([response.status, response.headers.get("connection"), await response.json()], [400, "close", {
+    jsonrpc: "2.0",
+    error: {
+      code: -32000,
+      message: "Bad Request: the request could not be read (check the Host header and the body)",
+    },
+    id: null,
+  }]);
 });

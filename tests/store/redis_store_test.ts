@@ -62,6 +62,29 @@ Deno.test({
 });
 
 Deno.test({
+  name: "redis store: an id of 128 characters is looked up, one of 129 never is, in either store",
+  ignore,
+  fn: async () => {
+    await using redis = await sharedRedis();
+    const connection = await quietConnection(redis.url);
+    try {
+      const stores = redisStores(connection, { sessionTtlMs: 60_000 });
+      const session = stores.session(crypto.randomUUID());
+      const prefix = crypto.randomUUID();
+      const longest = prefix + "x".repeat(128 - prefix.length);
+      const over = longest + "x";
+      for (const store of [stores.stateless, session]) {
+        await store.put(card(longest));
+        await store.put(card(over)); // written, but an id that long is never looked up
+        assertDeep([(await store.get(longest))?.id, await store.get(over)], [longest, undefined]);
+      }
+    } finally {
+      await connection.close();
+    }
+  },
+});
+
+Deno.test({
   name: "redis store: a stateless card is gone once its expiry passes",
   ignore,
   fn: async () => {
@@ -171,7 +194,11 @@ Deno.test({
   fn: async () => {
     await using redis = await startRedis();
     const lines: string[] = [];
-    const connection = await quietConnection(redis.url, lines); // 1 s command timeout
+    // The default command timeout (1.5 s), which the log line names.
+    const connection = await connectRedis(redis.url, {
+      log: (line) => lines.push(line),
+      maxRetryDelayMs: 200,
+    });
     try {
       const stores = redisStores(connection, { sessionTtlMs: 60_000 });
       await stores.stateless.put(card("kept"));
@@ -185,7 +212,7 @@ Deno.test({
         assertEquals((result as PromiseRejectedResult).reason instanceof StoreUnavailableError, true);
       }
       assertEquals(lines.length, 1, lines.join("\n"));
-      assertEquals(lines[0].includes(" is unreachable ("), true, lines[0]);
+      assertEquals(lines[0].includes(" is unreachable (no answer within 1500 ms)"), true, lines[0]);
       redis.resume();
       await eventually(async () => (await stores.health()).reachable);
       assertEquals((await stores.stateless.get("kept"))?.id, "kept");
@@ -231,6 +258,14 @@ Deno.test("redis connection: a listener that never answers the handshake is refu
     assertEquals(
       message,
       `the card store at redis://127.0.0.1:${port} is unreachable: no answer within 300 ms`,
+    );
+    // The default: three seconds.
+    await connectRedis(`redis://127.0.0.1:${port}`, { log: () => {} }).catch((error) => {
+      message = error.message;
+    });
+    assertEquals(
+      message,
+      `the card store at redis://127.0.0.1:${port} is unreachable: no answer within 3000 ms`,
     );
   } finally {
     listener.close();
