@@ -31,6 +31,10 @@ export interface Config {
   allowedHosts: string[];
   /** Largest HTTP request body accepted, in bytes. */
   maxBody: number;
+  /** 2025-era HTTP sessions kept open at once; past it new sessions are refused with 503. */
+  maxSessions: number;
+  /** HTTP connections open at once per process; past it new connections get 503. */
+  maxConnections: number;
   /** Redis URL of the shared card store; undefined keeps cards in this process's memory. */
   storeUrl?: string;
   /** This replica's name, the prefix of its session ids (balancers route sessions by it). */
@@ -123,6 +127,24 @@ export const SETTINGS: readonly Setting[] = [
     about: "largest HTTP request body in bytes (default 4194304)",
   },
   {
+    key: "maxSessions",
+    env: "MCP_CHAT_CARDS_HTTP_MAX_SESSIONS",
+    flag: "--max-sessions",
+    kind: "int",
+    min: 1,
+    max: 100_000,
+    about: "2025-era HTTP sessions open at once; past it, new ones get 503 (default 256)",
+  },
+  {
+    key: "maxConnections",
+    env: "MCP_CHAT_CARDS_HTTP_MAX_CONNECTIONS",
+    flag: "--max-connections",
+    kind: "int",
+    min: 8,
+    max: 100_000,
+    about: "HTTP connections open at once; past it, new ones get 503 (default 1024)",
+  },
+  {
     key: "storeUrl",
     env: "MCP_CHAT_CARDS_STORE",
     flag: "--store",
@@ -169,6 +191,8 @@ export const DEFAULT_CONFIG: Config = {
   host: "127.0.0.1",
   allowedHosts: [],
   maxBody: 4_194_304,
+  maxSessions: 256,
+  maxConnections: 1_024,
   mediaOrigins: [],
 };
 

@@ -51,9 +51,8 @@ export interface HttpApp {
   readonly sessionCount: number;
 }
 
-/** Session limits; defaults suit a personal server. */
+/** Test seams and the stores; the session cap is a setting (config.maxSessions). */
 export interface HttpAppOptions {
-  maxSessions?: number;
   idleMs?: number;
   /** Where cards are kept (see card_stores.ts); in this process's memory by default. */
   stores?: CardStores;
@@ -64,7 +63,7 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}): Htt
   const hosts = allowedHostnames(config);
   const stores = options.stores ?? memoryStores();
   const sessions = new SessionRouter((id) => createServer({ ...config, store: stores.session(id) }), {
-    maxSessions: options.maxSessions ?? 256,
+    maxSessions: config.maxSessions,
     idleMs: options.idleMs ?? SESSION_IDLE_MS,
     idPrefix: config.replica === undefined ? undefined : `${config.replica}.`,
     maxBody: config.maxBody,
@@ -160,9 +159,10 @@ async function readJsonRpcBody(request: Request, maxBody: number): Promise<unkno
 }
 
 /**
- * The body as text, or undefined when over the cap. With a Content-Length the runtime delivers
+ * The body as text, or undefined when over the cap. With a Content-Length the listener delivers
  * exactly that many bytes, so the plain (faster) read is safe once the length is checked; without
- * one the SDK's reader stops as soon as the cap is passed.
+ * one the SDK's reader stops as soon as the cap is passed. A declared length over the cap is
+ * refused before a byte of the body is read (and the listener then closes the connection).
  */
 async function readBody(request: Request, maxBody: number): Promise<string | undefined> {
   const declared = request.headers.get("content-length");
