@@ -5,6 +5,7 @@
  */
 import { resolve } from "node:path";
 import { isLoopbackHost } from "./net/loopback.ts";
+import { maskStoreUrl, storeUrlProblem } from "./net/store_url.ts";
 import { documentShellChars } from "./ui/standalone.ts";
 
 /** The validated settings the server runs with. */
@@ -246,22 +247,15 @@ function parseValue(setting: Setting, source: string, text: string): Config[keyo
   }
 }
 
-/** "memory" (undefined: the default) or a redis:// / rediss:// URL with a host. */
+/**
+ * "memory" (undefined: the default) or a redis:// / rediss:// URL the Redis client can use. A
+ * refusal shows the value with every credential masked.
+ */
 function parseStore(source: string, text: string): string | undefined {
   const value = text.trim();
   if (value === "" || value.toLowerCase() === "memory") return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (!url || !/^rediss?:$/.test(url.protocol) || url.hostname === "") {
-    const shown = value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/:@]*:)[^/@]*@/i, "$1***@"); // never echo a password
-    throw new ConfigError(
-      `${source} must be "memory" or a Redis URL like redis://127.0.0.1:6379 (rediss:// for TLS), got "${shown}"`,
-    );
-  }
+  const problem = storeUrlProblem(value);
+  if (problem !== undefined) throw new ConfigError(`${source} ${problem}, got "${maskStoreUrl(value)}"`);
   return value;
 }
 

@@ -305,7 +305,7 @@ Deno.test("replicas: an unreachable Redis at start is refused with one line, ove
     assertEquals(code, 1, stderr);
     assertEquals(
       stderr,
-      `[mcp-chat-cards] Cannot start: the card store at redis://:***@127.0.0.1:${port} is unreachable: connect ECONNREFUSED 127.0.0.1:${port}\n`,
+      `[mcp-chat-cards] Cannot start: the card store at redis://***@127.0.0.1:${port} is unreachable: connect ECONNREFUSED 127.0.0.1:${port}\n`,
     );
   }
 });

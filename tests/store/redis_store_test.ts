@@ -4,7 +4,7 @@
  * without a new connection).
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
-import { connectRedis, maskUrl, type RedisConnection, RedisUnavailableError } from "../../src/net/redis.ts";
+import { connectRedis, type RedisConnection, RedisUnavailableError } from "../../src/net/redis.ts";
 import { KEY_PREFIX, redisStores } from "../../src/output/redis_store.ts";
 import { StoreUnavailableError } from "../../src/output/store.ts";
 import { announceRedis, freePort, redisSkipReason, sharedRedis, startRedis } from "./redis_server.ts";
@@ -205,13 +205,8 @@ Deno.test("redis connection: an unreachable Redis is refused at once with one li
   });
   assertEquals(
     message,
-    `the card store at redis://:***@127.0.0.1:${port}/2 is unreachable: connect ECONNREFUSED 127.0.0.1:${port}`,
+    `the card store at redis://***@127.0.0.1:${port}/2 is unreachable: connect ECONNREFUSED 127.0.0.1:${port}`,
   );
-  assertEquals(
-    maskUrl("rediss://user:pw@cache.example.org:6380"),
-    "rediss://user:***@cache.example.org:6380",
-  );
-  assertEquals(maskUrl("redis://127.0.0.1:6379"), "redis://127.0.0.1:6379");
 });
 
 Deno.test("redis connection: a listener that never answers the handshake is refused after the connect timeout", async () => {
