@@ -38,6 +38,8 @@ export interface Config {
   maxConnections: number;
   /** Redis URL of the shared card store; undefined keeps cards in this process's memory. */
   storeUrl?: string;
+  /** Secret the stored documents are signed with (else the HTTP token's, else a random one for stdio). */
+  storeSecret?: string;
   /** This replica's name, the prefix of its session ids (balancers route sessions by it). */
   replica?: string;
   /** https origins video cards may load media from, declared in the template's CSP. */
@@ -53,7 +55,7 @@ interface Setting {
   key: keyof Config;
   env: string;
   flag: string;
-  kind: "int" | "bool" | "path" | "token" | "hosts" | "store" | "name" | "origins";
+  kind: "int" | "bool" | "path" | "token" | "secret" | "hosts" | "store" | "name" | "origins";
   min?: number;
   max?: number;
   about: string;
@@ -153,6 +155,14 @@ export const SETTINGS: readonly Setting[] = [
     about: "card store: memory (default) or a redis:// URL replicas share",
   },
   {
+    key: "storeSecret",
+    env: "MCP_CHAT_CARDS_STORE_SECRET",
+    flag: "--store-secret",
+    kind: "secret",
+    about:
+      "secret (32+ characters, the same on every replica) stored cards and forms are signed with; default: derived from MCP_CHAT_CARDS_HTTP_TOKEN",
+  },
+  {
     key: "replica",
     env: "MCP_CHAT_CARDS_REPLICA",
     flag: "--replica",
@@ -180,6 +190,9 @@ export const DEPENDENCY_ENV_NAMES: readonly string[] = ["CI"];
 
 /** Shortest bearer token accepted for a non-loopback bind. */
 export const MIN_REMOTE_TOKEN_CHARS = 16;
+
+/** Shortest MCP_CHAT_CARDS_STORE_SECRET accepted. */
+export const MIN_STORE_SECRET_CHARS = 32;
 
 /** The defaults, also what `createServer()` uses when given no options. */
 export const DEFAULT_CONFIG: Config = {
@@ -226,6 +239,14 @@ function parseValue(setting: Setting, source: string, text: string): Config[keyo
       if (!/^[\x21-\x7e]+$/.test(text)) {
         throw new ConfigError(
           `${source} must be visible ASCII characters without spaces (it is sent in an Authorization header)`,
+        );
+      }
+      return text;
+    }
+    case "secret": {
+      if (!/^[\x21-\x7e]{32,}$/.test(text)) {
+        throw new ConfigError(
+          `${source} must be at least ${MIN_STORE_SECRET_CHARS} visible ASCII characters without spaces (openssl rand -hex 32 makes one), got ${text.length} characters`,
         );
       }
       return text;
@@ -337,6 +358,7 @@ export function parseConfig(
     } else throw new ConfigError(`Unknown flag "${flag}": run with --help for the list`);
   }
   if (config.http) assertSafeBind(config);
+  if (config.http) assertStoreSecret(config);
   if (config.embedHtml) assertEmbedRoom(config);
   return config;
 }
@@ -367,6 +389,19 @@ function assertEmbedRoom(config: Config): void {
   if (config.resultLimit >= minimum) return;
   throw new ConfigError(
     `MCP_CHAT_CARDS_EMBED_HTML (--embed-html) needs MCP_CHAT_CARDS_RESULT_LIMIT (--result-limit) of at least ${minimum}: every result then carries the ${embeddedDocumentChars()}-character card document as well as the card; got ${config.resultLimit}`,
+  );
+}
+
+/**
+ * Replicas sharing Redis must sign stored documents with the same key, so a serving process needs
+ * a secret every replica has. (stdio is one process: it signs with random bytes of its own.)
+ */
+function assertStoreSecret(config: Config): void {
+  if (config.storeUrl === undefined || config.storeSecret !== undefined || config.httpToken !== undefined) {
+    return;
+  }
+  throw new ConfigError(
+    "MCP_CHAT_CARDS_STORE (--store) needs a secret to sign stored cards and forms with, the same on every replica: set MCP_CHAT_CARDS_STORE_SECRET (--store-secret, 32+ characters) or MCP_CHAT_CARDS_HTTP_TOKEN",
   );
 }
 

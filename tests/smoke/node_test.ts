@@ -104,9 +104,18 @@ Deno.test({
           await using redis = await sharedRedis();
           const main = join(installed, "esm", "src", "main.js");
           const start = (name: string) =>
-            startHttp("node", [main, "--http", "--port", "0", "--store", redis.url, "--replica", name], {
-              cwd: install,
-            });
+            startHttp("node", [
+              main,
+              "--http",
+              "--port",
+              "0",
+              "--store",
+              redis.url,
+              "--store-secret",
+              "node-replicas-store-secret-0123456789",
+              "--replica",
+              name,
+            ], { cwd: install });
           const [a, b] = await Promise.all([start("a"), start("b")]);
           try {
             await using onA = await httpClient(a.url, { pin: "2026-07-28" });

@@ -6,11 +6,13 @@
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { connectRedis, type RedisConnection, RedisUnavailableError } from "../../src/net/redis.ts";
 import { KEY_PREFIX, redisStores } from "../../src/output/redis_store.ts";
+import { createSigner } from "../../src/output/signing.ts";
 import { StoreUnavailableError } from "../../src/output/store.ts";
 import { announceRedis, freePort, redisSkipReason, sharedRedis, startRedis } from "./redis_server.ts";
 
 announceRedis("redis_store_test");
 const ignore = redisSkipReason !== undefined;
+const signer = await createSigner("redis store test secret, 32+ chars long");
 
 const card = (id: string) => ({
   id,
@@ -44,7 +46,7 @@ Deno.test({
     await using redis = await sharedRedis();
     const connection = await quietConnection(redis.url);
     try {
-      const stores = redisStores(connection, { sessionTtlMs: 60_000 });
+      const stores = redisStores(connection, { signer, sessionTtlMs: 60_000 });
       const id = crypto.randomUUID();
       await stores.stateless.put(card(id));
       assertDeep(await stores.stateless.get(id), card(id));
@@ -68,7 +70,7 @@ Deno.test({
     await using redis = await sharedRedis();
     const connection = await quietConnection(redis.url);
     try {
-      const stores = redisStores(connection, { sessionTtlMs: 60_000, statelessTtlMs: 200 });
+      const stores = redisStores(connection, { signer, sessionTtlMs: 60_000, statelessTtlMs: 200 });
       const id = crypto.randomUUID();
       await stores.stateless.put(card(id));
       assertEquals((await stores.stateless.get(id))?.id, id);
@@ -87,7 +89,7 @@ Deno.test({
     await using redis = await sharedRedis();
     const connection = await quietConnection(redis.url);
     try {
-      const stores = redisStores(connection, { sessionTtlMs: 60_000, capacity: 3 });
+      const stores = redisStores(connection, { signer, sessionTtlMs: 60_000, capacity: 3 });
       const [one, two] = [crypto.randomUUID(), crypto.randomUUID()];
       const mine = stores.session(one);
       const theirs = stores.session(two);
@@ -122,7 +124,7 @@ Deno.test({
     const lines: string[] = [];
     const connection = await quietConnection(redis.url, lines);
     try {
-      const stores = redisStores(connection, { sessionTtlMs: 60_000 });
+      const stores = redisStores(connection, { signer, sessionTtlMs: 60_000 });
       const session = stores.session(crypto.randomUUID());
       await session.put(card("before"));
       await redis.kill();
@@ -173,7 +175,7 @@ Deno.test({
     const lines: string[] = [];
     const connection = await quietConnection(redis.url, lines); // 1 s command timeout
     try {
-      const stores = redisStores(connection, { sessionTtlMs: 60_000 });
+      const stores = redisStores(connection, { signer, sessionTtlMs: 60_000 });
       await stores.stateless.put(card("kept"));
       redis.pause();
       const stalled = await Promise.allSettled([
@@ -232,4 +234,87 @@ Deno.test("redis connection: a listener that never answers the handshake is refu
     for (const conn of held) conn.close();
     await accepting.catch(() => {});
   }
+});
+
+const form = (id: string) => ({
+  id,
+  page: "https://example.org/join",
+  form: {
+    index: 1,
+    title: `Form ${id}`,
+    action: "https://example.org/join",
+    method: "POST" as const,
+    enctype: "application/x-www-form-urlencoded" as const,
+    fields: [],
+    hidden: [{ name: "list", value: "weekly" }],
+    submit: { label: "Join" },
+    notes: [],
+  },
+});
+
+Deno.test({
+  name: "redis store: forms are kept like cards: per session, the last 32, usable an hour (N and N+1 ms)",
+  ignore,
+  fn: async () => {
+    await using redis = await sharedRedis();
+    const connection = await quietConnection(redis.url);
+    let now = 1_000_000;
+    try {
+      const stores = redisStores(connection, { signer, sessionTtlMs: 60_000, now: () => now });
+      const [alice, bob] = [crypto.randomUUID(), crypto.randomUUID()];
+      await stores.sessionForms(alice).put(form("wf-1"));
+      assertDeep(await stores.sessionForms(alice).get("wf-1"), form("wf-1"));
+      assertEquals(await stores.sessionForms(bob).get("wf-1"), undefined);
+      assertEquals(await stores.statelessForms.get("wf-1"), undefined);
+      now += 60 * 60_000; // exactly an hour: still usable
+      assertDeep(await stores.sessionForms(alice).get("wf-1"), form("wf-1"));
+      now += 1;
+      assertEquals(await stores.sessionForms(alice).get("wf-1"), undefined);
+      const ttl = Number(await connection.command(["PTTL", `${KEY_PREFIX}s:{${alice}}:forms`]));
+      assertEquals(ttl > 3_590_000 && ttl <= 3_600_000, true, `PTTL ${ttl}`);
+
+      for (let i = 0; i < 33; i++) await stores.sessionForms(bob).put(form(`wf-${i}`));
+      assertEquals(await stores.sessionForms(bob).get("wf-0"), undefined); // the 33rd pushed out the 1st
+      assertDeep(await stores.sessionForms(bob).get("wf-1"), form("wf-1"));
+
+      await stores.statelessForms.put(form("wf-s"));
+      assertDeep(await stores.statelessForms.get("wf-s"), form("wf-s"));
+      const statelessTtl = Number(await connection.command(["PTTL", `${KEY_PREFIX}form:wf-s`]));
+      assertEquals(statelessTtl > 590_000 && statelessTtl <= 600_000, true, `PTTL ${statelessTtl}`);
+      now += 10 * 60_000 + 1;
+      assertEquals(await stores.statelessForms.get("wf-s"), undefined);
+    } finally {
+      await connection.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "redis store: a form whose store is unreachable is a refusal the model can act on",
+  ignore,
+  fn: async () => {
+    await using redis = await startRedis();
+    const connection = await quietConnection(redis.url);
+    try {
+      const stores = redisStores(connection, { signer, sessionTtlMs: 60_000 });
+      await redis.kill();
+      for (
+        const attempt of [
+          () => stores.statelessForms.put(form("wf-x")),
+          () => stores.sessionForms("s").get("wf-x"),
+        ]
+      ) {
+        const error = await attempt().then(() => undefined, (e) => e);
+        assertEquals(error?.name, "ToolError");
+        assertEquals(
+          error.toText(),
+          error.message.startsWith("Cannot keep")
+            ? "Cannot keep the mirrored form: the card store is unreachable\nRetry in a few seconds"
+            : "Cannot look up the mirrored form: the card store is unreachable\nRetry in a few seconds",
+        );
+      }
+    } finally {
+      await connection.close();
+    }
+  },
 });
