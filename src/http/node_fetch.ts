@@ -44,13 +44,10 @@ export function nodeListener(fetch: FetchHandler): NodeListener {
 
 function toWebRequest(request: IncomingMessage, signal: AbortSignal): Request {
   // RFC 9112: more than one Host is a 400 (node:http would keep the first, a proxy the last).
-  const hosts = request.rawHeaders.filter((_, i) =>
-    i % 2 === 0 && request.rawHeaders[i].toLowerCase() === "host"
-  );
-  if (hosts.length > 1) throw new Error("more than one Host header");
-  const target = request.url ?? "/";
-  // Origin-form only ("/mcp?x"): an absolute-form target must not choose the URL's host either.
-  const url = new URL(target.startsWith("/") ? target : "/", URL_BASE);
+  const hostHeaders = request.rawHeaders.filter((name, i) => i % 2 === 0 && name.toLowerCase() === "host");
+  if (hostHeaders.length > 1) throw new Error("more than one Host header");
+  // Appended, not resolved: "//evil.example/mcp" stays a path and cannot name a host.
+  const url = new URL(URL_BASE + pathOf(request.url ?? "/", request.headers.host));
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -62,9 +59,22 @@ function toWebRequest(request: IncomingMessage, signal: AbortSignal): Request {
   return new Request(url, init as RequestInit);
 }
 
+/**
+ * The path and query of a request target. An absolute-form target (`POST http://host/mcp`, what
+ * clients send to proxies) must name the Host header's authority, since the app checks that
+ * header; anything else is unreadable.
+ */
+function pathOf(target: string, host: string | undefined): string {
+  if (target.startsWith("/")) return target;
+  const absolute = new URL(target); // throws for "*" and junk: a 400
+  if (absolute.host !== host?.toLowerCase() || !/^https?:$/.test(absolute.protocol)) {
+    throw new Error("the request target names another host than the Host header");
+  }
+  return absolute.pathname + absolute.search;
+}
+
 /** The request body as a web stream that reads from the socket only as fast as the app does. */
 function bodyStream(request: IncomingMessage): ReadableStream<Uint8Array> {
-  request.pause();
   return new ReadableStream<Uint8Array>({
     start(controller) {
       request.on("data", (chunk: Uint8Array) => {
@@ -94,7 +104,21 @@ function bodyStream(request: IncomingMessage): ReadableStream<Uint8Array> {
   }, { highWaterMark: 1 });
 }
 
+/** Writes the answer; never rejects (a failure ends the connection instead). */
 async function send(
+  request: IncomingMessage,
+  response: ServerResponse,
+  answer: Response,
+  aborted: AbortSignal,
+): Promise<void> {
+  try {
+    await write(request, response, answer, aborted);
+  } catch {
+    response.destroy(); // the socket failed mid-answer: nothing more can be said on it
+  }
+}
+
+async function write(
   request: IncomingMessage,
   response: ServerResponse,
   answer: Response,

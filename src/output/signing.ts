@@ -24,8 +24,9 @@ function encodeParts(parts: readonly string[]): Uint8Array<ArrayBuffer> {
   return encoder.encode(JSON.stringify(parts));
 }
 
-async function hmacKey(bytes: Uint8Array<ArrayBuffer>, usages: KeyUsage[]): Promise<CryptoKey> {
-  return await crypto.subtle.importKey("raw", bytes, { name: "HMAC", hash: "SHA-256" }, false, usages);
+// Return type inferred: the npm build type-checks against Node's types, which name no global CryptoKey.
+function hmacKey(bytes: Uint8Array<ArrayBuffer>, usages: ("sign" | "verify")[]) {
+  return crypto.subtle.importKey("raw", bytes, { name: "HMAC", hash: "SHA-256" }, false, usages);
 }
 
 /**

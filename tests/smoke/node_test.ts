@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { assembleBundle, installTarball, mcpb, packNpm } from "../../scripts/build_mcpb.ts";
 import { buildNpm, PACKAGE_NAME, TYPESCRIPT } from "../../scripts/build_npm.ts";
 import { errorMessage, httpClient, post, rawRequest } from "../http/helpers.ts";
+import { assertHoldsSlowClients, TEST_MAX_BODY, TEST_MAX_CONNECTIONS } from "../http/slow_clients.ts";
 import { announceRedis, redisSkipReason, sharedRedis } from "../store/redis_server.ts";
 import { assertSameAsReference, smokeOver } from "./suite.ts";
 import { httpTransport, ROOT_PATH, runCommand, startHttp, stdioTransport, toolVersion } from "./targets.ts";
@@ -92,6 +93,28 @@ Deno.test({
             const status = await server.stop();
             assertEquals(status.code, 0, server.stderr());
             assertEquals(server.stderr().endsWith("[mcp-chat-cards] Stopped\n"), true, server.stderr());
+          }
+        },
+      );
+
+      await t.step(
+        "HTTP under node:http cuts slow headers and bodies with 408, closes after a 413, caps connections with 503",
+        async () => {
+          const main = join(installed, "esm", "src", "main.js");
+          const server = await startHttp("node", [
+            main,
+            "--http",
+            "--port",
+            "0",
+            "--max-connections",
+            String(TEST_MAX_CONNECTIONS),
+            "--max-body",
+            String(TEST_MAX_BODY),
+          ], { cwd: install });
+          try {
+            await assertHoldsSlowClients(server.url, server.stderr);
+          } finally {
+            assertEquals((await server.stop()).code, 0, server.stderr());
           }
         },
       );

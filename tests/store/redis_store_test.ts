@@ -20,6 +20,22 @@ const card = (id: string) => ({
   title: `Card ${id}`,
   articleHtml: `<article>${id}</article>`,
 });
+const form = (id: string) => ({
+  id,
+  page: "https://example.org/join",
+  form: {
+    index: 1,
+    title: `Form ${id}`,
+    action: "https://example.org/join",
+    method: "POST" as const,
+    enctype: "application/x-www-form-urlencoded" as const,
+    fields: [],
+    hidden: [{ name: "list", value: "weekly" }],
+    submit: { label: "Join" },
+    notes: [],
+  },
+});
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls until `check` holds (or gives up after `ms`): recovery takes a reconnect or two. */
@@ -177,20 +193,27 @@ Deno.test({
     try {
       const stores = redisStores(connection, { signer, sessionTtlMs: 60_000 });
       await stores.stateless.put(card("kept"));
-      redis.pause();
+      await stores.session("s").put(card("mine"));
+      await stores.sessionForms("s").put(form("wf-kept"));
+      redis.pause(); // frozen in the middle of signed reads and writes
       const stalled = await Promise.allSettled([
         stores.stateless.get("kept"),
         stores.stateless.put(card("x")),
+        stores.session("s").list(),
       ]);
       for (const result of stalled) {
         assertEquals(result.status, "rejected");
         assertEquals((result as PromiseRejectedResult).reason instanceof StoreUnavailableError, true);
       }
+      const frozenForm = await stores.sessionForms("s").get("wf-kept").then(() => undefined, (e) => e);
+      assertEquals(frozenForm?.message, "Cannot look up the mirrored form: the card store is unreachable");
       assertEquals(lines.length, 1, lines.join("\n"));
       assertEquals(lines[0].includes(" is unreachable ("), true, lines[0]);
       redis.resume();
       await eventually(async () => (await stores.health()).reachable);
-      assertEquals((await stores.stateless.get("kept"))?.id, "kept");
+      assertDeep(await stores.stateless.get("kept"), card("kept")); // late replies matched no other call
+      assertDeep(await stores.session("s").get("mine"), card("mine"));
+      assertDeep(await stores.sessionForms("s").get("wf-kept"), form("wf-kept"));
       assertDeep(lines.slice(1), [`Card store: Redis at ${redis.url} is reachable again`]);
     } finally {
       await connection.close();
@@ -234,22 +257,6 @@ Deno.test("redis connection: a listener that never answers the handshake is refu
     for (const conn of held) conn.close();
     await accepting.catch(() => {});
   }
-});
-
-const form = (id: string) => ({
-  id,
-  page: "https://example.org/join",
-  form: {
-    index: 1,
-    title: `Form ${id}`,
-    action: "https://example.org/join",
-    method: "POST" as const,
-    enctype: "application/x-www-form-urlencoded" as const,
-    fields: [],
-    hidden: [{ name: "list", value: "weekly" }],
-    submit: { label: "Join" },
-    notes: [],
-  },
 });
 
 Deno.test({
