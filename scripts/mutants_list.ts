@@ -522,6 +522,14 @@ export const MUTANTS: readonly Mutant[] = [
     breaks: "a 413 (or 403) sent before the body was read leaves the connection open, draining a huge body",
   },
   {
+    id: "write-timeout-ignored",
+    file: "src/http/node_fetch.ts",
+    find: "      response.destroy();\n      done();",
+    replace: "      done();",
+    tests: ["tests/http/node_fetch_test.ts"],
+    breaks: "a client that stops reading keeps its connection and the answer in memory forever",
+  },
+  {
     id: "no-header-deadline",
     file: "src/http/listener.ts",
     find: "    headersTimeout,\n",

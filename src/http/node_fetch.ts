@@ -21,8 +21,15 @@ export type NodeListener = (request: IncomingMessage, response: ServerResponse) 
  */
 const URL_BASE = "http://localhost";
 
+/**
+ * A whole answer the client has not taken within this (or a stream that has waited this long for
+ * it to take more) is abandoned and the connection closed: a client that stops reading must not
+ * hold its connection, and the answer in memory, forever. Answers are at most a few hundred KB.
+ */
+export const WRITE_TIMEOUT_MS = 30_000;
+
 /** The listener that serves `fetch` over node:http. */
-export function nodeListener(fetch: FetchHandler): NodeListener {
+export function nodeListener(fetch: FetchHandler, writeTimeoutMs = WRITE_TIMEOUT_MS): NodeListener {
   return (request, response) => {
     const aborted = new AbortController();
     response.once("close", () => {
@@ -32,12 +39,12 @@ export function nodeListener(fetch: FetchHandler): NodeListener {
     try {
       webRequest = toWebRequest(request, aborted.signal);
     } catch {
-      void send(request, response, badRequest(), aborted.signal);
+      void send(request, response, badRequest(), aborted.signal, writeTimeoutMs);
       return;
     }
     fetch(webRequest).then(
-      (answer) => send(request, response, answer, aborted.signal),
-      () => send(request, response, badRequest(), aborted.signal),
+      (answer) => send(request, response, answer, aborted.signal, writeTimeoutMs),
+      () => send(request, response, badRequest(), aborted.signal, writeTimeoutMs),
     );
   };
 }
@@ -110,9 +117,10 @@ async function send(
   response: ServerResponse,
   answer: Response,
   aborted: AbortSignal,
+  timeoutMs: number,
 ): Promise<void> {
   try {
-    await write(request, response, answer, aborted);
+    await write(request, response, answer, aborted, timeoutMs);
   } catch {
     response.destroy(); // the socket failed mid-answer: nothing more can be said on it
   }
@@ -123,6 +131,7 @@ async function write(
   response: ServerResponse,
   answer: Response,
   aborted: AbortSignal,
+  timeoutMs: number,
 ): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of answer.headers) {
@@ -136,6 +145,7 @@ async function write(
     if (bytes !== undefined) headers["content-length"] = String(bytes.length);
     response.writeHead(answer.status, headers);
     response.end(bytes);
+    if (!response.writableFinished) await drained(response, aborted, timeoutMs, "finish");
     return;
   }
   response.writeHead(answer.status, headers);
@@ -146,7 +156,7 @@ async function write(
     for (;;) {
       const { done, value } = await reader.read();
       if (done || aborted.aborted) break;
-      if (!response.write(value)) await drained(response, aborted);
+      if (!response.write(value)) await drained(response, aborted, timeoutMs, "drain");
     }
   } catch {
     // The app's stream failed or the client left: end what was sent.
@@ -160,15 +170,28 @@ function isEventStream(answer: Response): boolean {
   return answer.headers.get("content-type")?.startsWith("text/event-stream") ?? false;
 }
 
-/** Resolves when the socket takes more, or the client has gone. */
-function drained(response: ServerResponse, aborted: AbortSignal): Promise<void> {
+/**
+ * Resolves when the response emits `event` (the socket took more, or took everything) or the
+ * client has gone; after `timeoutMs` without it, closes the connection.
+ */
+function drained(
+  response: ServerResponse,
+  aborted: AbortSignal,
+  timeoutMs: number,
+  event: "drain" | "finish",
+): Promise<void> {
   return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      response.destroy();
+      done();
+    }, timeoutMs);
     const done = () => {
-      response.off("drain", done);
+      clearTimeout(timer);
+      response.off(event, done);
       aborted.removeEventListener("abort", done);
       resolve();
     };
-    response.once("drain", done);
+    response.once(event, done);
     aborted.addEventListener("abort", done, { once: true });
   });
 }

@@ -213,3 +213,39 @@ Deno.test("store URL: an unreachable store with a credential is refused masked (
     `[mcp-chat-cards] Cannot start: the card store at redis://***@127.0.0.1:${port} is unreachable: connect ECONNREFUSED 127.0.0.1:${port}\n`,
   );
 });
+
+Deno.test("store URL: odd spellings are accepted or refused in one line, never crash, never show the password", () => {
+  const password = "pw1234";
+  // [URL, accepted by config]: the Redis client's own parser decides what is usable.
+  const odd: [string, boolean][] = [
+    [`redis://user:${password}@[::1]:6379/3`, true],
+    [`REDIS://:${password}@HOST:6379`, true],
+    [` redis://:${password}@host `, true],
+    [`redis://:${password}@hÖst`, true],
+    [`redis://:${password}@host:6379/1`, true],
+    [`redis://:${password}@@host`, true], // the first @ is part of the password
+    [`redis://:${password}@host:65536`, false],
+    [`redis://:${password}@host:6379/ 2`, false],
+    [`redis://:${password}@host:6379/-1`, false],
+    [`redis://:${password}@host:6379/0/`, false],
+    [`redis://:${password}@host\\evil`, false],
+    [`redis:${password}@host`, false],
+    [`redis:/:${password}@host`, false],
+    [`unix:///tmp/redis.sock?password=${password}`, false],
+    [`redis+sentinel://:${password}@host`, false],
+    [`redis://${"a".repeat(5_000)}:${password}@host`, true],
+  ];
+  for (const [url, accepted] of odd) {
+    let refusal: string | undefined;
+    try {
+      parseConfig(["--store", url], {});
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      refusal = error.message;
+    }
+    assertEquals(refusal === undefined, accepted, `${url.slice(0, 60)}: ${refusal}`);
+    assertEquals(refusal?.includes("\n") ?? false, false);
+    assertEquals(refusal?.includes(password) ?? false, false, refusal);
+    assertEquals(maskStoreUrl(url).includes(password), false, maskStoreUrl(url));
+  }
+});
