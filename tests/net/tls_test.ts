@@ -7,6 +7,7 @@
  * skipped where it is missing.
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
@@ -112,6 +113,11 @@ Deno.test({
   const { ca, key, cert } = await certificates(dir);
   const server = https.createServer({ key, cert }, async (req, res) => {
     res.writeHead(200, { "content-type": "text/plain" });
+    if (req.url === "/echo") {
+      let body = "";
+      for await (const chunk of req) body += chunk;
+      return void res.end(`${req.method} ${body}`);
+    }
     if (req.url !== "/drip") return void res.end(`secure hello ${req.headers.host}`);
     for (let i = 0; i < 40 && !res.destroyed; i++) {
       res.write("x");
@@ -172,6 +178,40 @@ Deno.test({
       true,
       mismatch,
     );
+
+    // A form posted to http:// that its own host moves to https:// (308) is sent there again: the
+    // same host, encrypted. The same move to another host is refused.
+    let location = "";
+    const plain = http.createServer((_req, res) => {
+      res.writeHead(308, { location });
+      res.end();
+    });
+    await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve));
+    const plainPort = (plain.address() as AddressInfo).port;
+    try {
+      const upgrading = createFetcher({ allowPrivate: false }, {
+        origins: [origin, `http://127.0.0.1:${plainPort}`],
+        caCerts: [await Deno.readTextFile(ca)],
+        resolve: () => Promise.resolve([{ address: "127.0.0.1", family: 4 }]),
+      });
+      const body = { contentType: "text/plain", bytes: new TextEncoder().encode("a=1\r\n") };
+      const form = { url: `http://secure.test:${plainPort}/form`, method: "POST" as const, body };
+      location = `https://secure.test:${port}/echo`;
+      assertEquals((await upgrading.fetch(form)).text, "POST a=1\r\n");
+      location = `https://other.test:${port}/echo`;
+      let moved = "";
+      try {
+        await upgrading.fetch(form);
+      } catch (error) {
+        moved = (error as Error).message;
+      }
+      assertEquals(
+        moved,
+        `Cannot fetch "http://secure.test:${plainPort}/form": the site answered 308 Permanent Redirect with a redirect to "${location}", another site (other.test:${port}); following it would send the request body there again, so it was not followed`,
+      );
+    } finally {
+      await new Promise((resolve) => plain.close(resolve));
+    }
 
     // A process with the README's flags (no --allow-sys, no --allow-env) told to trust the CA with
     // --cert: HTTPS works there too, and a certificate for another name is refused.

@@ -44,10 +44,10 @@ Deno.test("mirror_web_form: the booking form as a card; action and hidden fields
   assertEquals(
     textOf(result),
     [
-      `Mirrored "Book an appointment" from ${url} as a form card with 10 fields (formId "wf-card-1").`,
-      `It submits by POST, multipart/form-data to ${web.origin}/appointments/new; 3 hidden fields and the action stay on the server.`,
+      `Mirrored the form the page calls "Book an appointment" from "${url}" as a form card with 10 fields (formId "wf-card-1").`,
+      `It submits by POST, multipart/form-data to "${web.origin}/appointments/new"; 3 hidden fields and the action stay on the server.`,
       "When the user submits the card, their values arrive in the chat: show them to the user, and call submit_web_form with formId and values only after the user confirms.",
-      `Not in the card: "Referral letter" is a file upload, which a card cannot send.`,
+      `Not in the card (labels as the page gives them): File upload "Referral letter": a card cannot send files.`,
     ].join("\n"),
   );
   assertDeep(data.form, {
@@ -78,9 +78,9 @@ Deno.test("mirror_web_form: several forms and no pick lists them; a pick by numb
   const mirror = (form?: string) =>
     client.callTool({ name: "mirror_web_form", arguments: form === undefined ? { url } : { url, form } });
   const list = [
-    '1. "Form 1" (id "site-search"): 1 field, GET /search',
-    '2. "Book an appointment" (id "booking", name "booking"): 11 fields, POST /appointments/new',
-    '3. "Newsletter" (id "news"): 2 fields, POST /subscribe',
+    '1. "Form 1" (id "site-search"): 1 field, GET "/search"',
+    '2. "Book an appointment" (id "booking", name "booking"): 11 fields, POST "/appointments/new"',
+    '3. "Newsletter" (id "news"): 2 fields, POST "/subscribe"',
     '4. "Feedback": 2 fields, GET (no http action)',
   ].join("\n");
   const ambiguous = await mirror();

@@ -98,7 +98,7 @@ Deno.test("the default button's formaction, formmethod and formenctype decide wh
   assertEquals(mirrored.isError, undefined, textOf(mirrored));
   assertEquals(
     textOf(mirrored).split("\n")[1],
-    `It submits by POST, application/x-www-form-urlencoded to ${web.origin}/right?keep=yes; 1 hidden field and the action stay on the server.`,
+    `It submits by POST, application/x-www-form-urlencoded to "${web.origin}/right?keep=yes"; 1 hidden field and the action stay on the server.`,
   );
   const { id } = structured(mirrored).form as { id: string };
   const sent = await client.callTool({
