@@ -16,7 +16,7 @@ import { ToolError } from "../errors.ts";
 import { log } from "../log.ts";
 import { createFetcher, type Fetcher } from "../net/fetch.ts";
 import { type CardStorage, CardStore, StoreUnavailableError } from "../output/store.ts";
-import { WebFormStore } from "../output/web_forms.ts";
+import { type WebFormStorage, WebFormStore } from "../output/web_forms.ts";
 import { TOOLS } from "../registry.ts";
 import type { ToolContext, ToolDefinition } from "../tool.ts";
 import { APP_MIME_TYPE, APPS_EXTENSION_ID, CARD_URI_PREFIX, templateUri } from "../ui/shared/protocol.ts";
@@ -31,8 +31,8 @@ export interface ServerOptions extends Partial<Config> {
   store?: CardStorage;
   /** Card id factory; random UUIDs by default. */
   newId?: () => string;
-  /** Mirrored website forms (stateless HTTP shares one); a new one per server by default. */
-  webForms?: WebFormStore;
+  /** Mirrored website forms (kept with the cards); a new in-memory one per server by default. */
+  webForms?: WebFormStorage;
   /** Test seam: a fetcher made with `createFetcher(settings, seam)`. No setting reaches it. */
   fetcher?: Fetcher;
 }

@@ -44,7 +44,9 @@ Deno.test("cors: a listed origin's preflight gets 204 without the token, naming 
   );
   assertEquals(response.status, 204);
   assertEquals(await response.text(), "");
-  assertDeep(Object.fromEntries([...response.headers].filter(([name]) => name !== "date")), {
+  // The listener's own headers (date, keep-alive) are transport, not CORS.
+  const transport = ["date", "connection", "keep-alive"];
+  assertDeep(Object.fromEntries([...response.headers].filter(([name]) => !transport.includes(name))), {
     "access-control-allow-headers": "authorization,content-type,mcp-protocol-version,mcp-param-name",
     "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
     "access-control-allow-origin": "https://cards.example.org",
@@ -178,4 +180,37 @@ Deno.test({
       await page.shutdown();
     }
   },
+});
+
+Deno.test("cors: an Origin that only mentions a listed host is never echoed, each spelling", async () => {
+  await using served = await serveApp({ allowedHosts: ["localhost", "cards.example.org"] });
+  const spellings = [
+    "http://evil.com@localhost",
+    "http://evil.com@cards.example.org",
+    "https://cards.example.org\\@evil.com",
+    "https://cards.example.org/",
+    "https://user@cards.example.org",
+    "https://cards.example.org:443@evil.com",
+  ];
+  for (const origin of spellings) {
+    for (const method of ["OPTIONS", "POST"]) {
+      const answer = await rawRequest(served.url, {
+        method,
+        headers: {
+          ...POST_HEADERS,
+          Origin: origin,
+          "Access-Control-Request-Method": "POST",
+        },
+        body: method === "POST" ? JSON.stringify(initializeBody()) : "",
+      });
+      assertEquals(answer.status, 403, `${method} ${origin}`);
+      assertEquals(answer.headers.get("access-control-allow-origin"), null, `${method} ${origin}`);
+    }
+  }
+  const listed = await rawRequest(served.url, {
+    method: "OPTIONS",
+    headers: { Origin: "https://cards.example.org", "Access-Control-Request-Method": "POST" },
+  });
+  assertEquals(listed.status, 204);
+  assertEquals(listed.headers.get("access-control-allow-origin"), "https://cards.example.org");
 });

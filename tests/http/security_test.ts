@@ -189,21 +189,133 @@ Deno.test("http: 2026-07-28 clients are served statelessly; card ids work withou
   assertEquals(served.app.sessionCount, 0);
 });
 
-Deno.test("http: sessions past the cap close the least recently used one", async () => {
-  await using served = await serveApp({}, { maxSessions: 2 });
+Deno.test("http: at the session cap (N) a new session gets 503 with Retry-After; the open ones keep working", async () => {
+  await using served = await serveApp({ maxSessions: 2 });
   const first = await openSession(served.url);
-  const second = await openSession(served.url);
-  await post(served.url, { jsonrpc: "2.0", id: 1, method: "ping" }, sessionHeaders(first)); // first is now recent
-  await openSession(served.url);
+  const second = await openSession(served.url); // N = 2: admitted
+  const refused = await post(served.url, initializeBody()); // N + 1
+  assertEquals(refused.status, 503);
+  assertEquals(refused.headers.get("retry-after"), "300");
+  assertEquals(
+    errorMessage(refused.json),
+    "Service Unavailable: 2 sessions are open, the most this server keeps (MCP_CHAT_CARDS_HTTP_MAX_SESSIONS), and each was used in the last 5 minutes; retry in 300 seconds",
+  );
   assertEquals(served.app.sessionCount, 2);
-  assertEquals(
-    (await post(served.url, { jsonrpc: "2.0", id: 2, method: "ping" }, sessionHeaders(second))).status,
-    404,
-  );
-  assertEquals(
-    (await post(served.url, { jsonrpc: "2.0", id: 3, method: "ping" }, sessionHeaders(first))).status,
-    200,
-  );
+  for (const id of [first, second]) {
+    const ping = await post(served.url, { jsonrpc: "2.0", id: 2, method: "ping" }, sessionHeaders(id));
+    assertEquals(ping.status, 200);
+  }
+  // Ending one makes room at once.
+  const ended = await fetch(served.url, { method: "DELETE", headers: sessionHeaders(first) });
+  await ended.body?.cancel();
+  assertEquals((await post(served.url, initializeBody())).status, 200);
+});
+
+/** Host spellings that must be refused: each names another host, or is not plain host[:port]. */
+const HOSTILE_HOSTS = [
+  "localhost\\@evil.com",
+  "localhost\\evil.com",
+  "evil.com@localhost",
+  "user:pass@localhost",
+  "localhost:80@evil.com",
+  "localhost/evil.com",
+  "localhost/",
+  "localhost?evil.com",
+  "localhost#evil.com",
+  "localhost:",
+  "localhost:99999",
+  "localhost:80:80",
+  "localhost:8o",
+  "localhost%2f",
+  "local host",
+  "localhost.evil.com",
+  "127.0.0.1.nip.io",
+  "0x7f.0.0.1",
+  "127.1",
+  "2130706433",
+  "[::1",
+  "::1",
+  "[::1]evil",
+  "[::1]@evil.com",
+  "[localhost]",
+  "",
+];
+
+Deno.test("http: a Host with userinfo, a backslash or anything but host[:port] is refused, each spelling", async () => {
+  await using served = await serveApp();
+  for (const host of HOSTILE_HOSTS) {
+    const refused = await rawRequest(served.url, {
+      method: "POST",
+      headers: { ...POST_HEADERS, Host: host },
+      body: JSON.stringify(initializeBody()),
+    });
+    assertEquals(refused.status, 403, `Host ${JSON.stringify(host)}: ${refused.body}`);
+    assertEquals(
+      errorMessage(JSON.parse(refused.body)),
+      `Forbidden: Host "${host}" is not allowed; add its name to MCP_CHAT_CARDS_ALLOWED_HOSTS if clients really use it`,
+    );
+  }
+  assertEquals(served.app.sessionCount, 0);
+  for (const host of ["LocalHost", "localhost.", `localhost.:${served.url.port}`, "[0:0:0:0:0:0:0:1]"]) {
+    const ok = await rawRequest(served.url, {
+      method: "POST",
+      headers: { ...POST_HEADERS, Host: host },
+      body: JSON.stringify(initializeBody()),
+    });
+    assertEquals(ok.status, 200, host);
+  }
+});
+
+/** Origin spellings that must be refused: userinfo, backslashes, paths, other schemes. */
+const HOSTILE_ORIGINS = [
+  "http://evil.com@localhost",
+  "http://user:pass@localhost",
+  "http://localhost\\@evil.com",
+  "http://localhost\\evil.com",
+  "http:\\\\localhost",
+  "http://localhost/",
+  "http://localhost/path",
+  "http://localhost?x",
+  "http://localhost#x",
+  "http://localhost:",
+  "http://localhost:99999",
+  "http:/localhost",
+  "http:localhost",
+  "//localhost",
+  "localhost",
+  "ftp://localhost",
+  "file://localhost",
+  "javascript://localhost",
+  "http://localhost.evil.com",
+  "http://0x7f.0.0.1",
+  "http://[::1",
+  "null",
+];
+
+Deno.test("http: an Origin with userinfo, a backslash, a path or another scheme is refused, each spelling", async () => {
+  await using served = await serveApp();
+  for (const origin of HOSTILE_ORIGINS) {
+    const refused = await rawRequest(served.url, {
+      method: "POST",
+      headers: { ...POST_HEADERS, Origin: origin },
+      body: JSON.stringify(initializeBody()),
+    });
+    assertEquals(refused.status, 403, `Origin ${JSON.stringify(origin)}: ${refused.body}`);
+    assertEquals(
+      errorMessage(JSON.parse(refused.body)),
+      `Forbidden: Origin "${origin}" is not allowed; add its host name to MCP_CHAT_CARDS_ALLOWED_HOSTS to trust it`,
+    );
+  }
+  for (
+    const origin of ["http://localhost", "HTTP://LOCALHOST:5173", "https://127.0.0.1:1", "http://[::1]:80"]
+  ) {
+    const ok = await rawRequest(served.url, {
+      method: "POST",
+      headers: { ...POST_HEADERS, Origin: origin },
+      body: JSON.stringify(initializeBody()),
+    });
+    assertEquals(ok.status, 200, origin);
+  }
 });
 
 Deno.test("guard: each refusal's exact status, JSON-RPC error body and headers; what passes gets nothing", async () => {
