@@ -1,0 +1,106 @@
+/**
+ * Real MCP Apps hosts that others wrote, driven in Chromium against the real server over Streamable
+ * HTTP: @mcp-ui/client's AppRenderer (the renderer several chat clients embed) in a minimal host
+ * page with a sandbox proxy on a second origin, and the official MCP Inspector's web UI (Apps tab),
+ * installed from npm (tests/hosts/inspector/). Each paints every card kind's example in light and
+ * dark; each card must be exactly as tall as the frame its host gave it, wear the host's theme and
+ * log no error of ours. tests/browser/ (the official AppBridge) stays the reference suite.
+ */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import type { Browser } from "playwright-core";
+import { SPEC_DEFAULT_CSP } from "../browser/harness.ts";
+import { KINDS } from "../browser/samples.ts";
+import { serveApp } from "../http/helpers.ts";
+import {
+  bundle,
+  launch,
+  ourErrors,
+  type Painted,
+  serveRoutes,
+  settle,
+  shot,
+  viewFrame,
+  watchConsole,
+} from "./hosts.ts";
+import type { McpUiMount, McpUiWindow } from "./page/mcp_ui_host.ts";
+import { skipReason } from "../browser/harness.ts";
+
+const browserReason = skipReason();
+const THEMES = ["light", "dark"] as const;
+
+/** One card as a host painted it: its size, theme and our console errors. */
+function check(where: string, painted: Painted, theme: string, kind: string, errors: string[]): void {
+  assert(
+    Math.abs(painted.content - painted.frame) <= 2,
+    `${where}: the frame is ${painted.frame} px, the card's document ${painted.content} px`,
+  );
+  assert(painted.content > 80, `${where}: ${painted.content} px tall`);
+  assertEquals(painted.theme, theme, `${where}: theme`);
+  assertEquals(painted.kind, kind, `${where}: kind`);
+  assertEquals(errors, [], `${where}: console errors`);
+}
+
+Deno.test({
+  name: "real hosts paint every card kind",
+  ignore: browserReason !== undefined,
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async (t) => {
+  // A browser host on loopback: the operator lists it for CORS, as README says for web hosts.
+  await using served = await serveApp({ allowedHosts: ["127.0.0.1"] });
+  const browser: Browser = await launch();
+  const sandboxJs = await bundle("tests/browser/page/sandbox.ts");
+  const sandbox = serveRoutes(
+    new Map([
+      ["/sandbox.html", {
+        type: "text/html",
+        headers: { "content-security-policy": SPEC_DEFAULT_CSP },
+        body:
+          `<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;height:100%}iframe{display:block;width:100%;height:100%;border:0}</style></head><body><script src="/sandbox.js"></script></body></html>`,
+      }],
+      ["/sandbox.js", { type: "text/javascript", body: sandboxJs }],
+    ]),
+  );
+  try {
+    await t.step("@mcp-ui/client AppRenderer", async () => {
+      const host = serveRoutes(
+        new Map([
+          ["/host.html", {
+            type: "text/html",
+            body:
+              `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>AppRenderer host</title><style>body{margin:16px;font:14px system-ui}#slot{width:680px}</style></head><body><div id="slot"></div><script type="module" src="/host.js"></script></body></html>`,
+          }],
+          ["/host.js", { type: "text/javascript", body: await bundle("tests/hosts/page/mcp_ui_host.ts") }],
+        ]),
+      );
+      try {
+        const context = await browser.newContext({ viewport: { width: 720, height: 900 } });
+        for (const [kind, call] of Object.entries(KINDS)) {
+          for (const theme of THEMES) {
+            const page = await context.newPage();
+            const lines = watchConsole(page);
+            await page.goto(`${host.origin}/host.html`);
+            const mount: McpUiMount = {
+              mcpUrl: served.url.href,
+              sandboxUrl: `${sandbox.origin}/sandbox.html`,
+              ...call,
+              hostContext: { theme, displayMode: "inline", platform: "web" },
+            };
+            await page.evaluate((o) => (window as unknown as McpUiWindow).mountCard(o), mount);
+            const view = await viewFrame(page, sandbox.origin);
+            const painted = await settle(page, view, sandbox.origin);
+            check(`mcp-ui ${kind} ${theme}`, painted, theme, kind, ourErrors(lines, view.url()));
+            if (kind === "table") await shot(page, `host-mcp-ui-${kind}-${theme}`);
+            await page.close();
+          }
+        }
+        await context.close();
+      } finally {
+        await host.server.shutdown();
+      }
+    });
+  } finally {
+    await browser.close();
+    await sandbox.server.shutdown();
+  }
+});
