@@ -155,9 +155,11 @@ function errorResult(toolName: string, error: unknown): CallToolResult {
 
 function registerResources(server: McpServer, store: CardStorage, mediaOrigins: readonly string[]): void {
   // Nothing external but the media origins video cards may play from (MCP_CHAT_CARDS_MEDIA_ORIGINS),
-  // in the spec's key and in ChatGPT's own.
+  // in the spec's key and in ChatGPT's own. `data:` is declared too: the spec's default allows it for
+  // images and media, but hosts that build the policy from the declared lists alone (the official
+  // Inspector) otherwise block data: clips, captions and posters.
   const uiMeta = {
-    ui: { csp: mediaOrigins.length ? { resourceDomains: [...mediaOrigins] } : {}, prefersBorder: false },
+    ui: { csp: { resourceDomains: ["data:", ...mediaOrigins] }, prefersBorder: false },
     "openai/widgetCSP": { connect_domains: [], resource_domains: [...mediaOrigins] },
   };
   for (const kind of TEMPLATE_KINDS) {

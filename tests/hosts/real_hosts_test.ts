@@ -24,6 +24,9 @@ import {
 } from "./hosts.ts";
 import type { McpUiMount, McpUiWindow } from "./page/mcp_ui_host.ts";
 import { skipReason } from "../browser/harness.ts";
+import { inspectorReason, startInspector } from "./inspector.ts";
+import { CARDS } from "../../src/registry.ts";
+import type { Page } from "playwright-core";
 
 const browserReason = skipReason();
 const THEMES = ["light", "dark"] as const;
@@ -62,7 +65,10 @@ Deno.test({
     ]),
   );
   try {
-    await t.step("@mcp-ui/client AppRenderer", async () => {
+    await t.step({
+      name: "@mcp-ui/client AppRenderer",
+      ignore: Deno.env.get("MCC_HOSTS_ONLY") === "inspector",
+    }, async () => {
       const host = serveRoutes(
         new Map([
           ["/host.html", {
@@ -99,8 +105,54 @@ Deno.test({
         await host.server.shutdown();
       }
     });
+
+    await t.step({
+      name: "the MCP Inspector's Apps tab",
+      ignore: inspectorReason() !== undefined,
+      fn: async () => {
+        await using inspector = await startInspector(served.url.href);
+        for (const theme of THEMES) {
+          const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+          // The Inspector keeps its colour scheme (Mantine's) in localStorage; it tells the view.
+          await context.addInitScript((t) => localStorage.setItem("mantine-color-scheme-value", t), theme);
+          const page = await context.newPage();
+          const lines = watchConsole(page);
+          await openApps(page, inspector.url);
+          for (const card of CARDS) {
+            const kind = card.card.kind;
+            await openApp(page, card.title, KINDS[kind].args);
+            const view = await viewFrame(page, inspector.sandboxOrigin);
+            const painted = await settle(page, view, inspector.sandboxOrigin);
+            check(`inspector ${kind} ${theme}`, painted, theme, kind, ourErrors(lines, view.url()));
+            if (kind === "table") await shot(page, `host-inspector-${kind}-${theme}`);
+            await page.getByRole("button", { name: "Back to Input" }).click({ force: true });
+          }
+          await context.close();
+        }
+      },
+    });
   } finally {
     await browser.close();
     await sandbox.server.shutdown();
   }
 });
+
+/** Connects the Inspector to the server and opens its Apps tab. */
+async function openApps(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  // Mantine's switch hides its input under the track: check it directly.
+  await page.getByRole("switch").first().check({ force: true });
+  await page.getByText("Connected", { exact: true }).waitFor({ timeout: 60_000 });
+  await page.getByText("Apps", { exact: true }).click({ force: true });
+}
+
+/** Picks an app by its tool title, types its arguments as JSON and opens it. */
+async function openApp(page: Page, title: string, args: Record<string, unknown>): Promise<void> {
+  // Forced clicks: the Inspector animates its panels, and waiting for them to rest costs seconds.
+  await page.getByText(title, { exact: true }).first().click({ force: true });
+  await page.getByRole("switch", { name: /JSON/ }).check({ force: true });
+  await page.getByLabel(/^Arguments JSON/).focus();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.insertText(JSON.stringify(args, null, 2));
+  await page.getByRole("button", { name: "Open App" }).click({ force: true });
+}
