@@ -30,6 +30,8 @@ import type { Page } from "playwright-core";
 
 const browserReason = skipReason();
 const THEMES = ["light", "dark"] as const;
+/** `MCC_HOSTS_ONLY=mcp-ui` or `=inspector` runs one host's step (while working on it). */
+const only = Deno.env.get("MCC_HOSTS_ONLY");
 
 /** One card as a host painted it: its size, theme and our console errors. */
 function check(where: string, painted: Painted, theme: string, kind: string, errors: string[]): void {
@@ -67,48 +69,49 @@ Deno.test({
   try {
     await t.step({
       name: "@mcp-ui/client AppRenderer",
-      ignore: Deno.env.get("MCC_HOSTS_ONLY") === "inspector",
-    }, async () => {
-      const host = serveRoutes(
-        new Map([
-          ["/host.html", {
-            type: "text/html",
-            body:
-              `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>AppRenderer host</title><style>body{margin:16px;font:14px system-ui}#slot{width:680px}</style></head><body><div id="slot"></div><script type="module" src="/host.js"></script></body></html>`,
-          }],
-          ["/host.js", { type: "text/javascript", body: await bundle("tests/hosts/page/mcp_ui_host.ts") }],
-        ]),
-      );
-      try {
-        const context = await browser.newContext({ viewport: { width: 720, height: 900 } });
-        for (const [kind, call] of Object.entries(KINDS)) {
-          for (const theme of THEMES) {
-            const page = await context.newPage();
-            const lines = watchConsole(page);
-            await page.goto(`${host.origin}/host.html`);
-            const mount: McpUiMount = {
-              mcpUrl: served.url.href,
-              sandboxUrl: `${sandbox.origin}/sandbox.html`,
-              ...call,
-              hostContext: { theme, displayMode: "inline", platform: "web" },
-            };
-            await page.evaluate((o) => (window as unknown as McpUiWindow).mountCard(o), mount);
-            const view = await viewFrame(page, sandbox.origin);
-            const painted = await settle(page, view, sandbox.origin);
-            check(`mcp-ui ${kind} ${theme}`, painted, theme, kind, ourErrors(lines, view.url()));
-            if (kind === "table") await shot(page, `host-mcp-ui-${kind}-${theme}`);
-            await page.close();
+      ignore: only !== undefined && only !== "mcp-ui",
+      fn: async () => {
+        const host = serveRoutes(
+          new Map([
+            ["/host.html", {
+              type: "text/html",
+              body:
+                `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>AppRenderer host</title><style>body{margin:16px;font:14px system-ui}#slot{width:680px}</style></head><body><div id="slot"></div><script type="module" src="/host.js"></script></body></html>`,
+            }],
+            ["/host.js", { type: "text/javascript", body: await bundle("tests/hosts/page/mcp_ui_host.ts") }],
+          ]),
+        );
+        try {
+          const context = await browser.newContext({ viewport: { width: 720, height: 900 } });
+          for (const [kind, call] of Object.entries(KINDS)) {
+            for (const theme of THEMES) {
+              const page = await context.newPage();
+              const lines = watchConsole(page);
+              await page.goto(`${host.origin}/host.html`);
+              const mount: McpUiMount = {
+                mcpUrl: served.url.href,
+                sandboxUrl: `${sandbox.origin}/sandbox.html`,
+                ...call,
+                hostContext: { theme, displayMode: "inline", platform: "web" },
+              };
+              await page.evaluate((o) => (window as unknown as McpUiWindow).mountCard(o), mount);
+              const view = await viewFrame(page, sandbox.origin);
+              const painted = await settle(page, view, sandbox.origin);
+              check(`mcp-ui ${kind} ${theme}`, painted, theme, kind, ourErrors(lines, view.url()));
+              if (kind === "table") await shot(page, `host-mcp-ui-${kind}-${theme}`);
+              await page.close();
+            }
           }
+          await context.close();
+        } finally {
+          await host.server.shutdown();
         }
-        await context.close();
-      } finally {
-        await host.server.shutdown();
-      }
+      },
     });
 
     await t.step({
       name: "the MCP Inspector's Apps tab",
-      ignore: inspectorReason() !== undefined,
+      ignore: inspectorReason() !== undefined || only !== undefined && only !== "inspector",
       fn: async () => {
         await using inspector = await startInspector(served.url.href);
         for (const theme of THEMES) {

@@ -213,8 +213,10 @@ export function startAppsView(root: HTMLElement): void {
     const card = findCard(result);
     if (card) return paint(card, "result");
     if (painted) return;
+    // Read the link whatever the host declared: a host that did not declare the Apps extension (so
+    // the result holds only the link) may not declare serverResources either, yet answer the read.
     const uri = findCardUri(result);
-    if (uri && capabilities.serverResources) {
+    if (uri) {
       note(`the result holds no card, reading ${uri}`);
       const articleHtml = await readDocument(uri).catch(() => undefined);
       if (articleHtml) return paint({ articleHtml, id: uri.slice(uri.lastIndexOf("/") + 1) }, "result");
