@@ -13,10 +13,12 @@ import {
 } from "@modelcontextprotocol/server";
 import { type Config, DEFAULT_CONFIG } from "../config.ts";
 import { ToolError } from "../errors.ts";
+import { toolIcons } from "../icons.ts";
 import { log } from "../log.ts";
 import { createFetcher, type Fetcher } from "../net/fetch.ts";
 import { type CardStorage, CardStore, StoreUnavailableError } from "../output/store.ts";
 import { WebFormStore } from "../output/web_forms.ts";
+import { isCard } from "../card.ts";
 import { TOOLS } from "../registry.ts";
 import type { ToolContext, ToolDefinition } from "../tool.ts";
 import { APP_MIME_TYPE, APPS_EXTENSION_ID, CARD_URI_PREFIX, templateUri } from "../ui/shared/protocol.ts";
@@ -105,6 +107,7 @@ function registerTool(
       inputSchema: toolInputSchema(tool.input),
       outputSchema: tool.output && toolOutputSchema(tool.output),
       annotations: { title: tool.title, ...tool.annotations },
+      icons: toolIcons(tool.name, isCard(tool) ? tool.card.kind : undefined),
       _meta: toolMeta(tool),
     },
     async (args: Record<string, unknown>, ctx: ServerContext): Promise<CallToolResult> => {
