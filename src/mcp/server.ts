@@ -47,6 +47,13 @@ Always state the card's conclusion in your reply as well: some hosts show only t
 Text fields are plain text and are escaped once: never pre-escape (write "A & B", not "A &amp; B"). Only fields named "html" accept markup, and it is sanitized.
 A card too big for one result (a long table, document or code tour) comes in parts: while structuredContent.parts.hasMore is true, call the same tool again with the same input and part: current + 1.`;
 
+/**
+ * List TTLs for 2026-07-28 clients: the tools, the resource templates and the discovery answer
+ * change only with the server's version, so any cache may keep them for an hour; the resource list
+ * names the session's own cards and stays private and uncached (the SDK's default).
+ */
+const STABLE_FOR_AN_HOUR = { ttlMs: 3_600_000, cacheScope: "public" } as const;
+
 /** Elements (values, array items, object keys) one tool call may carry: a guard against floods. */
 const MAX_INPUT_ELEMENTS = 1_000_000;
 
@@ -71,7 +78,15 @@ export function createServer(options: ServerOptions = {}): McpServer {
   const fetcher = injected ?? createFetcher({ allowPrivate: config.allowPrivate });
   const server = new McpServer(
     { name: SERVER_NAME, version: VERSION },
-    { instructions: INSTRUCTIONS, maxToolInputElements: MAX_INPUT_ELEMENTS },
+    {
+      instructions: INSTRUCTIONS,
+      maxToolInputElements: MAX_INPUT_ELEMENTS,
+      cacheHints: {
+        "tools/list": STABLE_FOR_AN_HOUR,
+        "resources/templates/list": STABLE_FOR_AN_HOUR,
+        "server/discover": STABLE_FOR_AN_HOUR,
+      },
+    },
   );
 
   // Per request (2026 revision) the capabilities ride in the envelope; per session otherwise.
@@ -176,6 +191,7 @@ function registerResources(server: McpServer, store: CardStorage, mediaOrigins: 
         } card`,
         mimeType: APP_MIME_TYPE,
         _meta: uiMeta,
+        cacheHint: STABLE_FOR_AN_HOUR, // a template changes only with the server's version
       },
       (uri: URL) => ({
         contents: [{ uri: uri.href, mimeType: APP_MIME_TYPE, text: templateHtml(kind), _meta: uiMeta }],
