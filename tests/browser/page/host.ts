@@ -225,6 +225,12 @@ window.pingView = async () => {
   return performance.now() - t;
 };
 
+/** The host side of the card's own tools (view_tools.ts): tools/list and tools/call to the view. */
+window.viewTools = {
+  list: async () => (await bridge.listTools({})).tools as unknown as Json[],
+  call: async (name, args = {}) => await bridge.callTool({ name, arguments: args }) as unknown as Json,
+};
+
 window.teardown = async () => {
   await bridge.teardownResource({ reason: "test" });
   record("torn-down");

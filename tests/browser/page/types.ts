@@ -102,6 +102,8 @@ export interface HostWindow {
   /** Round trip of a ping carrying the last result to the view, in ms: the transport's own cost. */
   pingView(): Promise<number>;
   lastResult?: Json;
+  /** Lists and calls the tools the view offers (MCP Apps `appCapabilities.tools`). */
+  viewTools: { list(): Promise<Json[]>; call(name: string, args?: Json): Promise<Json> };
 }
 
 /** What the test pages hold on their window: the host's API and a few probes the tests add. */
