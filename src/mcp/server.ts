@@ -103,10 +103,25 @@ export function createServer(options: ServerOptions = {}): McpServer {
       progress: progressReporter(ctx),
       fetcher,
       webForms,
+      client: clientFacts(ctx),
     }));
   }
   registerResources(server, store, config.mediaOrigins);
   return server;
+
+  function clientFacts(ctx: ServerContext): ToolContext["client"] {
+    const envelope = ctx.mcpReq.envelope as
+      | { clientInfo?: { name?: string; version?: string }; protocolVersion?: string }
+      | undefined;
+    const info = envelope?.clientInfo ?? server.server.getClientVersion();
+    return {
+      name: info?.name,
+      version: info?.version,
+      protocolVersion: envelope?.protocolVersion ?? server.server.getNegotiatedProtocolVersion(),
+      capabilities: (ctx.mcpReq.envelope?.[CAPABILITIES_META_KEY as never] ??
+        server.server.getClientCapabilities()) as Record<string, unknown> | undefined,
+    };
+  }
 }
 
 function registerTool(

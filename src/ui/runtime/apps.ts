@@ -139,6 +139,14 @@ export function startAppsView(root: HTMLElement): void {
       }, TIMEOUT_MS.server).catch(() => 0);
       return findCard(result)?.articleHtml;
     },
+    async ask(method, params) {
+      try {
+        const reply = await rpc.request(method, params, TIMEOUT_MS.link);
+        return reply.isError ? "refused" : "honoured";
+      } catch (error) {
+        return `error: ${error instanceof Error ? error.message : error}`;
+      }
+    },
     display(mode) {
       // Never ask for a mode the host did not offer; the reply names the mode granted (maybe another).
       if (offers(mode)) {
@@ -316,6 +324,7 @@ export function startAppsView(root: HTMLElement): void {
     appCapabilities: { availableDisplayModes: ["inline", "fullscreen"], tools: { listChanged: true } },
   }).then((reply) => {
     capabilities = (reply.hostCapabilities ?? {}) as Json;
+    state.hostInit = reply;
     notifications[CONTEXT]((reply.hostContext ?? {}) as Json);
   }).catch((error) => note(`ui/initialize failed: ${error instanceof Error ? error.message : error}`))
     .finally(announce);
