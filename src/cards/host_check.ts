@@ -41,8 +41,11 @@ export default defineCard({
   input: z.object({}),
   render(_input, ctx) {
     const facts = serverFacts(ctx.client);
-    const rows = facts.map(([label, value]) => markup`<tr><th scope="row">${label}</th><td>${value}</td></tr>`);
-    const body = markup`<div class="mcc-table-wrap" tabindex="0"><table class="mcc-table"><caption>What the server saw</caption><tbody>${rows}</tbody></table></div>
+    const rows = facts.map(([label, value]) =>
+      markup`<tr><th scope="row">${label}</th><td>${value}</td></tr>`
+    );
+    const body =
+      markup`<div class="mcc-table-wrap" tabindex="0"><table class="mcc-table"><caption>What the server saw</caption><tbody>${rows}</tbody></table></div>
 <div data-mcc-host-check><p class="mcc-text">What the host does shows here when this card runs inside an MCP Apps host.</p></div>
 <div class="mcc-form-bar"><button type="button" class="mcc-tool" data-mcc-action="${ACTION.copyReport}">Copy report</button></div>`;
     return {
