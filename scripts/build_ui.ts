@@ -15,12 +15,24 @@
  */
 import * as esbuild from "esbuild";
 import { minify as terser } from "terser";
-import { KIND_UI } from "../src/registry.ts";
 import { ALWAYS_STYLES, type KindUi, MAX_GZIP_BYTES, MAX_RAW_BYTES, PLAIN_UI } from "../src/ui/kinds.ts";
 
 export { MAX_GZIP_BYTES, MAX_RAW_BYTES };
 
 const root = new URL("../", import.meta.url);
+
+/**
+ * Each kind's view, from the registry (each card file declares its own). Loading the registry loads
+ * the server, which reads the generated module this script writes: any earlier one will do, but one
+ * a merge left with conflict markers in it will not.
+ */
+const { KIND_UI } = await import("../src/registry.ts").catch((error) => {
+  console.error(
+    `Cannot load the registry (${error.message}). If src/ui/assets.gen.ts is half-merged, take either side ` +
+      "(git checkout --theirs src/ui/assets.gen.ts) and run deno task build:ui again.",
+  );
+  Deno.exit(1);
+});
 const out = new URL("src/ui/assets.gen.ts", root);
 const runtimeDir = new URL("src/ui/runtime/", root).pathname;
 

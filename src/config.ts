@@ -1,12 +1,14 @@
 /**
  * Every setting of the server, from MCP_CHAT_CARDS_* variables and command-line flags, parsed and
  * validated in one place. A flag wins over its variable. A bad value stops start-up with one line
- * naming the variable (or flag) and what it accepts. This is the bottom of the layer map: the checks
- * that need another layer's facts sit with what they guard (a bind without a token in
+ * naming the variable (or flag) and what it accepts. It sits under everything that renders or serves
+ * and uses only the pure store-URL checks of net/; the checks that need another layer's facts sit
+ * with what they guard (a bind without a token in
  * src/http/guard.ts, a result ceiling too small for an embedded document in src/output/result.ts),
  * and src/main.ts runs them right after parsing.
  */
 import { resolve } from "node:path";
+import { maskStoreUrl, storeUrlProblem } from "./net/store_url.ts";
 
 /** The validated settings the server runs with. */
 export interface Config {
@@ -32,8 +34,14 @@ export interface Config {
   allowedHosts: string[];
   /** Largest HTTP request body accepted, in bytes. */
   maxBody: number;
+  /** 2025-era HTTP sessions kept open at once; past it new sessions are refused with 503. */
+  maxSessions: number;
+  /** HTTP connections open at once per process; past it new connections get 503. */
+  maxConnections: number;
   /** Redis URL of the shared card store; undefined keeps cards in this process's memory. */
   storeUrl?: string;
+  /** Secret the stored documents are signed with (else the HTTP token's, else a random one for stdio). */
+  storeSecret?: string;
   /** This replica's name, the prefix of its session ids (balancers route sessions by it). */
   replica?: string;
   /** https origins video cards may load media from, declared in the template's CSP. */
@@ -49,7 +57,7 @@ interface Setting {
   key: keyof Config;
   env: string;
   flag: string;
-  kind: "int" | "bool" | "path" | "token" | "hosts" | "store" | "name" | "origins";
+  kind: "int" | "bool" | "path" | "token" | "secret" | "hosts" | "store" | "name" | "origins";
   min?: number;
   max?: number;
   about: string;
@@ -121,11 +129,37 @@ export const SETTINGS: readonly Setting[] = [
     about: "largest HTTP request body in bytes (default 4194304)",
   },
   {
+    key: "maxSessions",
+    env: "MCP_CHAT_CARDS_HTTP_MAX_SESSIONS",
+    flag: "--max-sessions",
+    kind: "int",
+    min: 1,
+    max: 100_000,
+    about: "2025-era HTTP sessions open at once; past it, new ones get 503 (default 256)",
+  },
+  {
+    key: "maxConnections",
+    env: "MCP_CHAT_CARDS_HTTP_MAX_CONNECTIONS",
+    flag: "--max-connections",
+    kind: "int",
+    min: 8,
+    max: 100_000,
+    about: "HTTP connections open at once; past it, new ones get 503 (default 1024)",
+  },
+  {
     key: "storeUrl",
     env: "MCP_CHAT_CARDS_STORE",
     flag: "--store",
     kind: "store",
     about: "card store: memory (default) or a redis:// URL replicas share",
+  },
+  {
+    key: "storeSecret",
+    env: "MCP_CHAT_CARDS_STORE_SECRET",
+    flag: "--store-secret",
+    kind: "secret",
+    about:
+      "secret (32+ characters, the same on every replica) stored cards and forms are signed with; default: derived from MCP_CHAT_CARDS_HTTP_TOKEN",
   },
   {
     key: "replica",
@@ -156,6 +190,9 @@ export const DEPENDENCY_ENV_NAMES: readonly string[] = ["CI"];
 /** Shortest bearer token accepted for a non-loopback bind. */
 export const MIN_REMOTE_TOKEN_CHARS = 16;
 
+/** Shortest MCP_CHAT_CARDS_STORE_SECRET accepted. */
+export const MIN_STORE_SECRET_CHARS = 32;
+
 /** The defaults, also what `createServer()` uses when given no options. */
 export const DEFAULT_CONFIG: Config = {
   cardBudget: 32_000,
@@ -167,6 +204,8 @@ export const DEFAULT_CONFIG: Config = {
   host: "127.0.0.1",
   allowedHosts: [],
   maxBody: 4_194_304,
+  maxSessions: 256,
+  maxConnections: 1_024,
   mediaOrigins: [],
 };
 
@@ -203,6 +242,14 @@ function parseValue(setting: Setting, source: string, text: string): Config[keyo
       }
       return text;
     }
+    case "secret": {
+      if (!/^[\x21-\x7e]{32,}$/.test(text)) {
+        throw new ConfigError(
+          `${source} must be at least ${MIN_STORE_SECRET_CHARS} visible ASCII characters without spaces (openssl rand -hex 32 makes one), got ${text.length} characters`,
+        );
+      }
+      return text;
+    }
     case "hosts":
       return parseHosts(source, text);
     case "store":
@@ -220,22 +267,15 @@ function parseValue(setting: Setting, source: string, text: string): Config[keyo
   }
 }
 
-/** "memory" (undefined: the default) or a redis:// / rediss:// URL with a host. */
+/**
+ * "memory" (undefined: the default) or a redis:// / rediss:// URL the Redis client can use. A
+ * refusal shows the value with every credential masked.
+ */
 function parseStore(source: string, text: string): string | undefined {
   const value = text.trim();
   if (value === "" || value.toLowerCase() === "memory") return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (!url || !/^rediss?:$/.test(url.protocol) || url.hostname === "") {
-    const shown = value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/:@]*:)[^/@]*@/i, "$1***@"); // never echo a password
-    throw new ConfigError(
-      `${source} must be "memory" or a Redis URL like redis://127.0.0.1:6379 (rediss:// for TLS), got "${shown}"`,
-    );
-  }
+  const problem = storeUrlProblem(value);
+  if (problem !== undefined) throw new ConfigError(`${source} ${problem}, got "${maskStoreUrl(value)}"`);
   return value;
 }
 
@@ -316,7 +356,21 @@ export function parseConfig(
       config.host = next().trim().replace(/^\[(.*)\]$/, "$1") || DEFAULT_CONFIG.host;
     } else throw new ConfigError(`Unknown flag "${flag}": run with --help for the list`);
   }
+  if (config.http) assertStoreSecret(config);
   return config;
+}
+
+/**
+ * Replicas sharing Redis must sign stored documents with the same key, so a serving process needs
+ * a secret every replica has. (stdio is one process: it signs with random bytes of its own.)
+ */
+function assertStoreSecret(config: Config): void {
+  if (config.storeUrl === undefined || config.storeSecret !== undefined || config.httpToken !== undefined) {
+    return;
+  }
+  throw new ConfigError(
+    "MCP_CHAT_CARDS_STORE (--store) needs a secret to sign stored cards and forms with, the same on every replica: set MCP_CHAT_CARDS_STORE_SECRET (--store-secret, 32+ characters) or MCP_CHAT_CARDS_HTTP_TOKEN",
+  );
 }
 
 function splitOnce(arg: string): [string, string] {

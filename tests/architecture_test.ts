@@ -31,8 +31,9 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
   ["render"],
   ["html"],
   ["ui"],
+  ["config.ts"],
   ["fs", "net"],
-  ["config.ts", "errors.ts", "log.ts", "version.ts"],
+  ["errors.ts", "log.ts", "quote.ts", "icons.ts", "version.ts"],
   ["ui/shared"],
 ];
 
@@ -400,10 +401,17 @@ const PLANTS: { name: string; file: string; add: string; replace?: string; expec
       "fs/paths.ts (layer fs) imports render/summary.ts (layer render): layers import only their own and lower layers",
   },
   {
-    name: "config importing the network layer",
+    name: "config importing the templates",
     file: "config.ts",
-    add: '\nimport { isLoopbackHost } from "./net/loopback.ts";\nexport const loopback = isLoopbackHost;\n',
-    expect: "config.ts (layer config.ts) imports net/loopback.ts (layer net): layers import only",
+    add:
+      '\nimport { documentShellChars } from "./ui/standalone.ts";\nexport const shell = documentShellChars;\n',
+    expect: "config.ts (layer config.ts) imports ui/standalone.ts (layer ui): layers import only",
+  },
+  {
+    name: "the network layer reading the settings",
+    file: "net/loopback.ts",
+    add: '\nimport { DEFAULT_CONFIG } from "../config.ts";\nexport const defaults = DEFAULT_CONFIG;\n',
+    expect: "net/loopback.ts (layer net) imports config.ts (layer config.ts): layers import only",
   },
   {
     name: "siblings importing each other",

@@ -14,10 +14,11 @@ import {
 import { type CardDefinition, isCard } from "../card.ts";
 import { type Config, DEFAULT_CONFIG } from "../config.ts";
 import { either, ToolError } from "../errors.ts";
+import { toolIcons } from "../icons.ts";
 import { log } from "../log.ts";
 import { createFetcher, type Fetcher } from "../net/fetch.ts";
 import { type CardStorage, CardStore, StoreUnavailableError } from "../output/store.ts";
-import { WebFormStore } from "../output/web_forms.ts";
+import { type WebFormStorage, WebFormStore } from "../output/web_forms.ts";
 import { CARDS, TOOLS, toolsWith } from "../registry.ts";
 import type { ToolContext, ToolDefinition } from "../tool.ts";
 import { APP_MIME_TYPE, APPS_EXTENSION_ID, CARD_URI_PREFIX, templateUri } from "../ui/shared/protocol.ts";
@@ -38,8 +39,8 @@ export interface ServerOptions extends Partial<Config> {
   store?: CardStorage;
   /** Card id factory; random UUIDs by default. */
   newId?: () => string;
-  /** Mirrored website forms (stateless HTTP shares one); a new one per server by default. */
-  webForms?: WebFormStore;
+  /** Mirrored website forms (kept with the cards); a new in-memory one per server by default. */
+  webForms?: WebFormStorage;
   /** Test seam: a fetcher made with `createFetcher(settings, seam)`. No setting reaches it. */
   fetcher?: Fetcher;
 }
@@ -71,6 +72,13 @@ export function instructionsFor(cards: readonly CardDefinition[]): string {
 /** The instructions of a server with the built-in cards. */
 export const INSTRUCTIONS: string = instructionsFor(CARDS);
 
+/**
+ * List TTLs for 2026-07-28 clients: the tools, the resource templates and the discovery answer
+ * change only with the server's version, so any cache may keep them for an hour; the resource list
+ * names the session's own cards and stays private and uncached (the SDK's default).
+ */
+const STABLE_FOR_AN_HOUR = { ttlMs: 3_600_000, cacheScope: "public" } as const;
+
 /** Elements (values, array items, object keys) one tool call may carry: a guard against floods. */
 const MAX_INPUT_ELEMENTS = 1_000_000;
 
@@ -97,7 +105,15 @@ export function createServer(options: ServerOptions = {}): McpServer {
   const tools = toolsWith(ownCards(cards));
   const server = new McpServer(
     { name: SERVER_NAME, version: VERSION },
-    { instructions: instructionsFor([...CARDS, ...cards]), maxToolInputElements: MAX_INPUT_ELEMENTS },
+    {
+      instructions: instructionsFor([...CARDS, ...cards]),
+      maxToolInputElements: MAX_INPUT_ELEMENTS,
+      cacheHints: {
+        "tools/list": STABLE_FOR_AN_HOUR,
+        "resources/templates/list": STABLE_FOR_AN_HOUR,
+        "server/discover": STABLE_FOR_AN_HOUR,
+      },
+    },
   );
 
   // Per request (2026 revision) the capabilities ride in the envelope; per session otherwise.
@@ -114,6 +130,7 @@ export function createServer(options: ServerOptions = {}): McpServer {
       progress: progressReporter(ctx),
       fetcher,
       webForms,
+      client: clientFacts(ctx),
     }));
   }
   registerResources(server, store, config.mediaOrigins, [
@@ -122,6 +139,20 @@ export function createServer(options: ServerOptions = {}): McpServer {
   ]);
   refuseArgumentsThatAreNoObject(server);
   return server;
+
+  function clientFacts(ctx: ServerContext): ToolContext["client"] {
+    const envelope = ctx.mcpReq.envelope as
+      | { clientInfo?: { name?: string; version?: string }; protocolVersion?: string }
+      | undefined;
+    const info = envelope?.clientInfo ?? server.server.getClientVersion();
+    return {
+      name: info?.name,
+      version: info?.version,
+      protocolVersion: envelope?.protocolVersion ?? server.server.getNegotiatedProtocolVersion(),
+      capabilities: (ctx.mcpReq.envelope?.[CAPABILITIES_META_KEY as never] ??
+        server.server.getClientCapabilities()) as Record<string, unknown> | undefined,
+    };
+  }
 }
 
 type RequestHandler = (
@@ -191,6 +222,7 @@ function registerTool(
       inputSchema: toolInputSchema(tool.input),
       outputSchema: tool.output && toolOutputSchema(tool.output),
       annotations: { title: tool.title, ...tool.annotations },
+      icons: toolIcons(tool.name, isCard(tool) ? tool.card.kind : undefined),
       _meta: toolMeta(tool),
     },
     async (args: Record<string, unknown>, ctx: ServerContext): Promise<CallToolResult> => {
@@ -246,9 +278,11 @@ function registerResources(
   kinds: readonly string[],
 ): void {
   // Nothing external but the media origins video cards may play from (MCP_CHAT_CARDS_MEDIA_ORIGINS),
-  // in the spec's key and in ChatGPT's own.
+  // in the spec's key and in ChatGPT's own. `data:` is declared too: the spec's default allows it for
+  // images and media, but hosts that build the policy from the declared lists alone (the official
+  // Inspector) otherwise block data: clips, captions and posters.
   const uiMeta = {
-    ui: { csp: mediaOrigins.length ? { resourceDomains: [...mediaOrigins] } : {}, prefersBorder: false },
+    ui: { csp: { resourceDomains: ["data:", ...mediaOrigins] }, prefersBorder: false },
     "openai/widgetCSP": { connect_domains: [], resource_domains: [...mediaOrigins] },
   };
   for (const kind of kinds) {
@@ -262,6 +296,7 @@ function registerResources(
         } card`,
         mimeType: APP_MIME_TYPE,
         _meta: uiMeta,
+        cacheHint: STABLE_FOR_AN_HOUR, // a template changes only with the server's version
       },
       (uri: URL) => ({
         contents: [{ uri: uri.href, mimeType: APP_MIME_TYPE, text: templateHtml(kind), _meta: uiMeta }],

@@ -7,8 +7,14 @@
  */
 import { gzipSync } from "fflate";
 import { VERSION } from "../version.ts";
-import { ASSETS, BUNDLES, type KindAssets, STYLESHEETS, UI_VERSION } from "./assets.gen.ts";
+import * as built from "./assets.gen.ts";
+import type { KindAssets } from "./assets.gen.ts";
 import { ALWAYS_STYLES, type KindUi, MAX_GZIP_BYTES, MAX_RAW_BYTES } from "./kinds.ts";
+
+// Read through the namespace, so a generated module older than this code (a merge, a checkout)
+// still loads: `deno task build:ui` imports the registry, hence this file, to write a new one.
+const { ASSETS, STYLESHEETS, UI_VERSION } = built;
+const BUNDLES: typeof built.BUNDLES = built.BUNDLES ?? [];
 
 /** The built-in card kinds that have a template, in the registry's order. */
 export const TEMPLATE_KINDS: readonly string[] = Object.keys(ASSETS);
