@@ -33,7 +33,8 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
   ["ui"],
   ["config.ts"],
   ["fs", "net"],
-  ["errors.ts", "log.ts", "quote.ts", "icons.ts", "version.ts"],
+  ["errors.ts", "log.ts", "icons.ts", "version.ts"],
+  ["quote.ts"],
   ["ui/shared"],
 ];
 
@@ -63,12 +64,6 @@ export const EFFECT_EXCEPTIONS: readonly { file: string; where: string; uses: st
     why: "the one reader of the server's variables",
   },
   { file: "log.ts", where: "log", uses: ["globalThis"], why: "the one logger writes to stderr" },
-  {
-    file: "mcp/http_serve.ts",
-    where: "isDeno",
-    uses: ["globalThis"],
-    why: "asks which runtime it runs on to load its listener",
-  },
 ];
 
 /** Globals through which code reaches files, the network, the environment or the process. */
@@ -116,6 +111,7 @@ const PURE_PACKAGES = new Set([
   "fflate",
   "yaml",
   "ipaddr.js",
+  "entities",
 ]);
 
 /** Widget files a kind's view names: the top browser layer. */

@@ -27,7 +27,7 @@ Deno.test("a form's blank optional object and list are taken as absent", async (
     [nested.isError, textOf(nested)],
     [
       true,
-      "Input validation error: Invalid arguments for tool create_table_card: tutor.terms: Too small: expected array to have >=1 items",
+      "Input validation error: Invalid arguments for tool create_table_card: tutor.terms: empty: send at least 1 item",
     ],
   );
 });
