@@ -5,7 +5,7 @@
  */
 import { type Config, ConfigError, MIN_REMOTE_TOKEN_CHARS } from "../config.ts";
 import { isLoopbackHost } from "../net/loopback.ts";
-import { jsonRpcError } from "./responses.ts";
+import { badRequest, jsonRpcError } from "./responses.ts";
 
 /**
  * Off loopback anyone on the network can connect: with --http, refuses (ConfigError, before the
@@ -69,11 +69,15 @@ function originAllowed(origin: string | null, hosts: string[]): boolean {
   return name !== undefined && hosts.includes(name);
 }
 
-/** A 403 unless the Host header names an allowed host. */
+/**
+ * A 400 when the Host header is not `host[:port]` (no URL can be read from it), else a 403 unless
+ * it names an allowed host.
+ */
 export function refuseHost(request: Request, hosts: string[]): Response | undefined {
   const host = request.headers.get("host");
   const name = host === null ? undefined : hostOfHeader(host);
-  if (name !== undefined && hosts.includes(name)) return undefined;
+  if (name === undefined) return badRequest();
+  if (hosts.includes(name)) return undefined;
   return jsonRpcError(
     403,
     -32000,
