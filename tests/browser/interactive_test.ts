@@ -366,7 +366,7 @@ Deno.test({
         assertEquals(await axeViolations(v), [], `tutor tip ${theme}`);
         await shot(m, `tutor-tip-420-${theme}`, 420);
       }
-      await v.focus('[data-mcc-action="source"]'); // keys reach the view once it has focus
+      await v.focus('[data-mcc-action="collapse"]'); // keys reach the view once it has focus
       await m.page.keyboard.press("Escape");
       assertEquals(await tip.count(), 0, "Escape hides the tip");
       await m.page.mouse.move(0, 0);
