@@ -126,7 +126,7 @@ function lintView(): string[] {
       );
     }
     if (px >= 10.95) continue;
-    const key = svg ? `the SVG of ${say(svg.parentElement!)}` : say(e);
+    const key = svg ? `<svg.${svg.getAttribute("class")?.split(" ")[0] ?? ""}>` : say(e);
     const entry = small.get(key) ?? small.set(key, { px, texts: [] }).get(key)!;
     entry.px = Math.min(entry.px, px);
     entry.texts.push(n.textContent!.trim().slice(0, 20));
