@@ -112,11 +112,12 @@ export default defineCard({
     const template = inp.promptTemplate ?? defaultTemplate(inp.title, fields);
     const id = idMaker(JSON.stringify(inp));
     const intro = inp.intro ? markup`<p class="mcc-text">${inp.intro}</p>` : "";
-    const body = markup`<form class="mcc-form" data-mcc-prompt="${template}" data-mcc-blank="${NO_PREFERENCE}" novalidate>${intro}
+    const body =
+      markup`<form class="mcc-form" data-mcc-prompt="${template}" data-mcc-blank="${NO_PREFERENCE}" novalidate>${intro}
 ${renderFormFields(fields, id)}
 <div class="mcc-form-bar"><button type="submit" class="mcc-tool mcc-primary">${
-      inp.submitLabel ?? "Send"
-    }</button></div>
+        inp.submitLabel ?? "Send"
+      }</button></div>
 </form>`;
     const summary = [
       `Form card "${inp.title}" with ${plural(fields.length, "field")}:`,

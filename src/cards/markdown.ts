@@ -31,7 +31,10 @@ const LINE_CHARS = 70;
 
 /** About how many lines `text` takes in a chat-width card. */
 export function shownLines(text: string): number {
-  return text.split("\n").reduce((n, line) => n + (line.trim() ? Math.ceil([...line].length / LINE_CHARS) : 0), 0);
+  return text.split("\n").reduce(
+    (n, line) => n + (line.trim() ? Math.ceil([...line].length / LINE_CHARS) : 0),
+    0,
+  );
 }
 
 const input = z.object({

@@ -61,7 +61,10 @@ export function answerOf(answers: Answers, name: string, blank = ""): string {
  */
 export function fillTemplate(template: string, answers: Answers, blank = ""): string {
   const fill = (text: string) =>
-    text.replace(PLACEHOLDER, (whole, name: string) => answers.has(name) ? answerOf(answers, name, blank) : whole);
+    text.replace(
+      PLACEHOLDER,
+      (whole, name: string) => answers.has(name) ? answerOf(answers, name, blank) : whole,
+    );
   let out = "";
   let dropped = false;
   let any = false;
