@@ -1384,7 +1384,7 @@ export const MUTANTS: readonly Mutant[] = [
     id: "header-tools-under-the-title",
     file: "src/ui/styles/base.css",
     find: "  flex: 1 1 0;\n  min-width: 0;",
-    replace: "  flex: 1 1 12em;\n  min-width: 0;",
+    replace: "  flex: 1 1 auto;\n  min-width: 0;",
     tests: [T.chatWidth],
     breaks: "at 360 px the header's tools wrap onto a row of their own under the title",
   },

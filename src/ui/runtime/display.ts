@@ -48,8 +48,7 @@ export function applyDisplay(c: HostDisplay): void {
   );
   for (const b of document.querySelectorAll<HTMLElement>(`[data-mcc-action=${ACTION.fullscreen}]`)) {
     b.hidden = !offers("fullscreen");
-    const label = isFull() ? "Exit fullscreen" : "Fullscreen"; // its icon follows by CSS
-    b.setAttribute("aria-label", label);
-    b.setAttribute("data-tip", label);
+    // its tooltip (its name) and its icon follow by CSS
+    b.setAttribute("aria-label", isFull() ? "Exit fullscreen" : "Fullscreen");
   }
 }

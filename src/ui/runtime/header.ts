@@ -23,9 +23,9 @@ export interface CardInfo {
 
 const cards = new WeakMap<Element, CardInfo>();
 
-/** Kinds whose cards ask the reader something (forms, the prompt flow): no source, copy or download. */
-const ASKS =
-  "[data-mcc-kind=form],[data-mcc-kind^=prompt_],[data-mcc-kind=efficient_prompt],[data-mcc-kind=web_form]";
+/** Cards that ask the reader something (forms, the prompt flow, mirrored web forms): a form is their body. */
+const ASKS = ":has(>.mcc-body>form)";
+"[data-mcc-kind=form],[data-mcc-kind^=prompt_],[data-mcc-kind=efficient_prompt],[data-mcc-kind=web_form]";
 
 /** A 16 px line icon (drawn with DOM calls: the runtime never parses markup); one path per `d`. */
 function icon(...d: string[]): SVGElement {
@@ -44,19 +44,13 @@ function icon(...d: string[]): SVGElement {
   );
 }
 
-/** An icon button: its accessible name is also its tooltip (drawn by CSS from `data-tip`). */
+/** An icon button: its accessible name is also its tooltip (drawn by CSS from `aria-label`). */
 export function iconTool(attrs: Record<string, string>, label: string, glyph: SVGElement): HTMLElement {
   return h(
     "button",
-    { type: "button", class: "mcc-icon", "aria-label": label, "data-tip": label, ...attrs },
+    { type: "button", class: "mcc-icon", "aria-label": label, ...attrs },
     glyph,
   );
-}
-
-/** Sets an icon button's name and tooltip. */
-export function nameTool(button: Element, label: string): void {
-  button.setAttribute("aria-label", label);
-  button.setAttribute("data-tip", label);
 }
 
 /**
@@ -123,7 +117,7 @@ function setCollapsed(article: Element, collapsed: boolean): void {
   body.hidden = collapsed;
   article.classList.toggle("mcc-collapsed", collapsed);
   button.setAttribute("aria-expanded", String(!collapsed));
-  nameTool(button, collapsed ? "Expand the card" : "Collapse the card");
+  button.setAttribute("aria-label", collapsed ? "Expand the card" : "Collapse the card");
 }
 
 /**
