@@ -295,9 +295,7 @@ function rowFrame(m: BarModel, width: number): Frame {
     const mid = top + band * (i + 0.5) + 4;
     const spans = lines.length === 1
       ? escape(lines[0])
-      : lines.map((l, k) =>
-        `<tspan x="${namesAt}" y="${r1(mid + LINE * (k - 0.5))}">${escape(l)}</tspan>`
-      )
+      : lines.map((l, k) => `<tspan x="${namesAt}" y="${r1(mid + LINE * (k - 0.5))}">${escape(l)}</tspan>`)
         .join("");
     return `<text x="${namesAt}" y="${r1(mid)}">${title}${spans}</text>`;
   });

@@ -225,9 +225,9 @@ function frameSvg(frames: readonly Frame[], bands: readonly number[]): string {
   const { height, grow, plot } = frames[bands[0]];
   // a growing frame is as tall as its margins plus the plot height chart.css gives it
   const style = grow ? ` style="height:calc(${r1(plot.top + plot.bottom)}px + var(--ph))"` : "";
-  return `<svg class="mcc-fr"${inBands(bands)} height="${
-    Math.ceil(height)
-  }"${style} aria-hidden="true">${body}</svg>`;
+  // data-w: the width it was laid out for, which a download of a chart not on screen takes
+  const attrs = `${inBands(bands)} data-w="${BANDS[bands[0]]}" height="${Math.ceil(height)}"${style}`;
+  return `<svg class="mcc-fr"${attrs} aria-hidden="true">${body}</svg>`;
 }
 
 /** Accessible name of the chart: each layer is an image titled and described (ids must differ). */

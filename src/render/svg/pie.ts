@@ -57,9 +57,12 @@ function hole(data: ChartData, total: number): string {
   let size: number = TOTAL_FONT[0];
   while (size > TOTAL_FONT[1] && textWidth(text, size, true) > room) size--;
   if (textWidth(text, size, true) > room) return "";
-  return `<g class="mcc-hole"><text class="mcc-total" data-v="${total}" x="${C}" y="${r1(C + size * 0.3)}"${
-    size === TOTAL_FONT[0] ? "" : ` style="font-size:${size}px"`
-  }>${escape(text)}</text><text x="${C}" y="${r1(C + size * 0.3 + FONT + 6)}">Total</text></g>`;
+  // its size as an attribute: the largest that fits, whatever the total's length
+  return `<g class="mcc-hole"><text class="mcc-total" data-v="${total}" x="${C}" y="${
+    r1(C + size * 0.3)
+  }" font-size="${size}">${escape(text)}</text><text x="${C}" y="${
+    r1(C + size * 0.3 + FONT + 6)
+  }">Total</text></g>`;
 }
 
 /** A pie (hole 0) or donut: the SVG's inner markup, PIE_SIZE px square. */

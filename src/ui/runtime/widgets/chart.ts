@@ -198,29 +198,36 @@ function inlineStyles(copy: Element, from: Element): void {
 
 /** The element of `fig` matching `selector` that shows at the chart's width. */
 const shown = (fig: Element, selector: string) =>
-  [...fig.querySelectorAll<SVGSVGElement>(selector)].find((e) => e.getClientRects().length);
+  [...fig.querySelectorAll<SVGSVGElement | HTMLElement>(selector)].find((e) => e.getClientRects().length);
 
 /**
  * The chart as one SVG file, as it shows: the frame in view at its size, its marks nested over the
- * plot box (or the pie), computed styles as attributes, the card's background behind. A collapsed
- * card's chart keeps the size it was drawn at.
+ * plot box (or the pie), computed styles as attributes, the card's background behind. A chart not
+ * on screen (a collapsed card) is drawn at the width its first frame was laid out for.
  */
 function svgFile(fig: Element, article: Element): string {
   const frame = shown(fig, ".mcc-fr, .mcc-pie") ?? fig.querySelector<SVGSVGElement>(".mcc-fr, .mcc-pie")!;
   const copy = frame.cloneNode(true) as SVGSVGElement;
   inlineStyles(copy, frame);
-  copy.setAttribute("xmlns", "http://www.w3.org/2000/svg");
   const box = frame.getBoundingClientRect();
-  if (box.width) { for (const k of ["width", "height"] as const) copy.setAttribute(k, `${box[k]}`); }
-  const layer = shown(fig, ".mcc-ov > svg");
-  if (layer) {
-    const marks = layer.cloneNode(true) as SVGSVGElement;
-    inlineStyles(marks, layer);
-    const at = layer.getBoundingClientRect();
-    const place = { x: at.left - box.left, y: at.top - box.top, width: at.width, height: at.height };
-    for (const [k, v] of Object.entries(place)) marks.setAttribute(k, `${v}`);
-    marks.setAttribute("overflow", "visible");
-    copy.append(marks);
+  const width = box.width || Number(frame.dataset.w ?? frame.getAttribute("width"));
+  const height = box.height || Number(frame.getAttribute("height"));
+  // a file of its own: no band, no layout width, no inline height rule
+  for (const a of ["data-b", "data-w", "style", "aria-hidden", "width", "height"]) copy.removeAttribute(a);
+  copy.setAttribute("width", `${width}`);
+  copy.setAttribute("height", `${height}`);
+  const layer = shown(fig, ".mcc-ov") ?? fig.querySelector(".mcc-ov");
+  const marks = layer?.querySelector("svg");
+  if (layer && marks) {
+    // the plot box, from the insets chart.css gives the layer at this width
+    const inset = getComputedStyle(layer);
+    const [top, right, bottom, left] = [inset.top, inset.right, inset.bottom, inset.left].map(parseFloat);
+    const nested = marks.cloneNode(true) as SVGSVGElement;
+    inlineStyles(nested, marks);
+    const place = { x: left, y: top, width: width - left - right, height: height - top - bottom };
+    for (const [k, v] of Object.entries(place)) nested.setAttribute(k, `${v}`);
+    nested.setAttribute("overflow", "visible");
+    copy.append(nested);
   }
   copy.style.background = getComputedStyle(article).backgroundColor;
   return new XMLSerializer().serializeToString(copy);
