@@ -1,22 +1,22 @@
 /**
  * Charts in real Chromium under the official AppBridge host: every golden chart paints and passes
  * axe in both themes, the data table holds exactly the input values, tooltips follow hover and
- * focus, arrow keys move between points, numbers follow the host's locale, and screenshots at
- * 420 and 760 px in both themes land in tests/artifacts/chart-*.png to be looked at.
+ * focus, arrow keys move between points, numbers follow the host's locale, and screenshots of
+ * every kind at 420 and 760 px in both themes land in tests/artifacts/chart-*.png to be looked at.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Frame } from "playwright-core";
 import { ARTIFACTS, axeViolations, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
+import { type Args, EXAMPLES, golden, stress } from "./chart_inputs.ts";
 
 const reason = skipReason();
 const dir = new URL("../cards/chart/", import.meta.url);
 const CASES = [...Deno.readDirSync(dir)].map((e) => e.name)
   .filter((n) => n.endsWith(".json") && !n.startsWith("error_")).map((n) => n.slice(0, -5)).sort();
-const args = (name: string) => JSON.parse(Deno.readTextFileSync(new URL(`${name}.json`, dir)));
 
 async function paint(h: Harness, name: string, hostContext: Record<string, unknown>, width = 680) {
-  const m = await h.mount({ tool: "create_chart_card", args: args(name), deliver: "result", hostContext });
+  const m = await h.mount({ tool: "create_chart_card", args: golden(name), deliver: "result", hostContext });
   await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
   await m.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
   return m;
@@ -68,7 +68,7 @@ Deno.test({
           assert(box > (/pie|donut/.test(name) ? 200 : 300), `${name}: the plot is ${box} px wide`);
           assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
           if (theme === "light" && name !== "line_2000_downsampled") {
-            const input = args(name) as { series: { values: (number | null)[] }[] };
+            const input = golden(name) as { series: { values: (number | null)[] }[] };
             assertEquals(await tableValues(m.view), input.series.map((s) => s.values), name);
           }
           await m.page.close();
@@ -143,19 +143,34 @@ Deno.test({
       await m.page.close();
     });
 
-    await t.step("screenshots at 420 and 760 px in both themes", async () => {
-      // a few telling cases by default; MCC_CHART_SHOTS=all for every case (4 shots each)
+    await t.step("screenshots of every kind at 420 and 760 px in both themes", async () => {
+      // each kind's example by default; MCC_CHART_SHOTS=all adds every golden case and the stress inputs
       const all = Deno.env.get("MCC_CHART_SHOTS") === "all";
-      for (
-        const name of all ? CASES : ["example", "donut", "bar_50_categories", "horizontal_bar", "stacked_bar"]
-      ) {
-        for (const width of [420, 760]) {
-          for (const theme of ["light", "dark"] as const) {
-            const m = await paint(h, name, { theme }, width);
+      const cases: [string, Args][] = Object.entries(EXAMPLES).map(([kind, name]) => [kind, golden(name)]);
+      if (all) {
+        cases.push(...CASES.map((name): [string, Args] => [name, golden(name)]));
+        for (const kind of Object.keys(EXAMPLES)) {
+          cases.push(
+            ...stress(kind).map(([name, a]): [string, Args] => [`${kind}-${name.replace(/\W+/g, "_")}`, a]),
+          );
+        }
+      }
+      for (const [name, a] of cases) {
+        const m = await h.mount({
+          tool: "create_chart_card",
+          args: a,
+          deliver: "result",
+          hostContext: { theme: "light" },
+        });
+        await m.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
+        for (const theme of ["light", "dark"] as const) {
+          if (theme === "dark") await m.page.evaluate(() => window.changeContext({ theme: "dark" }));
+          for (const width of [420, 760]) {
+            await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
             await shot(m, `chart-${name}-${width}-${theme}`);
-            await m.page.close();
           }
         }
+        await m.page.close();
       }
     });
   } finally {

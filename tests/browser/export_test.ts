@@ -299,7 +299,10 @@ Deno.test({
           const first = document.querySelector<SVGSVGElement>(".mcc-fr")!;
           return ` width="${first.dataset.w}" height="${first.getAttribute("height")}" `;
         });
-        assert((await downloads(m))[2].text!.includes(laidOut), `collapsed: the size it was laid out at, ${laidOut}`);
+        assert(
+          (await downloads(m))[2].text!.includes(laidOut),
+          `collapsed: the size it was laid out at, ${laidOut}`,
+        );
         await m.page.close();
       }
     });

@@ -9,7 +9,7 @@
  */
 import { escape } from "../../html/html.ts";
 import { formatter, type NumberFormat, stepDigits } from "./format.ts";
-import { at, type Box, hline, type Part, shift, under, vline, type X, xAttrs, yAttrs } from "./layout.ts";
+import { at, type Box, cutWidth, type Part, shift, under, UNITS, type X, xAttrs, yAttrs } from "./layout.ts";
 import { r1, type Ticks } from "./scale.ts";
 import { textWidth, truncate, wrap } from "./text.ts";
 
@@ -53,8 +53,13 @@ function text(attrs: string, shown: string, full: string): string {
   return `<text ${attrs}>${title}${escape(shown)}</text>`;
 }
 
-/** Longest a rotated label may run, in px (the same at every width, so rotated frames share labels). */
-export const ROTATED_MAX = 112;
+/**
+ * Longest a rotated label may run on a frame `width` px wide: one length below 600 px and one
+ * above, so that rotated frames share their labels.
+ */
+export function rotatedMax(width: number): number {
+  return width < 600 ? 112 : 160;
+}
 
 /**
  * The least power of two at or above `k`. Thinned axes show every 2nd, 4th, 8th… label: each step
@@ -90,43 +95,46 @@ export function looksOrdered(labels: readonly string[]): boolean {
 }
 
 /**
- * Lays out category labels `band` px apart; `pos(i)` is where label i is centred in the markup
- * (fluid, so it stays centred as the frame widens). Only an `ordered` axis (a line's, or labels
- * that read as a sequence) may skip labels; unordered names are rotated instead.
+ * Lays out category labels `band` px apart on a frame `width` px wide; `pos(i)` is where label i
+ * is centred in the markup (fluid, so it stays centred as the frame widens). Only an `ordered` axis
+ * (a line's, or labels that read as a sequence) may skip labels; unordered names are rotated instead.
  */
 export function categoryAxis(
   labels: readonly string[],
   band: number,
   pos: (i: number) => X,
   ordered = true,
+  width = 0,
 ): CategoryAxis {
   const n = labels.length;
   const widths = labels.map((l) => textWidth(l, FONT));
-  const reach = (shown: number[], half: (i: number) => number): [number, number] => [
-    Math.ceil(half(shown[0])),
-    Math.ceil(half(shown[shown.length - 1])),
-  ];
+  // the last label a level axis may end on, whatever its step (1, 2, 4, 8…): the right margin it
+  // needs is the same at every width, so thinner and thicker axes share a frame
+  let lastHalf = 0;
+  for (let step = 1; step < 2 * n; step *= 2) {
+    lastHalf = Math.max(lastHalf, widths[Math.floor((n - 1) / step) * step] / 2);
+  }
   const level = (step: number, strategy: LabelStrategy): CategoryAxis => {
     const shown = labels.map((_, i) => i).filter((i) => i % step === 0);
     return {
       strategy,
       height: BASELINE + 6,
-      margins: reach(shown, (i) => widths[i] / 2),
+      margins: [Math.ceil(widths[0] / 2), Math.ceil(lastHalf)],
       cut: false,
       draw: (below) =>
         shown.map((i) => text(`${xAttrs(pos(i))} ${yAttrs(below(BASELINE))}`, labels[i], labels[i])),
     };
   };
-  if (widths.every((w) => w <= band - GAP)) return level(1, "plain");
+  if (widths.every((w) => w <= band - GAP)) return { ...level(1, "plain"), margins: [0, 0] };
   if (band >= 48) {
-    const lines = labels.map((l) => wrap(l, band - GAP, FONT, 2));
+    // two lines, or three in a band wide enough that three short lines read well
+    const lines = labels.map((l) => wrap(l, band - GAP, FONT, band >= 80 ? 3 : 2));
     if (lines.every((ls, i) => ls.join(" ") === labels[i].replace(/\s+/g, " ").trim())) {
-      const half = (i: number) => Math.max(...lines[i].map((l) => textWidth(l, FONT))) / 2;
       const tall = Math.max(...lines.map((ls) => ls.length));
       return {
         strategy: "wrap",
         height: BASELINE + LINE * (tall - 1) + 6,
-        margins: reach(labels.map((_, i) => i), half),
+        margins: [0, 0], // each label within its own band
         cut: false,
         draw: (below) =>
           lines.map((ls, i) => {
@@ -143,8 +151,8 @@ export function categoryAxis(
   const every = nested(Math.ceil(ROTATED_STEP / band));
   const step = ordered && n >= SKIP_FROM ? skipStep(widths, band) : Infinity;
   // a long sequence reads best level, however sparse; a short one rotates rather than lose half
-  if (step <= Math.max(2, 2 * every) || (step < Infinity && n > LONG_RUN)) return level(step, "skip");
-  const shownText = labels.map((l) => truncate(l, ROTATED_MAX, FONT));
+  if (step <= 4 || (step < Infinity && n > LONG_RUN)) return level(step, "skip");
+  const shownText = labels.map((l) => truncate(l, rotatedMax(width), FONT));
   const shown = labels.map((_, i) => i).filter((i) => i % every === 0);
   // as tall as the longest label whichever are shown, so thinner and thicker axes share a frame
   const longest = Math.max(...shownText.map((t) => textWidth(t, FONT)));
@@ -178,31 +186,39 @@ function tickGroup(ticks: Ticks, format: NumberFormat, extra = ""): string {
   return `class="mcc-ticks${extra}"${d ? ` data-d="${d}"` : ""}`;
 }
 
-const gridClass = (v: number) => `mcc-grid${v === 0 ? " mcc-zero" : ""}`;
+/**
+ * A marks layer's gridlines, in plot units: a path through every tick at `at(v)` (0..UNITS) and
+ * one for zero, left to right, or top to bottom for a horizontal value axis (`down`). Drawn once in
+ * the layer, under the marks, whatever the frame.
+ */
+export function gridlines(ticks: Ticks, at: (v: number) => number, down = false): string {
+  const line = (u: number) => down ? `M${u} 0V${UNITS}` : `M0 ${u}H${UNITS}`;
+  const rest = ticks.ticks.filter((v) => v !== 0).map((v) => line(Math.round(at(v)))).join("");
+  const zero = ticks.ticks.includes(0)
+    ? `<path class="mcc-grid mcc-zero" d="${line(Math.round(at(0)))}"/>`
+    : "";
+  return `<g class="mcc-axis"><path class="mcc-grid" d="${rest}"/>${zero}</g>`;
+}
 
-/** Horizontal gridlines across the plot box at `y(v)` and tick labels right-aligned left of it. */
+/** Tick labels right-aligned left of the plot box, each at `y(v)`. */
 export function valueAxisLeft(
   ticks: Ticks,
   format: NumberFormat,
   y: (v: number) => X,
   plot: Box,
 ): Part[] {
-  const grid: string[] = [];
-  const labels: string[] = [];
-  for (const t of tickLabels(ticks, format)) {
-    const py = y(t.value);
-    grid.push(hline(plot, py, gridClass(t.value)));
-    labels.push(
-      `<text data-v="${t.value}" x="${r1(plot.left - 6)}" ${yAttrs(shift(py, 4))}>${escape(t.label)}</text>`,
-    );
-  }
-  return [{ g: 'class="mcc-axis"', items: grid }, { g: tickGroup(ticks, format, " mcc-end"), items: labels }];
+  const labels = tickLabels(ticks, format).map((t) =>
+    `<text data-v="${t.value}" x="${r1(plot.left - 6)}" ${yAttrs(shift(y(t.value), 4))}>${
+      escape(t.label)
+    }</text>`
+  );
+  return [{ g: tickGroup(ticks, format, " mcc-end"), items: labels }];
 }
 
 /**
- * Vertical gridlines at `x(v)` down the plot box and tick labels under it; on a frame `width` px
- * wide, labels that would touch are thinned to every other one (or fewer), the gridlines kept.
- * `attr` names the raw value's attribute (`data-vx` for a scatter's x).
+ * Tick labels under the plot box, each at `x(v)`; on a frame `width` px wide, labels that would
+ * touch are thinned to every other one (or fewer; the layer keeps every gridline). `attr` names
+ * the raw value's attribute (`data-vx` for a scatter's x).
  */
 export function valueAxisBottom(
   ticks: Ticks,
@@ -222,10 +238,8 @@ export function valueAxisBottom(
         (w[i] + w[i - step]) / 2 + GAP
     )
   ) step++;
-  const grid: string[] = [];
   const labels: string[] = [];
   all.forEach((t, i) => {
-    grid.push(vline(x(t.value), plot, gridClass(t.value)));
     if (i % step === 0) {
       labels.push(
         `<text ${attr}="${t.value}" ${xAttrs(x(t.value))} ${yAttrs(under(plot, BASELINE))}>${
@@ -234,7 +248,7 @@ export function valueAxisBottom(
       );
     }
   });
-  return [{ g: 'class="mcc-axis"', items: grid }, { g: tickGroup(ticks, format), items: labels }];
+  return [{ g: tickGroup(ticks, format), items: labels }];
 }
 
 /** Ticks a vertical value axis aims for, at every width (the marks layer is drawn once). */
@@ -248,7 +262,10 @@ export function tickCount(length: number): number {
 /** A title set above the plot at the left edge, wrapped onto two lines on a narrow frame. */
 export function topTitle(title: string | undefined, width: number): { body: string; height: number } {
   if (!title) return { body: "", height: 0 };
-  const lines = wrap(title, width, FONT, 2, true);
+  let lines = wrap(title, width, FONT, 2, true);
+  if (lines.join(" ") !== title.replace(/\s+/g, " ").trim()) {
+    lines = wrap(title, cutWidth(width), FONT, 2, true);
+  }
   const body = lines.length === 1
     ? text(`class="mcc-axis-title mcc-start" x="0" y="${FONT}"`, lines[0], title)
     : `<text class="mcc-axis-title mcc-start">${
@@ -263,7 +280,8 @@ export function bottomTitle(title: string | undefined, plot: Box, width: number)
   const fits = textWidth(title, FONT, true) <= width - plot.left - plot.right;
   const centre = fits ? { a: 0.5, b: (plot.left - plot.right) / 2 } : { a: 0.5, b: 0 };
   const attrs = `class="mcc-axis-title" ${xAttrs(centre)} ${yAttrs({ a: 1, b: -6 })}`;
-  return text(attrs, truncate(title, width, FONT, true), title);
+  const shown = textWidth(title, FONT, true) <= width ? title : truncate(title, cutWidth(width), FONT, true);
+  return text(attrs, shown, title);
 }
 
 /** Room a bottom title takes, in px. */

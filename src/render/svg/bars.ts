@@ -8,6 +8,7 @@ import { escape } from "../../html/html.ts";
 import {
   bottomTitle,
   FONT,
+  gridlines,
   LINE,
   looksOrdered,
   TITLE_ROOM,
@@ -22,9 +23,11 @@ import {
   at,
   type Box,
   type Cartesian,
+  cutWidth,
   type Frame,
   plotHeight,
   shift,
+  UNITS,
   units,
   xAttrs,
   yAttrs,
@@ -142,7 +145,7 @@ function columns(m: BarModel): string {
     }
     return dense ? `<path class="mcc-bars" d="${out}"/>` : out;
   }, dense);
-  return `<g class="mcc-marks">${bars}</g>`;
+  return gridlines(m.ticks, y) + `<g class="mcc-marks">${bars}</g>`;
 }
 
 /** Horizontal bars in plot units. */
@@ -162,7 +165,7 @@ function rows(m: BarModel): string {
     }
     return out;
   });
-  return `<g class="mcc-marks">${bars}</g>`;
+  return gridlines(m.ticks, (v) => m.share(v) * UNITS, true) + `<g class="mcc-marks">${bars}</g>`;
 }
 
 /** The vertical frame for `width`, or undefined when its category names would be rotated or cut. */
@@ -238,7 +241,10 @@ function names(
     ? labels.map((l) => [l])
     : two <= cap
     ? labels.map((l) => wrap(l, two, FONT, 2))
-    : labels.map((l) => wrapping ? wrap(l, cap, FONT, 2) : [truncate(l, cap, FONT)]);
+    : labels.map((l) => {
+      const room = cutWidth(width) * NAME_SHARE; // cut to one of a few widths (layout.ts cutWidth)
+      return wrapping ? wrap(l, room, FONT, 2) : [truncate(l, room, FONT)];
+    });
   return { lines, room: Math.ceil(Math.max(...lines.flat().map((l) => textWidth(l, FONT)))) };
 }
 

@@ -284,9 +284,9 @@ export function chartSummary(
 /** The legend: one swatch per series (per slice for pies), in drawing order; `cls` adds classes. */
 function legend(names: readonly string[], extra?: readonly string[], cls = ""): string {
   const items = names.map((name, i) =>
-    `<li><span class="mcc-sw ${seriesClass(i)}"></span>${escape(name)}${
+    `<li><span class="mcc-sw ${seriesClass(i)}"></span><span>${escape(name)}${
       extra ? `<span class="mcc-muted"> ${escape(extra[i])}</span>` : ""
-    }</li>`
+    }</span></li>`
   );
   return `<ul class="mcc-legend${cls}">${items.join("")}</ul>`;
 }

@@ -72,7 +72,13 @@ export function verticalFrame(spec: VerticalSpec): VerticalFrame {
     // labels that would run past the frame's edges move the plot in, which narrows the bands
     for (let pass = 0; pass < 2; pass++) {
       const band = (width - plot.left - plot.right) / cats.length;
-      axis = categoryAxis(cats, band, (i) => across(plot, (i + 0.5) / cats.length), spec.ordered ?? true);
+      axis = categoryAxis(
+        cats,
+        band,
+        (i) => across(plot, (i + 0.5) / cats.length),
+        spec.ordered ?? true,
+        width,
+      );
       const [l, r] = axis.margins;
       if (l <= plot.left && r <= plot.right) break;
       plot.left = Math.max(plot.left, l);

@@ -37,6 +37,17 @@ export function plotHeight(width: number): number {
   return Math.min(260, Math.max(180, Math.round(width * 0.3)));
 }
 
+/** Widths text is cut for: see cutWidth. */
+const CUTS = [290, 450, 730, 1070];
+
+/**
+ * The width to cut text to on a frame `width` px wide when the whole text does not fit it: one of
+ * a few, so that the frames of nearby widths write the same cut text (and share it).
+ */
+export function cutWidth(width: number): number {
+  return CUTS.findLast((w) => w <= width) ?? CUTS[0];
+}
+
 /** Plot units across the plot box, both ways, in a layer. */
 export const UNITS = 1000;
 
@@ -154,14 +165,6 @@ function split(p: X): [string, number] {
 /** A translate of (dx, dy), or nothing. */
 function translate(dx: number, dy: number): string {
   return dx || dy ? ` transform="translate(${r1(dx)}${dy ? ` ${r1(dy)}` : ""})"` : "";
-}
-
-/** A vertical line at `x` down the plot box. */
-export function vline(x: X, plot: Box, cls: string): string {
-  const [px, dx] = split(x);
-  return `<line class="${cls}" x1="${px}" x2="${px}" y1="${r1(plot.top + plot.bottom)}" y2="100%"${
-    translate(dx, -plot.bottom)
-  }/>`;
 }
 
 /** A horizontal line at `y` across the plot box, from its left inset to its right one. */

@@ -6,7 +6,7 @@
  * by the legend above it where they would not.
  */
 import { escape } from "../../html/html.ts";
-import { FONT, LINE, VALUE_TICKS } from "./axis.ts";
+import { FONT, gridlines, LINE, VALUE_TICKS } from "./axis.ts";
 import { verticalFrame } from "./frame.ts";
 import { type Cartesian, rect, shift, whole, xAttrs, yAttrs } from "./layout.ts";
 import type { ChartData } from "./model.ts";
@@ -166,7 +166,7 @@ export function lineChart(data: ChartData, area: boolean, stacked: boolean): Car
         (fill ? `<path class="mcc-area${stacked ? " mcc-stack" : ""}" d="${fill}"/>` : "") +
         `<path class="mcc-line" d="${pathOf(xs, ys, y)}"/>${dots}</g>`;
     });
-    return `<g class="mcc-marks">${marks}</g>`;
+    return gridlines(ticks, (v) => y(v)) + `<g class="mcc-marks">${marks}</g>`;
   }
 
   return { frame, layer };

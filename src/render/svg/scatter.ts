@@ -2,7 +2,7 @@
  * Scatter plots: numeric x (from `x`) against each series' values, or categories when no x is
  * given. Series alternate round and square markers so shape tells them apart as well as colour.
  */
-import { VALUE_TICKS } from "./axis.ts";
+import { gridlines, VALUE_TICKS } from "./axis.ts";
 import { verticalFrame } from "./frame.ts";
 import { type Cartesian, whole } from "./layout.ts";
 import { marker } from "./lines.ts";
@@ -58,7 +58,9 @@ export function scatterChart(data: ChartData): Cartesian {
       }
       marks += `<g class="${seriesClass(k)}" data-s="${k}">${dots}</g>`;
     });
-    return `<g class="mcc-marks mcc-dots">${marks}</g>`;
+    const grid = gridlines(ticks, y) +
+      (xt ? gridlines(xt, (v) => whole((v - xt.min) / (xt.max - xt.min || 1)), true) : "");
+    return grid + `<g class="mcc-marks mcc-dots">${marks}</g>`;
   }
   return { frame, layer };
 }

@@ -7,7 +7,7 @@
  */
 import { categoryAxis, tickCount, tickWidth, valueAxisLeft } from "./axis.ts";
 import type { NumberFormat } from "./format.ts";
-import { type Box, flat } from "./layout.ts";
+import { type Box, flat, hline } from "./layout.ts";
 import { pathOf } from "./lines.ts";
 import { linear, niceTicks, r1 } from "./scale.ts";
 
@@ -54,6 +54,7 @@ export function zoomChart(
   const y = linear(full.min, full.max, bottom, top);
   const plot: Box = { top, right: WIDTH - right, bottom: 0, left };
   const axis = (t: typeof full, map: (v: number) => number) =>
+    `<g class="mcc-axis">${t.ticks.map((v) => hline(plot, { a: 0, b: map(v) }, "mcc-grid")).join("")}</g>` +
     flat(valueAxisLeft(t, format, (v) => ({ a: 0, b: map(v) }), plot));
   const under = (d: number) => ({ a: 0, b: bottom + d });
   const cats = (names: readonly string[], at: readonly number[], band: number) =>

@@ -3,7 +3,7 @@
  * calls for it, names never skipped, sequences thinned in steps that nest from width to width.
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { categoryAxis, looksOrdered, ROTATED_MAX } from "../../../src/render/svg/axis.ts";
+import { categoryAxis, looksOrdered, rotatedMax } from "../../../src/render/svg/axis.ts";
 import { textWidth } from "../../../src/render/svg/text.ts";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -84,17 +84,19 @@ Deno.test("rotated labels are cut at one length at every width, with the full te
   const first = a.draw((d) => ({ a: 0, b: d }))[0];
   assertEquals(first.includes(`<title>${long[0]}</title>`), true);
   const text = first.replace(/<title>.*?<\/title>/, "").replace(/<[^>]+>/g, "");
-  assertEquals(textWidth(text, 12) <= ROTATED_MAX, true, text);
+  assertEquals(textWidth(text, 12) <= rotatedMax(0), true, text);
   // the plot keeps the first label's run to the left inside the frame, whatever the band
   assertEquals(a.margins, [Math.ceil(textWidth(text, 12) * 0.71 + 5), 0]);
   assertEquals(axis(long, 500, false).margins, a.margins);
 });
 
-Deno.test("margins: a level axis keeps half its end labels inside the frame", () => {
-  const a = axis(["Northern", "b", "Southernmost"], 600);
-  assertEquals(a.strategy, "plain");
-  assertEquals(a.margins, [
-    Math.ceil(textWidth("Northern", 12) / 2),
-    Math.ceil(textWidth("Southernmost", 12) / 2),
-  ]);
+Deno.test("margins: labels in their bands need none; a skipped axis keeps its end labels inside the frame", () => {
+  assertEquals(axis(["Northern", "b", "Southernmost"], 600).margins, [0, 0]);
+  assertEquals(axis(["Northern Europe", "b", "Southern Europe"], 200).margins, [0, 0]);
+  // 12 months skipped: it may end on Dec (every label), Nov (every 2nd), Sep (4th), Sep (8th) or Jan
+  const months = axis(MONTHS, 260);
+  assertEquals(months.strategy, "skip");
+  const half = (m: string) => Math.ceil(textWidth(m, 12) / 2);
+  assertEquals(months.margins, [half("Jan"), Math.max(...["Dec", "Nov", "Sep", "Jan"].map(half))]);
+  assertEquals(axis(MONTHS, 200).margins, months.margins, "the same at another width");
 });

@@ -13,7 +13,6 @@ import {
   hline,
   plotHeight,
   under,
-  vline,
   xAttrs,
   yAttrs,
 } from "../../../src/render/svg/layout.ts";
@@ -51,10 +50,6 @@ Deno.test("fluid positions: a share of the frame plus px, exact at every width",
   assertEquals(
     hline(plot, down(plot, 0.5), "g"),
     '<line class="g" x1="90" x2="100%" y1="50%" y2="50%" transform="translate(-40 -10)"/>',
-  );
-  assertEquals(
-    vline(across(plot, 0.25), plot, "g"),
-    '<line class="g" x1="25%" x2="25%" y1="40" y2="100%" transform="translate(27.5 -30)"/>',
   );
 });
 
