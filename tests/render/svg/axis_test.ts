@@ -51,6 +51,17 @@ Deno.test("a skipped axis shows every 2nd, 4th, 8th label: a narrower width's la
   }
 });
 
+Deno.test("a thinned rotated axis keeps every 2nd, 4th, 8th name: a narrower width's names are a wider one's", () => {
+  const teams = Array.from({ length: 60 }, (_, i) => `Team ${String.fromCharCode(65 + i % 26)}${i}`);
+  const at = (w: number) => shown(teams, w, false);
+  for (const [narrow, wide] of [[200, 400], [400, 700], [700, 1300]]) {
+    assertEquals(axis(teams, narrow, false).strategy, "thin");
+    const [first, second] = at(narrow).map((l) => teams.indexOf(l));
+    assertEquals([first, Number.isInteger(Math.log2(second - first))], [0, true], `step ${second - first}`);
+    assertEquals(at(narrow).every((l) => at(wide).includes(l)), true, `${narrow} within ${wide}`);
+  }
+});
+
 Deno.test("names are never skipped: an unordered axis rotates where an ordered one would skip", () => {
   const names = [
     "Administration",
