@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-window -- page callbacks run in the browser, where window exists
 /**
  * Charts laid out for the width they are shown at, checked in real Chromium under the official
  * AppBridge host: every chart kind's example and stress inputs (long names, many categories, one and

@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-window -- page callbacks run in the browser, where window exists
 /**
  * Charts in real Chromium under the official AppBridge host: every golden chart paints and passes
  * axe in both themes, the data table holds exactly the input values, tooltips follow hover and

@@ -17,7 +17,7 @@ import {
   valueAxisBottom,
 } from "./axis.ts";
 import { formatter } from "./format.ts";
-import { verticalFrame } from "./frame.ts";
+import { specOf, verticalFrame } from "./frame.ts";
 import {
   across,
   at,
@@ -174,11 +174,7 @@ function columnFrame(m: BarModel, width: number, turnable: boolean): Frame | und
   const n = data.labels.length;
   const showValues = m.values && n <= 16;
   const f = verticalFrame({
-    width,
-    ticks: m.ticks,
-    format: data.format,
-    yTitle: data.yTitle,
-    xTitle: data.xTitle,
+    ...specOf(data, width, m.ticks),
     headroom: showValues ? 18 : 10,
     categories: data.labels,
     ordered: m.ordered,

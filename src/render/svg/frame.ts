@@ -16,6 +16,7 @@ import {
   valueAxisLeft,
 } from "./axis.ts";
 import type { NumberFormat } from "./format.ts";
+import type { ChartData } from "./model.ts";
 import { across, at, type Box, down, type Part, plotHeight, under, type X } from "./layout.ts";
 import type { Ticks } from "./scale.ts";
 import { textWidth } from "./text.ts";
@@ -37,6 +38,11 @@ export interface VerticalSpec {
   ordered?: boolean;
   /** Or a numeric x axis: its ticks, and the attribute holding each tick's raw value. */
   x?: { ticks: Ticks; format: NumberFormat; attr: string };
+}
+
+/** The part of a vertical spec every chart fills from its data: width, value ticks, format, titles. */
+export function specOf(data: ChartData, width: number, ticks: Ticks): VerticalSpec {
+  return { width, ticks, format: data.format, yTitle: data.yTitle, xTitle: data.xTitle };
 }
 
 /** A vertical frame: its box, axes markup and the maps from values to positions. */

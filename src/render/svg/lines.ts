@@ -7,7 +7,7 @@
  */
 import { escape } from "../../html/html.ts";
 import { FONT, gridlines, LINE, VALUE_TICKS } from "./axis.ts";
-import { verticalFrame } from "./frame.ts";
+import { specOf, verticalFrame } from "./frame.ts";
 import { type Cartesian, rect, shift, whole, xAttrs, yAttrs } from "./layout.ts";
 import type { ChartData } from "./model.ts";
 import { seriesClass } from "./palette.ts";
@@ -100,11 +100,7 @@ export function lineChart(data: ChartData, area: boolean, stacked: boolean): Car
   function frame(width: number) {
     const direct = many && data.series.length <= DIRECT_LABELS_MAX && nameWidth <= width * DIRECT_SHARE;
     const f = verticalFrame({
-      width,
-      ticks,
-      format: data.format,
-      yTitle: data.yTitle,
-      xTitle: data.xTitle,
+      ...specOf(data, width, ticks),
       right: direct ? Math.ceil(nameWidth) + 24 : 10,
       categories: data.labels,
     });

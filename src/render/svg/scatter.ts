@@ -3,7 +3,7 @@
  * given. Series alternate round and square markers so shape tells them apart as well as colour.
  */
 import { gridlines, VALUE_TICKS } from "./axis.ts";
-import { verticalFrame } from "./frame.ts";
+import { specOf, verticalFrame } from "./frame.ts";
 import { type Cartesian, whole } from "./layout.ts";
 import { marker } from "./lines.ts";
 import type { ChartData } from "./model.ts";
@@ -27,11 +27,7 @@ export function scatterChart(data: ChartData): Cartesian {
   const xShare = (i: number) => xt && data.x ? (data.x[i] - xt.min) / (xt.max - xt.min || 1) : (i + 0.5) / n;
   function frame(width: number) {
     const f = verticalFrame({
-      width,
-      ticks,
-      format: data.format,
-      yTitle: data.yTitle,
-      xTitle: data.xTitle,
+      ...specOf(data, width, ticks),
       right: 14,
       categories: xt ? undefined : data.labels,
       x: xt

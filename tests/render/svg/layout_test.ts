@@ -22,7 +22,7 @@ const css = Deno.readTextFileSync(new URL("../../../src/ui/styles/chart.css", im
 Deno.test("chart.css shows each band's frame and insets from the widths in BANDS", () => {
   const queries = [
     ...css.matchAll(
-      /@container \(((\d+)px<=)?width(<(\d+)px)?\) \{\n  \[data-b\]:not\(\[data-b~="(\d+)"\]\)/g,
+      /@container \(((\d+)px<=)?width(<(\d+)px)?\) \{\n {2}\[data-b\]:not\(\[data-b~="(\d+)"\]\)/g,
     ),
   ]
     .map((m) => [Number(m[2] ?? 0), Number(m[4] ?? Infinity), Number(m[5])]);
