@@ -1,7 +1,7 @@
 /**
  * Charts laid out for the width they are shown at, with no layout engine in the browser. The server
  * lays a chart out for every width band (BANDS), keeps one frame per run of bands that decide alike,
- * and chart.css's container queries show the frame of the band the figure's width falls in. No
+ * and chart_card.css's container queries show the frame of the band the figure's width falls in. No
  * script is needed: the Apps view, the standalone document, "Copy card" and a host that never
  * delivers a result to the view (the pulled card is the same markup) all draw it the same way.
  *
@@ -27,12 +27,12 @@ import { r1 } from "./scale.ts";
 
 /**
  * Container widths (px) at which a chart is laid out again, narrowest first: a frame decided at
- * BANDS[k] is shown from BANDS[k] up to BANDS[k + 1]. chart.css holds the same list
+ * BANDS[k] is shown from BANDS[k] up to BANDS[k + 1]. chart_card.css holds the same list
  * (tests/render/svg/layout_test.ts keeps them equal). Below the first band, the first band's frame.
  */
 export const BANDS: readonly number[] = [290, 330, 390, 450, 520, 600, 670, 730, 800, 900, 1000, 1070];
 
-/** Height of a growing plot box on a container `width` px wide (chart.css `--ph` says the same). */
+/** Height of a growing plot box on a container `width` px wide (chart_card.css `--ph` says the same). */
 export function plotHeight(width: number): number {
   return Math.min(260, Math.max(180, Math.round(width * 0.3)));
 }
@@ -87,7 +87,7 @@ export interface Frame {
   /** Height at this width, in px. */
   height: number;
   /**
-   * True when the plot box takes the shared plot height (chart.css `--ph`, PLOT_HEIGHT at the
+   * True when the plot box takes the shared plot height (chart_card.css `--ph`, plotHeight() at the
    * layout width, taller on wider charts and in fullscreen): every position in and under the plot
    * is then a share of the frame's height plus px (`down`, `under`), so one frame serves any height.
    */
@@ -226,7 +226,7 @@ function frameSvg(frames: readonly Frame[], bands: readonly number[]): string {
     body += g ? `<g ${g}>${inner}</g>` : inner;
   }
   const { height, grow, plot } = frames[bands[0]];
-  // a growing frame is as tall as its margins plus the plot height chart.css gives it
+  // a growing frame is as tall as its margins plus the plot height chart_card.css gives it
   const style = grow ? ` style="height:calc(${r1(plot.top + plot.bottom)}px + var(--ph))"` : "";
   // data-w: the width it was laid out for, which a download of a chart not on screen takes
   const attrs = `${inBands(bands)} data-w="${BANDS[bands[0]]}" height="${Math.ceil(height)}"${style}`;

@@ -42,7 +42,7 @@ export function pathOf(
 
 /**
  * A point marker at (x, y) in plot units: the cap of a zero-length stroke, so it stays round (or
- * square, for odd series: chart.css) however the layer is stretched.
+ * square, for odd series: chart_card.css) however the layer is stretched.
  */
 export function marker(i: number, x: number, y: number): string {
   return `<path class="mcc-pt" data-i="${i}" d="M${r1(x)} ${r1(y)}h0"/>`;

@@ -17,9 +17,9 @@ import {
   yAttrs,
 } from "../../../src/render/svg/layout.ts";
 
-const css = Deno.readTextFileSync(new URL("../../../src/ui/styles/chart.css", import.meta.url));
+const css = Deno.readTextFileSync(new URL("../../../src/ui/styles/chart_card.css", import.meta.url));
 
-Deno.test("chart.css shows each band's frame and insets from the widths in BANDS", () => {
+Deno.test("chart_card.css shows each band's frame and insets from the widths in BANDS", () => {
   const queries = [
     ...css.matchAll(
       /@container \(((\d+)px<=)?width(<(\d+)px)?\) \{\n {2}\[data-b\]:not\(\[data-b~="(\d+)"\]\)/g,
@@ -33,7 +33,7 @@ Deno.test("chart.css shows each band's frame and insets from the widths in BANDS
   }
 });
 
-Deno.test("the plot height is chart.css's clamp(180px, 30cqw, 260px) at each band's width", () => {
+Deno.test("the plot height is chart_card.css's clamp(180px, 30cqw, 260px) at each band's width", () => {
   assertEquals(css.includes("--ph: clamp(180px, 30cqw, 260px);"), true);
   assertEquals([290, 600, 730, 866, 867, 1070].map(plotHeight), [180, 180, 219, 260, 260, 260]);
 });

@@ -186,7 +186,7 @@ function inlineStyles(copy: Element, from: Element): void {
   [copy, ...copy.querySelectorAll("*")].forEach((el, i) => {
     const style = getComputedStyle(sources[i]);
     for (const p of PAINT) el.setAttribute(p, style.getPropertyValue(p));
-    // a rotated label turns about its own box (chart.css): only a style attribute can say so
+    // a rotated label turns about its own box (chart_card.css): only a style attribute can say so
     if (style.transform !== "none") {
       el.setAttribute(
         "style",
@@ -219,7 +219,7 @@ function svgFile(fig: Element, article: Element): string {
   const layer = shown(fig, ".mcc-ov") ?? fig.querySelector(".mcc-ov");
   const marks = layer?.querySelector("svg");
   if (layer && marks) {
-    // the plot box, from the insets chart.css gives the layer at this width
+    // the plot box, from the insets chart_card.css gives the layer at this width
     const inset = getComputedStyle(layer);
     const [top, right, bottom, left] = [inset.top, inset.right, inset.bottom, inset.left].map(parseFloat);
     const nested = marks.cloneNode(true) as SVGSVGElement;
