@@ -134,6 +134,36 @@ Deno.test({
       await m.page.close();
     });
 
+    await t.step(
+      "series are named by the legend where the names do not fit beside the plot, never twice",
+      async () => {
+        const m = await paint(h, "line_names_by_width", { theme: "light" }, 420);
+        const shown = () =>
+          m.view.evaluate(() => {
+            const on = (e: Element | null) => e !== null && e.getClientRects().length > 0;
+            const direct = [...document.querySelectorAll(".mcc-direct text")].filter((t) => {
+              for (
+                let e: Element | null = t;
+                e;
+                e = e.parentElement
+              ) if (getComputedStyle(e).display === "none") return false;
+              return true;
+            });
+            return {
+              legend: on(document.querySelector(".mcc-legend")),
+              direct: direct.map((t) => t.textContent),
+            };
+          });
+        assertEquals(await shown(), { legend: true, direct: [] });
+        await m.page.evaluate(() => (document.getElementById("slot")!.style.width = "760px"));
+        assertEquals(await shown(), {
+          legend: false,
+          direct: ["30-year fixed mortgage rate", "10-year Treasury yield"],
+        });
+        await m.page.close();
+      },
+    );
+
     await t.step("numbers follow the host's locale", async () => {
       const m = await paint(h, "bar_basic", { theme: "light", locale: "de-DE" });
       const texts = (selector: string) =>

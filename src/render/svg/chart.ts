@@ -281,14 +281,14 @@ export function chartSummary(
   return `${NAMES[type]} of ${names} ${span}. ${ranges.join("; ")}.`;
 }
 
-/** The legend: one swatch per series (per slice for pies), in drawing order; `cls` adds classes. */
-function legend(names: readonly string[], extra?: readonly string[], cls = ""): string {
+/** The legend: one swatch per series (per slice for pies), in drawing order; `attrs` adds attributes. */
+function legend(names: readonly string[], extra?: readonly string[], attrs = ""): string {
   const items = names.map((name, i) =>
     `<li><span class="mcc-sw ${seriesClass(i)}"></span><span>${escape(name)}${
       extra ? `<span class="mcc-muted"> ${escape(extra[i])}</span>` : ""
     }</span></li>`
   );
-  return `<ul class="mcc-legend${cls}">${items.join("")}</ul>`;
+  return `<ul class="mcc-legend"${attrs}>${items.join("")}</ul>`;
 }
 
 /** The data table: one row per plotted label, one column per series, raw values in data-v. */
