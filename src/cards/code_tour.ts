@@ -244,7 +244,11 @@ function describeSkipped(skipped: readonly ZipSkipped[]): string[] {
 /** Most skipped lines the notice lists by name. */
 const NOTICE_LINES = 12;
 
-function fileBlock(file: TourFile, id: string, tutor: boolean): Html {
+/**
+ * One file as a section. `top` is the folder every file of the tour shares (an archive's wrapper,
+ * `weather-cli/`): its tab is named without it (`data-mcc-tab`), the path keeps it.
+ */
+function fileBlock(file: TourFile, id: string, tutor: boolean, top: string): Html {
   const lower = file.path.toLowerCase();
   const grammar = languageOfPath(file.path);
   const view = /\.(md|markdown|mdx)$/.test(lower)
@@ -253,7 +257,8 @@ function fileBlock(file: TourFile, id: string, tutor: boolean): Html {
     ? sourceView(file.text, file.path, grammar)
     : plainFileView(file.text, file.path);
   const tutorAttr = tutor ? markup` data-mcc-tutor-code="true"` : "";
-  return markup`<section class="mcc-tourfile" id="${id}" data-mcc-path="${file.path}" aria-label="${file.path}"${tutorAttr}><h3 class="mcc-tourfile-name">${file.path}</h3>${view}</section>`;
+  const tab = top ? markup` data-mcc-tab="${file.path.slice(top.length)}"` : "";
+  return markup`<section class="mcc-tourfile" id="${id}" data-mcc-path="${file.path}"${tab} aria-label="${file.path}"${tutorAttr}><h3 class="mcc-tourfile-name">${file.path}</h3>${view}</section>`;
 }
 
 const recent = new RecentRenders();
@@ -301,7 +306,8 @@ function render(inp: Input, files: TourFile[], skipped: ZipSkipped[]): CardOutpu
     );
   }
   if (head.length) blocks.push(markup`<div class="mcc-tour-head">${head}</div>`);
-  for (const f of shown) blocks.push(fileBlock(f, id("file"), inp.tutorTermsInCode === true));
+  const top = commonTop(shown.map((f) => f.path));
+  for (const f of shown) blocks.push(fileBlock(f, id("file"), inp.tutorTermsInCode === true, top));
   const fileLines = shown.map((f) => {
     const grammar = languageOfPath(f.path);
     const kind = /\.(md|markdown|mdx)$/i.test(f.path)

@@ -10,7 +10,7 @@ import { markup } from "../html/html.ts";
 import { idMaker } from "../html/ids.ts";
 import { checkFormFields, type FormField, renderFormFields } from "../render/form_fields.ts";
 import { brief, plural } from "../render/summary.ts";
-import { FIELD_NAME, literal, templateNames } from "../ui/shared/prompt.ts";
+import { FIELD_NAME, literal, NO_PREFERENCE, templateNames } from "../ui/shared/prompt.ts";
 import { cardTitle, plainLine } from "./_fields.ts";
 
 export const MAX_FIELDS = 30;
@@ -60,22 +60,26 @@ const input = z.object({
   promptTemplate: z.string().max(8_000).regex(/\S/, { error: "must not be empty or only whitespace" })
     .optional()
     .describe(
-      "The user's message on submit; {{name}} = that field's answer. Default: one line per field",
+      `The user's message on submit; {{name}} = that field's answer ("${NO_PREFERENCE}" if blank); [[...]] = a clause dropped when its fields are blank. Default: one line per answered field`,
     ),
   fields: z.array(field).min(1).max(MAX_FIELDS).describe("The fields in order"),
   submitLabel: plainLine(40, "Submit button text (default Send)").optional(),
 });
 
-/** Without a template: the card title, then one `label: {{name}}` line per name. */
+/**
+ * Without a template: the card title, then one `label: {{name}}` line per name, each an optional
+ * clause but a required field's (a blank answer drops its line).
+ */
 function defaultTemplate(title: string, fields: readonly FormField[]): string {
   const seen = new Set<string>();
-  const lines = [`My answers to "${literal(title)}":`];
+  let template = `My answers to "${literal(title)}":`;
   for (const f of fields) {
     if (seen.has(f.name)) continue;
     seen.add(f.name);
-    lines.push(`${literal(f.label ?? f.name)}: {{${f.name}}}`);
+    const line = `\n${literal(f.label ?? f.name)}: {{${f.name}}}`;
+    template += f.required ? line : `[[${line}]]`;
   }
-  return lines.join("\n");
+  return template;
 }
 
 function describeField(f: FormField): string {
@@ -108,11 +112,12 @@ export default defineCard({
     const template = inp.promptTemplate ?? defaultTemplate(inp.title, fields);
     const id = idMaker(JSON.stringify(inp));
     const intro = inp.intro ? markup`<p class="mcc-text">${inp.intro}</p>` : "";
-    const body = markup`<form class="mcc-form" data-mcc-prompt="${template}" novalidate>${intro}
+    const body =
+      markup`<form class="mcc-form" data-mcc-prompt="${template}" data-mcc-blank="${NO_PREFERENCE}" novalidate>${intro}
 ${renderFormFields(fields, id)}
 <div class="mcc-form-bar"><button type="submit" class="mcc-tool mcc-primary">${
-      inp.submitLabel ?? "Send"
-    }</button></div>
+        inp.submitLabel ?? "Send"
+      }</button></div>
 </form>`;
     const summary = [
       `Form card "${inp.title}" with ${plural(fields.length, "field")}:`,

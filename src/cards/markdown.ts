@@ -1,7 +1,8 @@
 /**
  * create_markdown_card: a markdown document (inline, or a file on the server's machine) as one
- * card. The first H1 becomes the title, each H2 section folds into a show/hide section, and the
- * sections are the split points when the document is over the card budget.
+ * card. The first H1 becomes the title, each H2 section folds into a show/hide section (a short
+ * document opens them all, a long one its first), and the sections are the split points when the
+ * document is over the card budget.
  */
 import { z } from "zod";
 import { defineCard } from "../card.ts";
@@ -18,6 +19,23 @@ import { plainLine } from "./_fields.ts";
 
 /** Longest inline document, in characters (a file may hold up to MAX_TEXT_FILE_BYTES bytes). */
 export const MAX_MARKDOWN_CHARS = 1_000_000;
+
+/**
+ * A document of at most this many lines (a cheat sheet: about what a chat-width card shows within
+ * 500 px) opens with every section open; a longer one opens its first section only, the rest folded.
+ * Lines are counted as a chat-width card draws them: each non-blank source line, a long one once per
+ * LINE_CHARS characters (code and table rows count as they show, one line each).
+ */
+export const SHORT_DOCUMENT_LINES = 24;
+const LINE_CHARS = 70;
+
+/** About how many lines `text` takes in a chat-width card. */
+export function shownLines(text: string): number {
+  return text.split("\n").reduce(
+    (n, line) => n + (line.trim() ? Math.ceil([...line].length / LINE_CHARS) : 0),
+    0,
+  );
+}
 
 const input = z.object({
   markdown: z.string().max(MAX_MARKDOWN_CHARS).optional().describe(
@@ -71,11 +89,13 @@ function render(text: string, title: string | undefined, path: string | undefine
   const cardTitle = title ?? doc.title ?? fileName ?? "Document";
   const blocks: Html[] = [];
   if (doc.intro.value.trim()) blocks.push(markup`<div class="mcc-md">${doc.intro}</div>`);
-  for (const s of doc.sections) {
+  const short = shownLines(text) <= SHORT_DOCUMENT_LINES;
+  doc.sections.forEach((s, i) => {
+    const open = short || i === 0 ? markup` open` : "";
     blocks.push(
-      markup`<details class="mcc-reveal mcc-md-section"><summary class="mcc-reveal-title"><h3>${s.heading}</h3></summary><div class="mcc-reveal-body mcc-md">${s.body}</div></details>`,
+      markup`<details class="mcc-reveal mcc-md-section"${open}><summary class="mcc-reveal-title"><h3>${s.heading}</h3></summary><div class="mcc-reveal-body mcc-md">${s.body}</div></details>`,
     );
-  }
+  });
   const lines = doc.sections.map((s) => `- ${brief(s.headingText)}`);
   const summary = doc.sections.length === 0
     ? `Document card "${brief(cardTitle)}" (no H2 sections).`

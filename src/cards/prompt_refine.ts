@@ -10,14 +10,12 @@ import { markup } from "../html/html.ts";
 import { idMaker } from "../html/ids.ts";
 import { checkFormFields, type FormField, renderFormFields } from "../render/form_fields.ts";
 import { brief, plural } from "../render/summary.ts";
-import { EFFICIENT_TAG, FIELD_NAME, literal } from "../ui/shared/prompt.ts";
+import { EFFICIENT_TAG, FIELD_NAME, literal, NO_PREFERENCE } from "../ui/shared/prompt.ts";
 import { plainLine } from "./_fields.ts";
 
 export const MAX_ROUNDS = 3;
 export const MAX_QUESTIONS = 6;
 export const MAX_CHOICES = 8;
-/** What a blank answer says in the message. */
-export const BLANK = "no preference";
 
 const input = z.object({
   round: z.number().int().min(1).max(MAX_ROUNDS, {
@@ -58,7 +56,7 @@ export default defineCard({
   kind: "prompt_refine",
   title: "Prompt refine card",
   description:
-    `Step 2 of the efficient-prompt flow: multiple-choice questions that close the gaps in the user's gist (at most ${MAX_ROUNDS} rounds). Every question also takes a typed answer; blanks come back as "${BLANK}".`,
+    `Step 2 of the efficient-prompt flow: multiple-choice questions that close the gaps in the user's gist (at most ${MAX_ROUNDS} rounds). Every question also takes a typed answer; blanks come back as "${NO_PREFERENCE}".`,
   input,
   render(inp) {
     const seen = new Map<string, number>();
@@ -86,7 +84,7 @@ export default defineCard({
     const intro = inp.intro ? markup`<p class="mcc-text">${inp.intro}</p>` : "";
     const template = refineTemplate(inp.round, inp.questions);
     const body =
-      markup`<form class="mcc-form" data-mcc-prompt="${template}" data-mcc-blank="${BLANK}" novalidate>${intro}
+      markup`<form class="mcc-form" data-mcc-prompt="${template}" data-mcc-blank="${NO_PREFERENCE}" novalidate>${intro}
 <p class="mcc-count">Round ${inp.round} of at most ${MAX_ROUNDS}. Leave a question blank for no preference.</p>
 ${renderFormFields(fields, idMaker(JSON.stringify(inp)))}
 <div class="mcc-form-bar"><button type="submit" class="mcc-tool mcc-primary">Send answers</button></div>
@@ -100,7 +98,7 @@ ${renderFormFields(fields, idMaker(JSON.stringify(inp)))}
           brief(q.options.join(", "), 160)
         })`
       ),
-      `Blank answers come back as "${BLANK}".`,
+      `Blank answers come back as "${NO_PREFERENCE}".`,
     ].join("\n");
     return { title, summary, blocks: [body] };
   },

@@ -138,14 +138,20 @@ export function toModel(inp: Input): TableModel {
 const NUMERIC =
   /^[+\-\u2212]?[$€£¥]?(?:\d{1,3}(?:[,\u00a0\u202f]\d{3})+|\d+)?(?:\.\d+)?(?:[eE][+-]?\d+)?\s?[%‰]?$/;
 
-/** Columns whose every non-empty cell is a number (and at least one is): right-aligned, tabular figures. */
+/** A cell that says a value is missing: a blank, dashes ("—", "-", "–") or "n/a" ("NA"). */
+const MISSING = /^(?:[-\u2010-\u2015\u2212]+|n\/?a)?$/i;
+
+/**
+ * Columns whose every cell is a number or a missing value (and at least one is a number):
+ * right-aligned, tabular figures.
+ */
 export function numericColumns(model: TableModel): boolean[] {
   const width = model.headers.length || model.rows[0]?.length || 0;
   return Array.from({ length: width }, (_, c) => {
     let seen = false;
     for (const row of model.rows) {
       const cell = row[c].trim();
-      if (cell === "") continue;
+      if (MISSING.test(cell)) continue;
       if (!/\d/.test(cell) || !NUMERIC.test(cell)) return false;
       seen = true;
     }
@@ -203,6 +209,9 @@ function renderCell(text: string, numeric: boolean): Html {
   return isIsoDate(text) ? markup`<td${attrs}><time>${text}</time></td>` : markup`<td${attrs}>${text}</td>`;
 }
 
+/** First-column cells at most this long (in characters) never wrap. */
+const SHORT_KEY_CHARS = 20;
+
 /** Cells longer than this (in characters) are phrases, past the next one sentences. */
 const PHRASE_CHARS = 10;
 const SENTENCE_CHARS = 30;
@@ -232,6 +241,9 @@ function tableBlock(model: TableModel, caption?: string) {
   );
   const head = headings.length ? markup`<thead><tr>${headings}</tr></thead>` : "";
   const total = model.rows.length;
+  // Short row names ("City 10") stay on one line in the sticky first column.
+  const keys = [model.headers[0] ?? "", ...model.rows.map((r) => r[0])];
+  const tableClass = keys.every((k) => [...k].length <= SHORT_KEY_CHARS) ? "mcc-table mcc-keys" : "mcc-table";
   const render = (lines: readonly string[], from: number) => {
     const whole = lines.length === total;
     const range = whole
@@ -244,7 +256,7 @@ function tableBlock(model: TableModel, caption?: string) {
     const body = raw(rowHtml.slice(from, from + lines.length).join("\n"));
     return markup`<div class="mcc-table-wrap" tabindex="0" role="region" aria-label="${
       label || "Table"
-    }"><table class="mcc-table">${captionHtml}${head}<tbody>
+    }"><table class="${tableClass}">${captionHtml}${head}<tbody>
 ${body}
 </tbody></table></div>`;
   };

@@ -37,8 +37,9 @@ export function measure(block: Html): number {
 }
 
 /**
- * Packs blocks, in order, into parts of at most `budget` rendered characters; a part holds at
- * least one block. Oversize blocks are first cut (line blocks) or truncated (the rest).
+ * Packs blocks, in order, into parts of at most `budget` rendered characters, counting the line
+ * break that joins two blocks of a part (result.ts); a part holds at least one block. Oversize
+ * blocks are first cut (line blocks) or truncated (the rest).
  */
 export function packBlocks(blocks: readonly Block[], budget: number): Html[][] {
   const parts: Html[][] = [];
@@ -46,13 +47,13 @@ export function packBlocks(blocks: readonly Block[], budget: number): Html[][] {
   let size = 0;
   for (const piece of blocks.flatMap((b) => fitBlock(b, budget))) {
     const cost = measure(piece);
-    if (current.length > 0 && size + cost > budget) {
+    if (current.length > 0 && size + 1 + cost > budget) {
       parts.push(current);
       current = [];
       size = 0;
     }
+    size += (current.length > 0 ? 1 : 0) + cost;
     current.push(piece);
-    size += cost;
   }
   if (current.length > 0 || parts.length === 0) parts.push(current);
   return parts;

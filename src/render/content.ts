@@ -3,9 +3,10 @@
  * reveal sections take the same three kinds of content, so they are rendered once, here.
  */
 import { invalidInput } from "../errors.ts";
-import { type Html, join, markup, slug } from "../html/html.ts";
+import { type Html, join, markup } from "../html/html.ts";
 import { sanitize } from "../html/sanitize.ts";
-import { ACTION } from "../ui/shared/protocol.ts";
+import { codeFigure } from "./code_view.ts";
+import { languageOf } from "./highlight.ts";
 import { htmlToText } from "./summary.ts";
 
 /** Content of a tab or section: any of text, html and code, shown in that order. */
@@ -41,13 +42,9 @@ export function textBlock(text: string): Html {
   return join(paragraphs.map((p) => markup`<p class="mcc-text">${p}</p>`));
 }
 
-/** A code sample with its language label and a copy button. */
+/** A code sample with its language label and a copy button, highlighted when the language is known. */
 export function codeBlock(code: string, language?: string): Html {
-  const label = language?.trim() || "code";
-  const langClass = language?.trim() ? markup` class="language-${slug(language, "text")}"` : "";
-  const bar =
-    markup`<figcaption class="mcc-code-bar"><span class="mcc-code-lang">${label}</span><button type="button" class="mcc-tool mcc-copy-code" data-mcc-action="${ACTION.copyCode}">Copy</button></figcaption>`;
-  return markup`<figure class="mcc-code">${bar}<pre tabindex="0"><code${langClass}>${code}</code></pre></figure>`;
+  return codeFigure(code, { label: language, grammar: languageOf(language) });
 }
 
 /** A rendered content block, with the text its sanitized html shows (for the summary). */

@@ -10,6 +10,7 @@ import {
   ARTIFACTS,
   axeViolations,
   type Harness,
+  moreAction,
   type Mounted,
   mountPainted,
   skipReason,
@@ -88,11 +89,8 @@ async function pulled(m: Mounted): Promise<unknown[]> {
   );
 }
 
-/** Picks a format in the open Download menu by its label. */
-async function pick(m: Mounted, label: string): Promise<void> {
-  await m.view.click('[data-mcc-action="download"]');
-  await m.view.locator('.mcc-menu [role="menuitem"]', { hasText: label }).click();
-}
+/** Downloads a format from the header's More menu ("CSV" runs "Download CSV"). */
+const pick = (m: Mounted, format: string) => moreAction(m.view, `Download ${format}`);
 
 /** A host that takes text and structured content in the model context. */
 const FULL = { modelContext: true, contextModalities: { text: {}, structuredContent: {} } };
@@ -159,8 +157,8 @@ Deno.test({
           await mouseClick(m, '[data-mcc-action="collapse"]');
           await settle(m);
         }
-        // The Download menu: its last item (CSV) by mouse.
-        await mouseClick(m, '[data-mcc-action="download"]');
+        // The More menu: its last item (Download CSV) by mouse.
+        await mouseClick(m, '[data-mcc-action="more"]');
         await m.view.waitForSelector('.mcc-menu [role="menuitem"]');
         if (collapsed) {
           await Deno.mkdir(ARTIFACTS, { recursive: true });
@@ -342,7 +340,7 @@ Deno.test({
       const m = await mount("create_markdown_card", { markdown }, { downloadReply: "ok" });
       assertEquals(await m.view.textContent(".mcc-title"), "Guide (part 1 of 3)");
       assertEquals(await m.view.locator(".mcc-body h3").allTextContents(), ["Section 1", "Section 2"]);
-      await m.view.click('[data-mcc-action="download"]');
+      await moreAction(m.view, "Download HTML");
       const [file] = await downloads(m, 1);
       assertEquals(await pulled(m), [1, 2, 3]);
       assertEquals(file.uri, "file:///guide.html");

@@ -340,7 +340,7 @@ Deno.test({
           }
           if ((call.args as Json).actions) {
             // The context menu lists the action under its hostile label, as text.
-            await m.view.press(".mcc-tools button", "Shift+F10");
+            await m.view.press('[data-mcc-action="collapse"]', "Shift+F10");
             assertEquals(
               (await texts(m.view, '.mcc-menu [role="menuitem"]'))[0],
               `${actions[0].label}: Select some text in the card first`,

@@ -12,9 +12,12 @@ import { CardStore } from "../../src/output/store.ts";
 const values = (parts: Html[][]) => parts.map((p) => p.map((b) => b.value));
 
 Deno.test("packBlocks keeps order and starts a part when the next block would pass the budget", () => {
+  // A part's blocks are joined by a line break, which counts: "aaaa\nbbbb\ncc" is 12 characters.
   const blocks = ["aaaa", "bbbb", "cc", "dddddd"].map(raw);
-  assertDeep(values(packBlocks(blocks, 10)), [["aaaa", "bbbb", "cc"], ["dddddd"]]);
-  assertDeep(values(packBlocks(blocks, 6)), [["aaaa"], ["bbbb", "cc"], ["dddddd"]]);
+  assertDeep(values(packBlocks(blocks, 12)), [["aaaa", "bbbb", "cc"], ["dddddd"]]);
+  assertDeep(values(packBlocks(blocks, 11)), [["aaaa", "bbbb"], ["cc", "dddddd"]]);
+  assertDeep(values(packBlocks(blocks, 7)), [["aaaa"], ["bbbb", "cc"], ["dddddd"]]);
+  assertDeep(values(packBlocks(blocks, 6)), [["aaaa"], ["bbbb"], ["cc"], ["dddddd"]]);
   assertDeep(values(packBlocks([], 10)), [[]]);
 });
 

@@ -25,14 +25,13 @@ export const ACTION = {
   hideAll: "hide-all",
   source: "source",
   collapse: "collapse",
-  copyCard: "copy",
   /** A Raw | Code or Raw | Rendered switch in a code tour (`data-mcc-view` names the view). */
   view: "view",
   copyPrompt: "copy-prompt",
   /** The header's fullscreen tool (shown when the host offers the mode; runtime/display.ts). */
   fullscreen: "fullscreen",
-  /** The header's Download: a file at once, or a menu of formats (runtime/export.ts). */
-  download: "download",
+  /** The header's More: a menu of the rarer card actions (runtime/more.ts). */
+  more: "more",
 } as const;
 
 /** A mirrored website form in card markup: `<form data-mcc-web-form="<form id>" data-mcc-intro="...">`. */

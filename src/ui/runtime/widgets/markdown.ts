@@ -1,8 +1,9 @@
 /**
  * Documents: sections are native details elements, so they open by keyboard without this. When a
- * part holds two or more sections, this adds the show-all and hide-all buttons reveal cards have
- * (the server cannot: a document's parts are packed from its sections, with no wrapper to hold a
- * bar). The reveal widget handles the buttons.
+ * part holds two or more sections and some start folded (a long document), this adds the show-all
+ * and hide-all buttons reveal cards have (the server cannot: a document's parts are packed from its
+ * sections, with no wrapper to hold a bar). A short document opens whole and needs no bar. The
+ * reveal widget handles the buttons.
  */
 import { ACTION } from "../../shared/protocol.ts";
 import { h, tool } from "../dom.ts";
@@ -10,8 +11,14 @@ import type { Widget } from "./types.ts";
 
 function enhance(article: Element): void {
   const body = article.querySelector(".mcc-body");
-  const sections = body ? body.querySelectorAll(":scope > details.mcc-md-section") : [];
-  if (!body || sections.length < 2 || body.hasAttribute("data-mcc-reveals")) return;
+  const sections = body
+    ? [...body.querySelectorAll<HTMLDetailsElement>(":scope > details.mcc-md-section")]
+    : [];
+  if (
+    !body || sections.every((s) => s.open) || sections.length < 2 || body.hasAttribute("data-mcc-reveals")
+  ) {
+    return;
+  }
   body.setAttribute("data-mcc-reveals", "");
   const button = (action: string, label: string) => tool({ "data-mcc-action": action }, label);
   sections[0].before(
