@@ -156,7 +156,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "chart-title-cut-at-every-width",
     file: "src/render/svg/axis.ts",
-    find: "const shown = textWidth(title, FONT, true) <= width ? title : truncate(title, cutWidth(width), FONT, true);",
+    find:
+      "const shown = textWidth(title, FONT, true) <= width ? title : truncate(title, cutWidth(width), FONT, true);",
     replace: "const shown = truncate(title, width, FONT, true);",
     tests: [T.chartGolden],
     breaks: "a long x title is cut differently at every width, a copy per width in the result",

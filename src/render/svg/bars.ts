@@ -20,7 +20,6 @@ import { formatter } from "./format.ts";
 import { specOf, verticalFrame } from "./frame.ts";
 import {
   across,
-  at,
   type Box,
   type Cartesian,
   cutWidth,
