@@ -28,7 +28,7 @@ const FORM: KindUi = { widgets: ["form"], styles: ["form", "prompt"] };
 export const KIND_UI: Readonly<Record<string, KindUi>> = {
   tab: { widgets: ["tab"], styles: ["tab", "highlight"] },
   table: { widgets: ["table"], styles: ["table"] },
-  chart: { widgets: ["chart"], styles: ["chart", "table"] },
+  chart: { widgets: ["chart"], styles: ["chart", "chart_card", "table"] },
   video: { widgets: ["video"], styles: ["video"] },
   animation: { widgets: ["animation"], styles: ["animation", "chart"] },
   reveal: { widgets: ["reveal"], styles: ["reveal", "highlight"], movable: true },

@@ -1,22 +1,23 @@
+// deno-lint-ignore-file no-window -- page callbacks run in the browser, where window exists
 /**
  * Charts in real Chromium under the official AppBridge host: every golden chart paints and passes
  * axe in both themes, the data table holds exactly the input values, tooltips follow hover and
- * focus, arrow keys move between points, numbers follow the host's locale, and screenshots at
- * 420 and 760 px in both themes land in tests/artifacts/chart-*.png to be looked at.
+ * focus, arrow keys move between points, numbers follow the host's locale, and screenshots of
+ * every kind at 420 and 760 px in both themes land in tests/artifacts/chart-*.png to be looked at.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Frame } from "playwright-core";
 import { ARTIFACTS, axeViolations, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
+import { type Args, EXAMPLES, golden, stress } from "./chart_inputs.ts";
 
 const reason = skipReason();
 const dir = new URL("../cards/chart/", import.meta.url);
 const CASES = [...Deno.readDirSync(dir)].map((e) => e.name)
   .filter((n) => n.endsWith(".json") && !n.startsWith("error_")).map((n) => n.slice(0, -5)).sort();
-const args = (name: string) => JSON.parse(Deno.readTextFileSync(new URL(`${name}.json`, dir)));
 
 async function paint(h: Harness, name: string, hostContext: Record<string, unknown>, width = 680) {
-  const m = await h.mount({ tool: "create_chart_card", args: args(name), deliver: "result", hostContext });
+  const m = await h.mount({ tool: "create_chart_card", args: golden(name), deliver: "result", hostContext });
   await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
   await m.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
   return m;
@@ -63,12 +64,12 @@ Deno.test({
         for (const theme of ["light", "dark"] as const) {
           const m = await paint(h, name, { theme });
           const box = await m.view.evaluate(() =>
-            document.querySelector(".mcc-svg")!.getBoundingClientRect().width
+            document.querySelector(".mcc-plot")!.getBoundingClientRect().width
           );
-          assert(box > (/pie|donut/.test(name) ? 200 : 300), `${name}: svg is ${box} px wide`);
+          assert(box > (/pie|donut/.test(name) ? 200 : 300), `${name}: the plot is ${box} px wide`);
           assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
           if (theme === "light" && name !== "line_2000_downsampled") {
-            const input = args(name) as { series: { values: (number | null)[] }[] };
+            const input = golden(name) as { series: { values: (number | null)[] }[] };
             assertEquals(await tableValues(m.view), input.series.map((s) => s.values), name);
           }
           await m.page.close();
@@ -79,7 +80,7 @@ Deno.test({
     await t.step("tooltips on hover and focus; arrow keys move between points", async () => {
       const m = await paint(h, "example", { theme: "light" });
       const first = m.view.locator(".mcc-s0 .mcc-pt").first();
-      await first.hover();
+      await first.hover({ force: true }); // a marker is a stroke's cap: its geometry has no area
       assertEquals(await tip(m.view), "JanRevenue: $12");
       await m.view.locator(".mcc-card h2").hover();
       assertEquals(await tip(m.view), null);
@@ -114,7 +115,7 @@ Deno.test({
     await t.step("a dense line gets focusable points from its path, nearest to the pointer", async () => {
       const m = await paint(h, "line_2000_downsampled", { theme: "light" });
       assertEquals(await m.view.locator(".mcc-ghost").count(), 300);
-      const svg = await m.view.locator(".mcc-svg").boundingBox();
+      const svg = await m.view.locator(".mcc-ov svg").boundingBox();
       await m.page.mouse.move(svg!.x + svg!.width / 2, svg!.y + svg!.height / 3);
       assert(/^t\d+Load: [\d.]+$/.test((await tip(m.view)) ?? ""), String(await tip(m.view)));
       await m.page.close();
@@ -133,6 +134,36 @@ Deno.test({
       await m.page.close();
     });
 
+    await t.step(
+      "series are named by the legend where the names do not fit beside the plot, never twice",
+      async () => {
+        const m = await paint(h, "line_names_by_width", { theme: "light" }, 420);
+        const shown = () =>
+          m.view.evaluate(() => {
+            const on = (e: Element | null) => e !== null && e.getClientRects().length > 0;
+            const direct = [...document.querySelectorAll(".mcc-direct text")].filter((t) => {
+              for (
+                let e: Element | null = t;
+                e;
+                e = e.parentElement
+              ) if (getComputedStyle(e).display === "none") return false;
+              return true;
+            });
+            return {
+              legend: on(document.querySelector(".mcc-legend")),
+              direct: direct.map((t) => t.textContent),
+            };
+          });
+        assertEquals(await shown(), { legend: true, direct: [] });
+        await m.page.evaluate(() => (document.getElementById("slot")!.style.width = "760px"));
+        assertEquals(await shown(), {
+          legend: false,
+          direct: ["30-year fixed mortgage rate", "10-year Treasury yield"],
+        });
+        await m.page.close();
+      },
+    );
+
     await t.step("numbers follow the host's locale", async () => {
       const m = await paint(h, "bar_basic", { theme: "light", locale: "de-DE" });
       const texts = (selector: string) =>
@@ -143,19 +174,34 @@ Deno.test({
       await m.page.close();
     });
 
-    await t.step("screenshots at 420 and 760 px in both themes", async () => {
-      // a few telling cases by default; MCC_CHART_SHOTS=all for every case (4 shots each)
+    await t.step("screenshots of every kind at 420 and 760 px in both themes", async () => {
+      // each kind's example by default; MCC_CHART_SHOTS=all adds every golden case and the stress inputs
       const all = Deno.env.get("MCC_CHART_SHOTS") === "all";
-      for (
-        const name of all ? CASES : ["example", "donut", "bar_50_categories", "horizontal_bar", "stacked_bar"]
-      ) {
-        for (const width of [420, 760]) {
-          for (const theme of ["light", "dark"] as const) {
-            const m = await paint(h, name, { theme }, width);
+      const cases: [string, Args][] = Object.entries(EXAMPLES).map(([kind, name]) => [kind, golden(name)]);
+      if (all) {
+        cases.push(...CASES.map((name): [string, Args] => [name, golden(name)]));
+        for (const kind of Object.keys(EXAMPLES)) {
+          cases.push(
+            ...stress(kind).map(([name, a]): [string, Args] => [`${kind}-${name.replace(/\W+/g, "_")}`, a]),
+          );
+        }
+      }
+      for (const [name, a] of cases) {
+        const m = await h.mount({
+          tool: "create_chart_card",
+          args: a,
+          deliver: "result",
+          hostContext: { theme: "light" },
+        });
+        await m.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
+        for (const theme of ["light", "dark"] as const) {
+          if (theme === "dark") await m.page.evaluate(() => window.changeContext({ theme: "dark" }));
+          for (const width of [420, 760]) {
+            await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
             await shot(m, `chart-${name}-${width}-${theme}`);
-            await m.page.close();
           }
         }
+        await m.page.close();
       }
     });
   } finally {

@@ -292,7 +292,8 @@ Deno.test({
         const chartInline = await layout(c);
         const svg = () =>
           c.view.evaluate(() => {
-            const r = document.querySelector(".mcc-svg")!.getBoundingClientRect();
+            const frame = [...document.querySelectorAll(".mcc-fr")].find((f) => f.getClientRects().length)!;
+            const r = frame.getBoundingClientRect();
             return [Math.round(r.width), Math.round(r.height)];
           });
         const [w0, h0] = await svg();
@@ -416,7 +417,7 @@ Deno.test({
           const cells = await c.view.evaluate(() =>
             [...document.querySelectorAll(".mcc-chart tbody tr:last-child td")].map((td) => td.textContent)
           );
-          const tick = await c.view.evaluate(() => document.querySelector(".mcc-svg [data-v]")?.textContent);
+          const tick = await c.view.evaluate(() => document.querySelector(".mcc-fr [data-v]")?.textContent);
           await c.page.close();
           return { cells, tick };
         };

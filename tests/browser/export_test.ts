@@ -245,12 +245,13 @@ Deno.test({
         ]);
         assertEquals(data.text, chartCsv());
         const size = await m.view.evaluate(() => {
-          const { width, height } = document.querySelector(".mcc-chart svg")!.getBoundingClientRect();
+          const frame = [...document.querySelectorAll(".mcc-fr")].find((f) => f.getClientRects().length)!;
+          const { width, height } = frame.getBoundingClientRect();
           return ` width="${width}" height="${height}" `;
         });
         assert(svg.text!.includes(size), `drawn at its size on screen, ${size}`);
         assert(
-          svg.text!.startsWith('<svg xmlns="http://www.w3.org/2000/svg" class="mcc-svg" viewBox="0 0 '),
+          svg.text!.startsWith('<svg xmlns="http://www.w3.org/2000/svg" class="mcc-fr" '),
           svg.text!.slice(0, 120),
         );
         // Alone: no stylesheet, no card. Its colours and type come from its own attributes.
@@ -263,7 +264,7 @@ Deno.test({
           return {
             root: document.documentElement.localName,
             title: document.querySelector("title")?.textContent,
-            point: style(".mcc-s0 .mcc-pt").fill,
+            point: style(".mcc-s0 .mcc-pt").stroke,
             line: [
               style(".mcc-s1 .mcc-line").stroke,
               style(".mcc-s1 .mcc-line").fill,
@@ -280,7 +281,7 @@ Deno.test({
           title: "Revenue vs cost",
           point: light ? "rgb(47, 109, 181)" : "rgb(111, 166, 238)",
           line: [light ? "rgb(196, 96, 28)" : "rgb(240, 147, 79)", "none", "2px"],
-          label: [light ? "rgb(47, 109, 181)" : "rgb(111, 166, 238)", "600"],
+          label: [light ? "rgb(24, 24, 27)" : "rgb(244, 244, 245)", "600"],
           tick: "end",
           background: light ? "rgb(255, 255, 255)" : "rgb(28, 28, 30)",
         });
@@ -298,7 +299,14 @@ Deno.test({
         await m.page.waitForFunction(() =>
           window.hostEvents.filter((e) => e.type === "download").length === 3
         );
-        assert((await downloads(m))[2].text!.includes(' width="400" height="206" '), "collapsed: drawn size");
+        const laidOut = await m.view.evaluate(() => {
+          const first = document.querySelector<SVGSVGElement>(".mcc-fr")!;
+          return ` width="${first.dataset.w}" height="${first.getAttribute("height")}" `;
+        });
+        assert(
+          (await downloads(m))[2].text!.includes(laidOut),
+          `collapsed: the size it was laid out at, ${laidOut}`,
+        );
         await m.page.close();
       }
     });

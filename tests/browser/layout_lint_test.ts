@@ -78,8 +78,14 @@ function lintView(): string[] {
     const text = (e.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
     return `<${e.tagName.toLowerCase()}${cls ? `.${cls.split(" ")[0]}` : ""}> "${text}"`;
   };
-  const shown = (e: Element) =>
-    e.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !e.closest(".mcc-sr, [hidden]");
+  // checkVisibility misses a display:none ancestor inside an SVG (a chart's other width bands).
+  const shown = (e: Element) => {
+    for (let a: Element | null = e; a; a = a.parentElement) {
+      if (getComputedStyle(a).display === "none") return false;
+    }
+    return e.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
+      !e.closest(".mcc-sr, [hidden]");
+  };
 
   // Sideways scrolling: the page, and every card body (wide tables and code scroll in their own boxes).
   const doc = document.documentElement;

@@ -9,14 +9,14 @@
 import { invalidInput } from "../../errors.ts";
 import { escape, type Html, raw } from "../../html/html.ts";
 import { idMaker } from "../../html/ids.ts";
-import type { LabelStrategy } from "./axis.ts";
 import { horizontalBars, verticalBars } from "./bars.ts";
 import { checkCurrency, checkLocale, formatter, type NumberFormat, type ValueStyle } from "./format.ts";
 import { lineChart } from "./lines.ts";
 import { downsampleShared } from "./lttb.ts";
-import type { ChartData, ChartType, Plot, Series } from "./model.ts";
+import { type Cartesian, cartesianPlot } from "./layout.ts";
+import type { ChartData, ChartType, Series } from "./model.ts";
 import { MAX_SERIES, seriesClass } from "./palette.ts";
-import { pieChart, shares } from "./pie.ts";
+import { PIE_SIZE, pieChart, shares } from "./pie.ts";
 import { scatterChart } from "./scatter.ts";
 import { clip } from "./text.ts";
 
@@ -52,7 +52,8 @@ export interface ChartSpec {
 export interface RenderedChart {
   html: Html;
   summary: string;
-  labels?: LabelStrategy;
+  /** How the category labels were kept apart in each width band (BANDS), narrowest first. */
+  labels?: (string | undefined)[];
   /** Plotted points per series after downsampling, when downsampled. */
   downsampled?: { from: number; to: number };
 }
@@ -203,7 +204,8 @@ function pick<T>(items: readonly T[], rows: readonly number[]): T[] {
   return rows.map((i) => items[i]);
 }
 
-function plot(data: ChartData): Plot {
+/** The chart family that lays out `data` (pies and donuts are drawn at a fixed size instead). */
+function cartesian(data: ChartData): Cartesian {
   switch (data.type) {
     case "bar":
     case "grouped_bar":
@@ -218,12 +220,11 @@ function plot(data: ChartData): Plot {
       return lineChart(data, true, false);
     case "stacked_area":
       return lineChart(data, true, true);
-    case "pie":
-      return pieChart(data, false);
-    case "donut":
-      return pieChart(data, true);
     case "scatter":
       return scatterChart(data);
+    case "pie":
+    case "donut":
+      throw new Error("pies are not cartesian");
   }
 }
 
@@ -280,14 +281,14 @@ export function chartSummary(
   return `${NAMES[type]} of ${names} ${span}. ${ranges.join("; ")}.`;
 }
 
-/** The legend: one swatch per series (per slice for pies), in drawing order. */
-function legend(names: readonly string[], extra?: readonly string[]): string {
+/** The legend: one swatch per series (per slice for pies), in drawing order; `attrs` adds attributes. */
+function legend(names: readonly string[], extra?: readonly string[], attrs = ""): string {
   const items = names.map((name, i) =>
-    `<li><span class="mcc-sw ${seriesClass(i)}"></span>${escape(name)}${
+    `<li><span class="mcc-sw ${seriesClass(i)}"></span><span>${escape(name)}${
       extra ? `<span class="mcc-muted"> ${escape(extra[i])}</span>` : ""
-    }</li>`
+    }</span></li>`
   );
-  return `<ul class="mcc-legend">${items.join("")}</ul>`;
+  return `<ul class="mcc-legend"${attrs}>${items.join("")}</ul>`;
 }
 
 /** The data table: one row per plotted label, one column per series, raw values in data-v. */
@@ -355,15 +356,16 @@ export function renderChart(spec: ChartSpec): RenderedChart {
       rows.length.toLocaleString("en-US")
     } points per series (largest-triangle-three-buckets keeps peaks and dips); the table lists the plotted points.`;
   }
-  const p = plot(data);
   const summary = chartSummary(spec.type, labels, spec.series, format) +
     (note ? " " + note.split(";")[0] + "." : "");
   const id = idMaker(seed);
-  const tid = id("chart-title");
-  const did = id("chart-desc");
   const f = formatter(format);
   const pie = spec.type === "pie" || spec.type === "donut";
+  const title = escape(clip(spec.title, 200));
+  const desc = escape(spec.description ?? summary);
   let legendHtml = "";
+  let plotHtml: string;
+  let strategies: RenderedChart["labels"];
   if (pie) {
     const parts = shares(data.series[0].values);
     const pct = new Intl.NumberFormat(format.locale, { style: "percent", maximumFractionDigits: 1 });
@@ -377,26 +379,32 @@ export function renderChart(spec: ChartSpec): RenderedChart {
           : `${pct.format(parts[i])} · ${f(v)}`
       ),
     );
-  } else if (data.series.length > 1 && !p.directLabels) legendHtml = legend(data.series.map((s) => s.name));
+    const tid = id("chart-title");
+    const did = id("chart-desc");
+    plotHtml =
+      `<div class="mcc-plot"><svg class="mcc-pie" viewBox="0 0 ${PIE_SIZE} ${PIE_SIZE}" width="${PIE_SIZE}" height="${PIE_SIZE}" role="img" aria-labelledby="${tid} ${did}"><title id="${tid}">${title}</title><desc id="${did}">${desc}</desc>${
+        pieChart(data, spec.type === "donut")
+      }</svg></div>`;
+  } else {
+    const plotted = cartesianPlot(cartesian(data), { title, desc, id });
+    plotHtml = plotted.html;
+    strategies = plotted.labels;
+    if (plotted.legend !== undefined) {
+      legendHtml = legend(data.series.map((s) => s.name), undefined, plotted.legend);
+    }
+  }
   const fmt = JSON.stringify({
     locale: format.locale,
     style: format.style,
     currency: format.currency,
     digits: format.digits,
   });
-  const svg =
-    `<svg class="mcc-svg" viewBox="0 0 ${p.width} ${Math.ceil(p.height)}" width="${p.width}" height="${
-      Math.ceil(p.height)
-    }" role="img" aria-labelledby="${tid} ${did}"${p.labels ? ` data-mcc-labels="${p.labels}"` : ""}>` +
-    `<title id="${tid}">${escape(clip(spec.title, 200))}</title><desc id="${did}">${
-      escape(spec.description ?? summary)
-    }</desc>${p.body}</svg>`;
   const html =
     `<figure class="mcc-chart mcc-chart-${spec.type}" data-mcc-chart="${spec.type}" data-mcc-fmt="${
       escape(fmt)
     }">` +
-    legendHtml + `<div class="mcc-plot">${svg}</div>` +
+    legendHtml + plotHtml +
     (note ? `<p class="mcc-chart-note">${escape(note)}</p>` : "") +
     dataTable(data, f, note ? "Plotted points (downsampled)" : "") + `</figure>`;
-  return { html: raw(html), summary, labels: p.labels, downsampled };
+  return { html: raw(html), summary, labels: strategies, downsampled };
 }

@@ -93,7 +93,7 @@ export const selectionWidget: Widget = {
   },
   // A click on a line chart's plot selects the point under the tooltip; a drag that selected text, nothing.
   click: {
-    selector: `${SELECTABLE}, .mcc-svg`,
+    selector: `${SELECTABLE}, .mcc-ov > svg`,
     handle(el, host) {
       const hit = el.matches("svg") ? el.querySelector(".mcc-on") : el;
       if (hit && getSelection()?.isCollapsed) pick(hit, host);
