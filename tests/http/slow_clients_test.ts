@@ -8,7 +8,6 @@ import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node
 import { denoRunArgs, startHttp } from "../smoke/targets.ts";
 import {
   callBody,
-  errorMessage,
   initializeBody,
   openSession,
   post,
