@@ -42,13 +42,18 @@ const output = CARD_OUTPUT_SCHEMA.extend({
   }),
 });
 
-/** A form's one-line description for lists: its title, id, name and action path as the page gives them. */
+/**
+ * A form's one-line description for lists: its title, id, name and action path as the page gives
+ * them (without the values the card would not show, see _redact.ts).
+ */
 function describeForm(form: FormSpec): string {
   const names = [
     form.id ? `id ${quoteData(form.id, QUOTED_LABEL)}` : "",
     form.name ? `name ${quoteData(form.name, QUOTED_LABEL)}` : "",
   ].filter(Boolean);
-  const path = form.action ? quoteData(new URL(form.action).pathname, QUOTED_URL) : "(no http action)";
+  const path = form.action
+    ? quoteData(new URL(redactUrl(form.action, form)).pathname, QUOTED_URL)
+    : "(no http action)";
   return `${form.index}. ${quoteData(form.title, QUOTED_LABEL)}${
     names.length ? ` (${names.join(", ")})` : ""
   }: ${plural(form.fields.length, "field")}, ${form.method} ${path}`;

@@ -95,6 +95,7 @@ Deno.test("the action and page URLs the model reads hide a session id the form's
     },
     [`/c;jsessionid=${sid}`]: page,
     [`/send;jsessionid=${sid}`]: "<title>Thanks</title>",
+    "/two": page + page.replace('aria-label="Contact"', 'aria-label="Other"'),
   });
   await using client = await webClient([web.origin]);
   const mirrored = await client.callTool({
@@ -121,6 +122,17 @@ Deno.test("the action and page URLs the model reads hide a session id the form's
   const html = (structured(mirrored).card as { articleHtml: string }).articleHtml;
   assertEquals(html.includes(`From <a href="${web.origin}/contact">`), true);
   assertEquals(web.requests.at(-1)!.url, `/send;jsessionid=${sid}?from=${sid}`);
+  // A page of several forms lists each with its action's path: without the session either.
+  const list = await client.callTool({ name: "mirror_web_form", arguments: { url: `${web.origin}/two` } });
+  assertEquals(
+    textOf(list),
+    [
+      `Invalid "form": the page has 2 forms, so say which one:`,
+      `1. "Contact": 1 field, POST "/send;jsessionid=[hidden]"`,
+      `2. "Other": 1 field, POST "/send;jsessionid=[hidden]"`,
+      `Call again with "form" set to a number above, or a form's id or name`,
+    ].join("\n"),
+  );
 });
 
 Deno.test("a host that holds a quote is quoted in the summary and in the line the card sends as the user", async () => {
