@@ -95,6 +95,7 @@ const T = {
   credentials: "tests/store/credentials_test.ts",
   signing: "tests/store/signing_test.ts",
   hiddenSpellings: "tests/tools/hidden_spellings_test.ts",
+  promptText: "tests/ui/shared/prompt_test.ts",
 } as const;
 
 export const MUTANTS: readonly Mutant[] = [
@@ -148,6 +149,14 @@ export const MUTANTS: readonly Mutant[] = [
     replace: '    `"${title}"`\n  } (formId',
     tests: [T.hostile, T.browserTrust],
     breaks: "the line the card sends as the user carries the page's words unquoted",
+  },
+  {
+    id: "flow-message-title-unquoted",
+    file: "src/ui/shared/prompt.ts",
+    find: "From the card ${\n    jsonText(cardTitle)\n  }.",
+    replace: 'From the card "${cardTitle}".',
+    tests: [T.promptText, T.browserTrust],
+    breaks: "the card menu's message, sent as the user, carries a page's title unquoted",
   },
   {
     id: "body-resent-cross-site",

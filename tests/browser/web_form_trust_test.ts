@@ -114,6 +114,29 @@ Deno.test({
     );
 
     await t.step(
+      "the card menu's efficient-prompt message quotes the page's title and the selected text as JSON strings",
+      async () => {
+        const m = await mount("light");
+        // The user selects the page's title in the card, then opens the menu on it.
+        await m.view.evaluate(() => getSelection()!.selectAllChildren(document.querySelector(".mcc-title")!));
+        await m.view.click(".mcc-title", { button: "right" });
+        await m.view.click('[role="menuitem"]:has-text("Generate Efficient Verbose Prompt")');
+        await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "message"));
+        const [message] = await m.events("message");
+        const text = (message.params as { content: { text: string }[] }).content[0].text;
+        const quoted = JSON.stringify(HOSTILE_TITLE);
+        assertEquals(
+          text,
+          "[efficient-prompt] Help me write an efficient, verbose prompt. Start with create_prompt_gist_card.\n" +
+            `From the card ${quoted}.\nSelected text: ${quoted}`,
+        );
+        // Outside the two JSON strings, the message is the card's own words.
+        assertEquals(text.replaceAll(quoted, "TITLE").split('"').length, 1);
+        await m.page.close();
+      },
+    );
+
+    await t.step(
       "line separators in the page's names and values stay escaped in the message sent as the user",
       async () => {
         await using separated = await site({ "/sep": SEPARATORS_PAGE });
