@@ -290,9 +290,9 @@ async function fetchChain(request: FetchRequest, policy: Policy): Promise<Fetche
           "forbidden",
           `Cannot fetch ${show(request.url)}: the site${after} answered ${response.status} ${
             http.STATUS_CODES[response.status]
-          } with a redirect to ${
-            show(next.href)
-          }, another site (${quoteHost(next.host)}); following it would send the request body there again, so it was not followed`,
+          } with a redirect to ${show(next.href)}, another site (${
+            quoteHost(next.host)
+          }); following it would send the request body there again, so it was not followed`,
           HINTS.resend,
         );
       }
@@ -360,8 +360,20 @@ async function check(text: string, policy: Policy, deadline: number, limits: Fet
   const answers = await resolveWithin(name, policy, deadline, limits);
   for (const answer of answers) {
     const verdict = classifyAddress(answer.address);
-    if (!verdict) throw new Refusal("fetch_failed", `${quoteData(name, QUOTED_URL)} resolves to "${answer.address}"`, HINTS.dns);
-    refuseUnlessAllowed(verdict, url, port, policy, `${quoteData(name, QUOTED_URL)} resolves to ${nameVerdict(verdict)}`);
+    if (!verdict) {
+      throw new Refusal(
+        "fetch_failed",
+        `${quoteData(name, QUOTED_URL)} resolves to "${answer.address}"`,
+        HINTS.dns,
+      );
+    }
+    refuseUnlessAllowed(
+      verdict,
+      url,
+      port,
+      policy,
+      `${quoteData(name, QUOTED_URL)} resolves to ${nameVerdict(verdict)}`,
+    );
   }
   // Every answer passed: connect to the first, and only to it.
   const first = classifyAddress(answers[0].address)!;

@@ -65,7 +65,9 @@ function secretsOf(form: FormSpec, encoding: string): Secrets | undefined {
   } catch { /* an encoding this runtime cannot decode: UTF-8 spellings only */ }
   return {
     long,
-    short: new Set(values.map(([, v]) => v).filter((v) => v.length >= MIN_MATCHED && v.length < MIN_ANYWHERE)),
+    short: new Set(
+      values.map(([, v]) => v).filter((v) => v.length >= MIN_MATCHED && v.length < MIN_ANYWHERE),
+    ),
     names: new Set(values.map(([n]) => n).filter((n) => !shown.has(n))),
     shared,
     decoders,
@@ -97,7 +99,10 @@ function percentDecoded(text: string, decoder: TextDecoder): string | undefined 
 function base64Decoded(text: string): string | undefined {
   try {
     const standard = text.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
-    const bytes = Uint8Array.from(atob(standard + "=".repeat((4 - standard.length % 4) % 4)), (c) => c.charCodeAt(0));
+    const bytes = Uint8Array.from(
+      atob(standard + "=".repeat((4 - standard.length % 4) % 4)),
+      (c) => c.charCodeAt(0),
+    );
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     return undefined;
@@ -181,7 +186,9 @@ function redactReference(reference: string, secrets: Secrets): string {
 
 function replaceSpelled(text: string, secrets: Secrets): string {
   let out = text;
-  for (const spelling of secrets.spelled) if (out.includes(spelling)) out = out.replaceAll(spelling, REDACTED);
+  for (const spelling of secrets.spelled) {
+    if (out.includes(spelling)) out = out.replaceAll(spelling, REDACTED);
+  }
   return out;
 }
 

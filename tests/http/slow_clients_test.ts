@@ -6,14 +6,7 @@
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { denoRunArgs, startHttp } from "../smoke/targets.ts";
-import {
-  callBody,
-  initializeBody,
-  openSession,
-  post,
-  serveApp,
-  sessionHeaders,
-} from "./helpers.ts";
+import { callBody, initializeBody, openSession, post, serveApp, sessionHeaders } from "./helpers.ts";
 import { eventStreamHead, halfHead, postHead, rawConnect } from "./raw_socket.ts";
 import { assertHoldsSlowClients, TEST_MAX_BODY, TEST_MAX_CONNECTIONS } from "./slow_clients.ts";
 
