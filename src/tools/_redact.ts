@@ -20,6 +20,8 @@ const MIN_ANYWHERE = 8;
 const MAX_DEPTH = 3;
 /** Spellings read per piece at most (each layer may decode two or three ways). */
 const MAX_SPELLINGS = 24;
+/** What a TextDecoder does here, named without the DOM type (the Node build's types have none). */
+type Decoder = { decode(bytes: Uint8Array): string };
 /** A run of base64 (standard or URL-safe, padding optional) long enough to hold a value. */
 const BASE64 = /^[A-Za-z0-9+/_-]{12,}={0,2}$/;
 
@@ -45,7 +47,7 @@ interface Secrets {
   /** Unshown values per name of a visible field that shares it: hidden where that name stands. */
   shared: Map<string, Set<string>>;
   /** Decoders for percent-encoded bytes: UTF-8, and the form's encoding. */
-  decoders: TextDecoder[];
+  decoders: Decoder[];
   /** The long values as a form (and a URL) spells them, replaced before any piece is read. */
   spelled: string[];
 }
@@ -81,7 +83,7 @@ function secretsOf(form: FormSpec, encoding: string): Secrets | undefined {
 }
 
 /** Percent-escapes read as bytes in `decoder`'s encoding (other characters as UTF-8), or undefined. */
-function percentDecoded(text: string, decoder: TextDecoder): string | undefined {
+function percentDecoded(text: string, decoder: Decoder): string | undefined {
   const bytes: number[] = [];
   const utf8 = new TextEncoder();
   for (let i = 0; i < text.length; i++) {
