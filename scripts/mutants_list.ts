@@ -103,6 +103,7 @@ const T = {
   chatWidth: "tests/browser/chat_width_test.ts",
   layoutLint: "tests/browser/layout_lint_test.ts",
   prompt: "tests/ui/shared/prompt_test.ts",
+  hiddenSpellings: "tests/tools/hidden_spellings_test.ts",
 } as const;
 
 export const MUTANTS: readonly Mutant[] = [
@@ -192,11 +193,20 @@ export const MUTANTS: readonly Mutant[] = [
   // --- issue 20: trust at the edges (page and file text, hidden values, redirects) ---
   {
     id: "quoted-data-not-escaped",
-    file: "src/quote.ts",
-    find: "  const quoted = JSON.stringify(text);",
-    replace: '  const quoted = `"${text}"`;',
+    file: "src/ui/shared/json.ts",
+    find: "  const text = JSON.stringify(value);",
+    replace: '  const text = typeof value === "string" ? `"${value}"` : JSON.stringify(value);',
     tests: [T.hostile, T.files],
     breaks: "a page title that closes its quotes speaks for the user in the message the card sends",
+  },
+  {
+    id: "line-separators-left-raw",
+    file: "src/ui/shared/json.ts",
+    find: "  return /[\\u2028\\u2029]/.test(text)\n",
+    replace: "  return false\n",
+    tests: [T.files, T.browserTrust],
+    breaks:
+      "a page's field name or a zip entry's name starts a line of its own in the user's message or a listing",
   },
   {
     id: "quoted-data-not-cut",
@@ -215,6 +225,14 @@ export const MUTANTS: readonly Mutant[] = [
     breaks: "the line the card sends as the user carries the page's words unquoted",
   },
   {
+    id: "flow-message-title-unquoted",
+    file: "src/ui/shared/prompt.ts",
+    find: "From the card ${\n    jsonText(cardTitle)\n  }.",
+    replace: 'From the card "${cardTitle}".',
+    tests: [T.prompt, T.browserTrust],
+    breaks: "the card menu's message, sent as the user, carries a page's title unquoted",
+  },
+  {
     id: "body-resent-cross-site",
     file: "src/net/fetch.ts",
     find: "      if (body && !mayResend(target.url, next)) {",
@@ -225,10 +243,43 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "resend-to-any-host-over-https",
     file: "src/net/fetch.ts",
-    find: '(from.hostname === to.hostname && from.protocol === "http:" && to.protocol === "https:")',
-    replace: '(from.protocol === "http:" && to.protocol === "https:")',
-    tests: [T.tls],
+    find: '(from.hostname === to.hostname && from.protocol === "http:" && to.protocol === "https:" &&',
+    replace: '(from.protocol === "http:" && to.protocol === "https:" &&',
+    tests: [T.fetch],
     breaks: "a 308 from http to https on another host re-sends the form there",
+  },
+  {
+    id: "resend-to-another-port-over-https",
+    file: "src/net/fetch.ts",
+    find: '      from.port === "" && to.port === "");',
+    replace: "      true);",
+    tests: [T.fetch, T.tls],
+    breaks: "a 308 from http to https on another port of the host (another program) re-sends the form there",
+  },
+  {
+    id: "host-with-quote-unquoted",
+    file: "src/quote.ts",
+    find: "  return PLAIN_HOST.test(host) ? host : quoteData(host, QUOTED_URL);",
+    replace: "  return host;",
+    tests: [T.fetch, T.hiddenSpellings],
+    breaks:
+      "a page's form action or redirect host holding a quote closes the quotes in a summary or the user's message",
+  },
+  {
+    id: "hidden-spellings-not-decoded",
+    file: "src/tools/_redact.ts",
+    find: "  for (let depth = 0; depth < MAX_DEPTH && layer.length",
+    replace: "  for (let depth = 0; depth < 0 && layer.length",
+    tests: [T.hiddenSpellings],
+    breaks: "a hidden token echoed double-encoded, in lower-case hex or in base64 reaches the model",
+  },
+  {
+    id: "action-url-not-redacted",
+    file: "src/tools/mirror_web_form.ts",
+    find: "      action: redacted(form.action),",
+    replace: "      action: form.action,",
+    tests: [T.hiddenSpellings],
+    breaks: "a session id in a form's action, which its hidden field also holds, reaches the model",
   },
   {
     id: "local-names-closed-when-allowed",
@@ -741,10 +792,27 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "connection-cap-ignored",
     file: "src/http/listener.ts",
-    find: "if (open >= max) {",
-    replace: "if (false) {",
+    find: "    if (open.size < max) [refusing, closing] = [false, false];",
+    replace: "    if (true) [refusing, closing] = [false, false];",
     tests: [T.slowClients],
-    breaks: "thousands of idle connections are all held: no 503 past MCP_CHAT_CARDS_HTTP_MAX_CONNECTIONS",
+    breaks: "thousands of connections are all held: no 503 past MCP_CHAT_CARDS_HTTP_MAX_CONNECTIONS",
+  },
+  {
+    id: "cap-refuses-while-idle-ones-wait",
+    file: "src/http/listener.ts",
+    find: "      const idle = idlest();",
+    replace: "      const idle = undefined;",
+    tests: [T.slowClients],
+    breaks:
+      "idle keep-alive connections, one cheap request a minute each, lock every new client out with 503",
+  },
+  {
+    id: "cap-closes-requests-in-progress",
+    file: "src/http/listener.ts",
+    find: "if (!state.request?.complete) return socket;",
+    replace: "return socket;",
+    tests: [T.slowClients],
+    breaks: "a newcomer at the cap cuts a session's event stream or a tool call in progress",
   },
   {
     id: "two-hosts-pass",
@@ -1716,8 +1784,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "web-form-message-without-form-id",
     file: "src/ui/shared/web_form.ts",
-    find: "JSON.stringify({ formId, values })",
-    replace: "JSON.stringify({ values })",
+    find: "jsonText({ formId, values })",
+    replace: "jsonText({ values })",
     tests: ["tests/tools/submit_web_form_test.ts"],
     breaks: "a filled web form's message no longer names its form, so the model cannot submit it",
   },

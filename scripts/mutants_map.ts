@@ -33,7 +33,11 @@ export const TESTS_OF: Readonly<Record<string, readonly string[]>> = {
     "tests/http/slow_clients_test.ts",
     "tests/http/abuse_test.ts",
   ],
-  "src/http/node_fetch.ts": ["tests/http/node_fetch_test.ts", "tests/http/process_test.ts"],
+  "src/http/node_fetch.ts": [
+    "tests/http/node_fetch_test.ts",
+    "tests/http/process_test.ts",
+    "tests/http/slow_clients_test.ts",
+  ],
   "src/http/responses.ts": ["tests/http/security_test.ts", "tests/adversarial/http_test.ts"],
   "src/http/server_card.ts": ["tests/http/server_card_test.ts"],
   "src/http/token.ts": ["tests/net/loopback_test.ts", "tests/http/security_test.ts"],
@@ -54,6 +58,7 @@ export const TESTS_OF: Readonly<Record<string, readonly string[]>> = {
     "tests/tools/web_form_repeated_test.ts",
     "tests/tools/web_form_entries_test.ts",
   ],
+  "src/tools/_redact.ts": ["tests/tools/hidden_spellings_test.ts", "tests/tools/hostile_pages_test.ts"],
   "src/tools/_web.ts": ["tests/tools/fetch_reference_test.ts", "tests/tools/mirror_web_form_test.ts"],
   "src/tools/_charset.ts": ["tests/tools/web_form_repeated_test.ts", "tests/tools/submit_web_form_test.ts"],
   "src/render/extract_forms.ts": [

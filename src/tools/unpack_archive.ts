@@ -10,6 +10,7 @@ import { readZip } from "../fs/zip.ts";
 import { formatCount } from "../output/budget.ts";
 import { plural } from "../render/summary.ts";
 import { QUOTED_PATH, quoteData } from "../quote.ts";
+import { jsonText } from "../ui/shared/json.ts";
 import { defineTool } from "../tool.ts";
 
 /** Characters of a result kept for the listing and notes. */
@@ -113,7 +114,7 @@ export default defineTool({
       lines.push(
         `${plural(sent.length, "file")} returned below; ${
           plural(later.length, "file")
-        } did not fit. Call unpack_archive again with files: ${JSON.stringify(later.slice(0, 40))}${
+        } did not fit. Call unpack_archive again with files: ${jsonText(later.slice(0, 40))}${
           later.length > 40 ? ", then the rest of the list below" : ""
         }.`,
       );

@@ -3,6 +3,7 @@
  * templates and writes the efficient-prompt flow's fixed texts) and the browser runtime (which
  * fills templates from form answers). Pure functions over strings: no DOM, no I/O.
  */
+import { jsonText } from "./json.ts";
 
 /** `{{name}}` in a template: a letter, then letters, digits, `_` or `-`; spaces inside the braces allowed. */
 const PLACEHOLDER = /\{\{\s*([A-Za-z][\w-]*)\s*\}\}/g;
@@ -142,8 +143,15 @@ export function countLabel(text: string): string {
 /** The tag that starts the efficient-prompt flow and marks each of its messages. */
 export const EFFICIENT_TAG = "[efficient-prompt]";
 
-/** The message the built-in "Generate Efficient Verbose Prompt" menu item sends. */
+/**
+ * The message the built-in "Generate Efficient Verbose Prompt" menu item sends, as the user. The
+ * card's title and the selected text may be a page's or a file's words (a mirrored form's title, a
+ * document's heading): each is one JSON string, so neither can close its quotes and go on in the
+ * user's voice.
+ */
 export function startFlowMessage(cardTitle: string, selection: string): string {
-  const about = selection ? `\nSelected text: "${selection}"` : "";
-  return `${EFFICIENT_TAG} Help me write an efficient, verbose prompt. Start with create_prompt_gist_card.\nFrom the card "${cardTitle}".${about}`;
+  const about = selection ? `\nSelected text: ${jsonText(selection)}` : "";
+  return `${EFFICIENT_TAG} Help me write an efficient, verbose prompt. Start with create_prompt_gist_card.\nFrom the card ${
+    jsonText(cardTitle)
+  }.${about}`;
 }
