@@ -20,7 +20,6 @@ import { formatter } from "./format.ts";
 import { specOf, verticalFrame } from "./frame.ts";
 import {
   across,
-  at,
   type Box,
   type Cartesian,
   cutWidth,
@@ -225,7 +224,7 @@ function twoLineWidth(label: string): number {
  * whole on two lines as narrow as they go (the same at every width that allows it, so the frames of
  * those widths share their markup), cut only past that.
  */
-function names(
+export function names(
   labels: readonly string[],
   width: number,
   wrapping: boolean,
