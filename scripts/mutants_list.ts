@@ -116,8 +116,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "histogram-last-edge-open",
     file: "src/render/svg/histogram.ts",
-    find: "    while (k < counts.length - 1 && v >= edges[k + 1]) k++;",
-    replace: "    while (k < counts.length && v >= edges[k + 1]) k++;",
+    find: "    counts[Math.max(0, Math.min(counts.length - 1, k))]++;",
+    replace: "    counts[k]++;",
     tests: [T.chartKinds],
     breaks: "the largest value falls out of the last bin and is not counted",
   },
