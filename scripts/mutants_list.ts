@@ -195,6 +195,14 @@ export const MUTANTS: readonly Mutant[] = [
     breaks: "a subtotal is drawn as a sliver at the running total instead of a bar from zero",
   },
   {
+    id: "waterfall-some-values-only",
+    file: "src/render/svg/waterfall.ts",
+    find: "      if (!fits) return;",
+    replace: "      if (textWidth(text[i], FONT) > band - 2) return;",
+    tests: [T.chartGolden],
+    breaks: "a narrow waterfall labels only the bars whose value fits, as if the others mattered less",
+  },
+  {
     id: "waterfall-step-limit-off",
     file: "src/render/svg/kinds.ts",
     find: '  waterfall: [100, "Group the smaller steps into one"],',

@@ -63,9 +63,11 @@ export function waterfallChart({ spec, labels, series, format }: KindInput): Kin
       ordered: false,
     });
     const band = (width - fr.plot.left - fr.plot.right) / n;
+    // every bar's value or none: a few labelled bars would read as the only ones that matter
+    const fits = text.every((t) => textWidth(t, FONT) <= band - 2);
     const values: string[] = [];
     bars.forEach((b, i) => {
-      if (textWidth(text[i], FONT) > band - 2) return;
+      if (!fits) return;
       const y = shift(fr.y(Math.max(b.from, b.to)), -5);
       const raw = b.kind === "total" ? b.to : b.step!;
       values.push(`<text data-v="${raw}" ${xAttrs(fr.x((i + 0.5) / n))} ${yAttrs(y)}>${escape(text[i])}</text>`);
