@@ -131,7 +131,9 @@ export function checkChart(spec: ChartSpec): { labels: string[]; format: NumberF
   const n = spec.labels?.length ?? spec.x?.length ?? series[0].values.length;
   const labels = raw ? [] : spec.labels ?? spec.x?.map(String);
   if (!labels) throw invalidInput("labels", "give a label for each value", 'Add labels, e.g. ["Q1", "Q2"]');
-  if (n === 0 && !raw) throw invalidInput("labels", "give at least one label", "Add a label and a value for it");
+  if (n === 0 && !raw) {
+    throw invalidInput("labels", "give at least one label", "Add a label and a value for it");
+  }
   if (spec.x && spec.x.length !== n) {
     throw invalidInput("x", `${spec.x.length} x values for ${n} labels`, "Give one x per label");
   }
@@ -140,11 +142,12 @@ export function checkChart(spec: ChartSpec): { labels: string[]; format: NumberF
   const max = limit?.[0] ??
     (BARS.has(type) ? MAX_BARS : type === "pie" || type === "donut" ? MAX_SLICES : MAX_POINTS);
   if (n > max && !raw) {
-    const hint = limit?.[1] ?? (BARS.has(type)
-      ? "Use a line chart for long series"
-      : type === "pie" || type === "donut"
-      ? 'Fold the smallest slices into one "Other" slice, or use a bar chart'
-      : "Aggregate the data (e.g. by day instead of by minute)");
+    const hint = limit?.[1] ??
+      (BARS.has(type)
+        ? "Use a line chart for long series"
+        : type === "pie" || type === "donut"
+        ? 'Fold the smallest slices into one "Other" slice, or use a bar chart'
+        : "Aggregate the data (e.g. by day instead of by minute)");
     throw invalidInput("labels", `${n} labels is more than ${max} for a ${type} chart`, hint);
   }
   let points = 0;

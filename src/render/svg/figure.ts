@@ -72,8 +72,8 @@ export function figureHtml(
     currency: format.currency,
     digits: format.digits,
   });
-  return `<figure class="mcc-chart mcc-chart-${type}${parts.round ? " mcc-round" : ""}" data-mcc-chart="${type}" data-mcc-fmt="${
-    escape(fmt)
-  }">` + parts.legend + parts.plot +
+  return `<figure class="mcc-chart mcc-chart-${type}${
+    parts.round ? " mcc-round" : ""
+  }" data-mcc-chart="${type}" data-mcc-fmt="${escape(fmt)}">` + parts.legend + parts.plot +
     (parts.note ? `<p class="mcc-chart-note">${escape(parts.note)}</p>` : "") + parts.table + `</figure>`;
 }

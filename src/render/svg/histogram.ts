@@ -126,9 +126,9 @@ export function histogramChart({ spec, labels, series, format }: KindInput): Kin
       row.forEach((c, i) => {
         if (!c) return;
         const x = (i + k / groups) / n;
-        bars += `<rect class="mcc-pt" data-i="${i}" x="${units(x)}" y="${y(c)}" width="${units(1 / n / groups)}" height="${
-          units(share(c))
-        }"/>`;
+        bars += `<rect class="mcc-pt" data-i="${i}" x="${units(x)}" y="${y(c)}" width="${
+          units(1 / n / groups)
+        }" height="${units(share(c))}"/>`;
       });
       return `<g class="${seriesClass(k)}" data-s="${k}">${bars}</g>`;
     });
@@ -148,7 +148,9 @@ export function histogramChart({ spec, labels, series, format }: KindInput): Kin
     const row = counts[k];
     const peak = row.indexOf(Math.max(...row));
     const total = row.reduce((a, b) => a + b, 0);
-    let text = `${q(s.name)}: ${int(total)} ${given ? "in all" : "values"}, most in ${q(bins[peak])} (${int(row[peak])})`;
+    let text = `${q(s.name)}: ${int(total)} ${given ? "in all" : "values"}, most in ${q(bins[peak])} (${
+      int(row[peak])
+    })`;
     if (!given && samples[k].length) {
       const st = summarize(samples[k]);
       text += `, median ${f(st.median)}`;
@@ -164,5 +166,10 @@ export function histogramChart({ spec, labels, series, format }: KindInput): Kin
       rule === "one value" ? "" : ` (${rule})`
     }`;
   const summary = `Histogram over ${binText}. ${parts.join("; ")}.`;
-  return { summary, table, plot, legend: series.length > 1 ? series.map((s) => ({ name: s.name })) : undefined };
+  return {
+    summary,
+    table,
+    plot,
+    legend: series.length > 1 ? series.map((s) => ({ name: s.name })) : undefined,
+  };
 }

@@ -33,7 +33,8 @@ export function waterfallChart({ spec, labels, series, format }: KindInput): Kin
   const f = formatter(format);
   const signed = (v: number) => (v > 0 ? "+" : "") + f(v);
   // bars: [label, from, to, kind]
-  const bars: { label: string; from: number; to: number; kind: "rise" | "fall" | "total"; step?: number }[] = [];
+  const bars: { label: string; from: number; to: number; kind: "rise" | "fall" | "total"; step?: number }[] =
+    [];
   let run = 0;
   steps.forEach((v, i) => {
     if (v === null) bars.push({ label: labels[i], from: 0, to: run, kind: "total" });
@@ -70,7 +71,9 @@ export function waterfallChart({ spec, labels, series, format }: KindInput): Kin
       if (!fits) return;
       const y = shift(fr.y(Math.max(b.from, b.to)), -5);
       const raw = b.kind === "total" ? b.to : b.step!;
-      values.push(`<text data-v="${raw}" ${xAttrs(fr.x((i + 0.5) / n))} ${yAttrs(y)}>${escape(text[i])}</text>`);
+      values.push(
+        `<text data-v="${raw}" ${xAttrs(fr.x((i + 0.5) / n))} ${yAttrs(y)}>${escape(text[i])}</text>`,
+      );
     });
     return {
       parts: [...fr.parts, { g: 'class="mcc-vals"', items: values }],
@@ -94,13 +97,15 @@ export function waterfallChart({ spec, labels, series, format }: KindInput): Kin
       const top = Math.max(b.from, b.to);
       const h = r1(Math.abs(y(b.from) - y(b.to)));
       const cls = b.kind === "total" ? TOTAL : b.kind === "rise" ? RISE : FALL;
-      marks[b.kind === "total" ? 1 : 0] += `<rect class="mcc-pt ${cls}" data-i="${i}" x="${units(x)}" y="${y(top)}" width="${units(w)}" height="${
-        Math.max(h, 1)
-      }"/>`;
+      marks[b.kind === "total" ? 1 : 0] += `<rect class="mcc-pt ${cls}" data-i="${i}" x="${units(x)}" y="${
+        y(top)
+      }" width="${units(w)}" height="${Math.max(h, 1)}"/>`;
       if (i + 1 < n) joins += `M${units(x + w)} ${y(b.to)}H${units((i + 1.15) / n)}`;
     });
     return gridlines(ticks, (v) => (1 - shareOf(v)) * 1000) +
-      `<g class="mcc-marks"><path class="mcc-grid mcc-zero" d="${joins}"/><g data-s="0">${marks[0]}</g><g data-s="1">${marks[1]}</g></g>`;
+      `<g class="mcc-marks"><path class="mcc-grid mcc-zero" d="${joins}"/><g data-s="0">${
+        marks[0]
+      }</g><g data-s="1">${marks[1]}</g></g>`;
   }
 
   const plot: Cartesian = { frame, layer };
@@ -109,17 +114,21 @@ export function waterfallChart({ spec, labels, series, format }: KindInput): Kin
   const falls = moves.filter((b) => b.kind === "fall");
   const biggest = (list: typeof moves, sign: number) =>
     list.reduce((a, b) => (sign * b.step! > sign * a.step! ? b : a));
-  let summary = `Waterfall of ${q(series[0].name)}: ${moves.length} step${moves.length === 1 ? "" : "s"} from 0 to ${
-    f(run)
-  }`;
+  let summary = `Waterfall of ${q(series[0].name)}: ${moves.length} step${
+    moves.length === 1 ? "" : "s"
+  } from 0 to ${f(run)}`;
   const parts: string[] = [];
   if (rises.length) {
     const b = biggest(rises, 1);
-    parts.push(`${rises.length} rise${rises.length === 1 ? "" : "s"}, the largest ${q(b.label)} (${signed(b.step!)})`);
+    parts.push(
+      `${rises.length} rise${rises.length === 1 ? "" : "s"}, the largest ${q(b.label)} (${signed(b.step!)})`,
+    );
   }
   if (falls.length) {
     const b = biggest(falls, -1);
-    parts.push(`${falls.length} fall${falls.length === 1 ? "" : "s"}, the largest ${q(b.label)} (${signed(b.step!)})`);
+    parts.push(
+      `${falls.length} fall${falls.length === 1 ? "" : "s"}, the largest ${q(b.label)} (${signed(b.step!)})`,
+    );
   }
   summary += parts.length ? `; ${parts.join("; ")}.` : ".";
   const table = {
