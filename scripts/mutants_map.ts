@@ -123,6 +123,8 @@ export const TESTS_OF: Readonly<Record<string, readonly string[]>> = {
   "src/render/video.ts": ["tests/render/video_test.ts"],
   "src/render/svg/": ["tests/render/svg/golden_test.ts", "tests/render/svg/format_test.ts"],
   "src/render/svg/axis.ts": ["tests/render/svg/axis_test.ts", "tests/render/svg/golden_test.ts"],
+  "src/render/svg/histogram.ts": ["tests/render/svg/kinds_test.ts", "tests/render/svg/golden_test.ts"],
+  "src/render/svg/stats.ts": ["tests/render/svg/kinds_test.ts", "tests/render/svg/golden_test.ts"],
   "src/render/svg/lttb.ts": ["tests/render/svg/lttb_test.ts", "tests/render/svg/golden_test.ts"],
   "src/render/svg/palette.ts": ["tests/render/svg/palette_test.ts", "tests/render/svg/golden_test.ts"],
   "src/render/svg/scale.ts": ["tests/render/svg/scale_test.ts", "tests/render/svg/golden_test.ts"],

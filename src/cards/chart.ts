@@ -14,7 +14,7 @@ import { cardTitle, plainLine } from "./_fields.ts";
 const input = z.object({
   title: cardTitle,
   type: z.enum(CHART_TYPES).describe(
-    "All kinds read the same labels + series (pie/donut: first series; scatter: values against x or labels)",
+    "All kinds read labels + series (pie/donut/funnel/waterfall: first series; scatter: values against x or labels; histogram: raw values, no labels; waterfall: signed steps, null = subtotal)",
   ),
   labels: z.array(z.string().max(200)).max(MAX_POINTS).optional().describe(
     "One label per value (e.g. months)",
@@ -49,7 +49,7 @@ export default defineCard({
   kind: "chart",
   title: "Chart card",
   description:
-    "Render an accessible SVG chart from labels + series (same data for every type): bars, lines, areas, pie/donut, scatter. Tooltips, keyboard navigation and a data table; long lines are downsampled. Text is plain: never pre-escape.",
+    "Render an accessible SVG chart from labels + series (same data for every type): bars, lines, areas, pie/donut, scatter, histogram, funnel, waterfall. Tooltips, keyboard navigation and a data table; long lines are downsampled. Text is plain: never pre-escape.",
   input,
   render(inp) {
     const chart = renderChart(inp);

@@ -23,7 +23,13 @@ export const EXAMPLES: Record<string, string> = {
   pie: "pie",
   donut: "donut",
   scatter: "scatter_numeric",
+  histogram: "histogram",
+  funnel: "funnel",
+  waterfall: "waterfall",
 };
+
+/** Most labels a kind takes, where it is below what the stress inputs use (render/svg/kinds.ts). */
+const MOST: Record<string, number> = { funnel: 30, waterfall: 100 };
 
 const LONG = [
   "Integrations (API, webhooks and the SDK)",
@@ -71,16 +77,17 @@ export function stress(type: string): [string, Args][] {
         type,
         pie
           ? LONG.concat(["Other", "Billing", "Search"])
-          : Array.from({ length: 50 }, (_, i) => `Category ${i + 1}`),
+          : Array.from({ length: Math.min(50, MOST[type] ?? 50) }, (_, i) => `Category ${i + 1}`),
         names,
       ),
     ],
   ];
   // one series: 200 horizontal bars, or 200 points of several series, pass the 40,000-character
   // result ceiling (they did before charts were laid out per width too)
-  const many = type === "horizontal_bar" ? 100 : 200;
+  const many = Math.min(type === "horizontal_bar" ? 100 : 200, MOST[type] ?? 200);
   if (!pie) cases.push([`${many} points`, chart(type, seq(many), names.slice(0, 1))]);
-  if (!pie && type !== "stacked_area") {
+  // counts (funnel stages, a histogram's given bins) and stacked areas take no negatives
+  if (!pie && !["stacked_area", "funnel", "histogram"].includes(type)) {
     cases.push(["negative values", chart(type, seq(12), names, 45, { valueStyle: "currency" })]);
   }
   return cases;

@@ -68,7 +68,8 @@ Deno.test({
           );
           assert(box > (/pie|donut/.test(name) ? 200 : 300), `${name}: the plot is ${box} px wide`);
           assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
-          if (theme === "light" && name !== "line_2000_downsampled") {
+          // the kinds whose table holds what they derive (bins, shares, running totals) are checked below
+          if (theme === "light" && !/^(line_2000_downsampled|histogram|funnel|waterfall)/.test(name)) {
             const input = golden(name) as { series: { values: (number | null)[] }[] };
             assertEquals(await tableValues(m.view), input.series.map((s) => s.values), name);
           }
@@ -110,6 +111,52 @@ Deno.test({
       await donut.view.locator(".mcc-vals text", { hasText: "19%" }).hover({ force: true });
       assertEquals(await tip(donut.view), "SafariShare: 19% (19%)");
       await donut.page.close();
+    });
+
+    await t.step("histogram, funnel, waterfall: their tables, tooltips and keys", async () => {
+      const cells = (view: Frame, column: number, attr: string) =>
+        view.evaluate(
+          ([c, a]) =>
+            [...document.querySelectorAll<HTMLTableRowElement>(".mcc-chart tbody tr")].map((r) =>
+              r.cells[c as number].getAttribute(a as string)
+            ),
+          [column, attr],
+        );
+      const focused = (m: Mounted) =>
+        m.view.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+
+      // a histogram's table holds its counts (every value counted once), its bars their bins
+      const hist = await paint(h, "histogram", { theme: "light" });
+      const counts = (await cells(hist.view, 1, "data-vx")).map(Number);
+      assertEquals(counts.reduce((a, b) => a + b, 0), 240);
+      await hist.view.locator(".mcc-pt").first().focus();
+      assertEquals(await tip(hist.view), `50–100Response time: ${counts[0]}`);
+      await hist.page.close();
+
+      // a funnel's stage counts are the input; each stage's share of the first follows
+      const funnel = await paint(h, "funnel", { theme: "dark" });
+      const stages = (golden("funnel") as { series: { values: number[] }[] }).series[0].values;
+      assertEquals((await cells(funnel.view, 1, "data-v")).map(Number), stages);
+      await funnel.view.locator(".mcc-pt").last().hover();
+      assertEquals(await tip(funnel.view), "Invited a teammateVisitors: 940");
+      await funnel.page.close();
+
+      // a waterfall's steps and totals: arrows move along the steps, down to the totals
+      const fall = await paint(h, "waterfall", { theme: "light" });
+      assertEquals(
+        (await cells(fall.view, 2, "data-v")).map(Number),
+        [4200, 2550, 2550, 1830, 920, 540, 635, 635],
+      );
+      await fall.view.locator(".mcc-pt").first().focus();
+      assertEquals(await tip(fall.view), "RevenueChange: €4,200");
+      await fall.page.keyboard.press("ArrowRight");
+      assertEquals(await focused(fall), "Cost of sales, Change: -€1,650");
+      await fall.page.keyboard.press("ArrowLeft");
+      await fall.page.keyboard.press("ArrowDown");
+      assertEquals(await focused(fall), "Gross profit, Running total: €2,550");
+      await fall.page.keyboard.press("End");
+      assertEquals(await focused(fall), "Total, Running total: €635");
+      await fall.page.close();
     });
 
     await t.step("a dense line gets focusable points from its path, nearest to the pointer", async () => {

@@ -200,15 +200,19 @@ export function gridlines(ticks: Ticks, at: (v: number) => number, down = false)
   return `<g class="mcc-axis"><path class="mcc-grid" d="${rest}"/>${zero}</g>`;
 }
 
-/** Tick labels right-aligned left of the plot box, each at `y(v)`. */
+/**
+ * Tick labels right-aligned left of the plot box, each at `y(v)`; `attr` names the raw value's
+ * attribute (`data-vx` for counts, which the runtime must not restyle as the chart's values).
+ */
 export function valueAxisLeft(
   ticks: Ticks,
   format: NumberFormat,
   y: (v: number) => X,
   plot: Box,
+  attr = "data-v",
 ): Part[] {
   const labels = tickLabels(ticks, format).map((t) =>
-    `<text data-v="${t.value}" x="${r1(plot.left - 6)}" ${yAttrs(shift(y(t.value), 4))}>${
+    `<text ${attr}="${t.value}" x="${r1(plot.left - 6)}" ${yAttrs(shift(y(t.value), 4))}>${
       escape(t.label)
     }</text>`
   );

@@ -224,7 +224,7 @@ function twoLineWidth(label: string): number {
  * whole on two lines as narrow as they go (the same at every width that allows it, so the frames of
  * those widths share their markup), cut only past that.
  */
-function names(
+export function names(
   labels: readonly string[],
   width: number,
   wrapping: boolean,

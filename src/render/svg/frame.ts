@@ -38,6 +38,8 @@ export interface VerticalSpec {
   ordered?: boolean;
   /** Or a numeric x axis: its ticks, and the attribute holding each tick's raw value. */
   x?: { ticks: Ticks; format: NumberFormat; attr: string };
+  /** The attribute holding each value tick's raw value (`data-v` by default; see valueAxisLeft). */
+  yAttr?: string;
 }
 
 /** The part of a vertical spec every chart fills from its data: width, value ticks, format, titles. */
@@ -113,7 +115,7 @@ export function verticalFrame(spec: VerticalSpec): VerticalFrame {
     )
     : [];
   const parts = [
-    ...valueAxisLeft(ticks, format, y, plot),
+    ...valueAxisLeft(ticks, format, y, plot, spec.yAttr),
     ...xAxis,
     ...(axis ? [{ g: 'class="mcc-cats"', items: axis.draw((d) => under(plot, d)) }] : []),
     { g: "", items: [title.body, bottomTitle(spec.xTitle, plot, width)].filter(Boolean) },

@@ -16,6 +16,9 @@ export const CHART_TYPES = [
   "pie",
   "donut",
   "scatter",
+  "histogram",
+  "funnel",
+  "waterfall",
 ] as const;
 
 export type ChartType = typeof CHART_TYPES[number];

@@ -17,7 +17,7 @@ export let picked: Element | undefined;
 const SELECTABLE = ".mcc-table tbody tr, .mcc-legend li, .mcc-pt";
 
 /** Text on one line, capped at 500 UTF-16 units with an ellipsis (never inside an emoji). */
-const line = (text?: string | null) => cap((text ?? "").replace(/\s+/g, " ").trim(), 500);
+export const line = (text?: string | null) => cap((text ?? "").replace(/\s+/g, " ").trim(), 500);
 
 /** What `el` is (`row 3 of`), its detail, and its fields in the structured selection (view_tools.ts too). */
 export function about(el: Element): [string, string, Record<string, unknown>] {
@@ -47,6 +47,12 @@ export function about(el: Element): [string, string, Record<string, unknown>] {
   }
   const [label, series, value] = describe(el, fig!.querySelector("table")).map(line);
   return [`point "${label}" of series "${series}" in`, value, { label, series, value }];
+}
+
+/** What `el` is, when it is the reader's selection inside `article` and matches `selector` (view tools). */
+export function chosen(article: Element, selector: string): Record<string, unknown> | null {
+  const el = picked && article.contains(picked) && picked.matches(selector) ? picked : undefined;
+  return el ? about(el)[2] : null;
 }
 
 /** What memory.ts may show selected again: everything `pick` takes. */

@@ -7,6 +7,7 @@
 import { h, svg } from "../dom.ts";
 import { tableCsv } from "../export.ts";
 import { el, list, num, raw } from "../preview.ts";
+import { about, chosen } from "../selection.ts";
 import type { Draw, Format, Widget } from "./types.ts";
 
 interface Fmt {
@@ -259,6 +260,16 @@ export const chartWidget: Widget = {
   keys: { selector: ".mcc-pt", handle: pointKey },
   enhance: (article) => article.querySelectorAll<HTMLElement>("[data-mcc-chart]").forEach(enhanceChart),
   preview: { kind: "chart", draw: preview },
+  tools: [{
+    name: "chart_focus",
+    description: "The chart card's focused or selected point",
+    offers: (a) => !!a.querySelector(".mcc-chart"),
+    read(article) {
+      const at = document.activeElement;
+      const focused = at && article.contains(at) && at.matches(".mcc-pt") ? about(at)[2] : null;
+      return { focused: focused ?? chosen(article, ".mcc-pt, .mcc-legend li") };
+    },
+  }],
   formats: (article) => {
     const fig = article.querySelector(".mcc-chart");
     return [

@@ -12,6 +12,7 @@ import { h } from "../dom.ts";
 import { setStatus } from "../header.ts";
 import type { Host } from "../host.ts";
 import { ACTION } from "../../shared/protocol.ts";
+import { tableView } from "./table.ts";
 import type { Widget } from "./types.ts";
 
 type Json = Record<string, unknown>;
@@ -76,6 +77,7 @@ function report(article: Element): string {
 }
 
 export const hostCheckWidget: Widget = {
+  tools: [tableView],
   actions: {
     [ACTION.copyReport]: async (button, article, host) => {
       await copyText(report(article), button, host);

@@ -14,6 +14,19 @@ export type Format = [ext: string, type: string, make: () => string | Uint8Array
 /** Handles a `data-mcc-action` button of a card. */
 export type ActionHandler = (button: HTMLElement, article: Element, host: Host) => void;
 
+/**
+ * A tool the card offers its host (view_tools.ts lists and calls them): read-only, no arguments, an
+ * answer about what the reader is looking at. Each lives with the widget of the cards it reads, so a
+ * template carries only its own kind's tools.
+ */
+export interface ViewTool {
+  name: string;
+  description: string;
+  /** The card holds what the tool reads. */
+  offers(article: Element): boolean;
+  read(article: Element): Record<string, unknown>;
+}
+
 /** One card kind's browser behaviour. */
 export interface Widget {
   /** `data-mcc-action` value to handler. */
@@ -39,4 +52,6 @@ export interface Widget {
   preview?: { kind: string; draw: (body: HTMLElement) => Draw };
   /** Files Download offers for this card besides its HTML document. */
   formats?: (article: Element) => Format[];
+  /** Tools the card offers its host. */
+  tools?: ViewTool[];
 }
