@@ -898,12 +898,12 @@ export const MUTANTS: readonly Mutant[] = [
     breaks: "the result jumps back to the table's first rows the reader had scrolled past",
   },
   {
-    id: "preview-height-held-forever",
+    id: "preview-size-late",
     file: "src/ui/runtime/preview.ts",
-    find: 'done(root.style.minHeight = "")',
-    replace: "done()",
+    find: "    done();",
+    replace: "    setTimeout(done, 50);",
     tests: [T.browserStream],
-    breaks: "the card keeps the preview's height after the result, so it cannot shrink",
+    breaks: "the result's size reaches the host a timer after its paint, not in the same frame",
   },
   {
     id: "preview-pulled-over",

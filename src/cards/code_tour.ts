@@ -34,16 +34,16 @@ export const MAX_INLINE_FILE_CHARS = 1_000_000;
 const input = z.object({
   title: cardTitle,
   archivePath: z.string().max(4_096).optional().describe(
-    "Absolute path of a .zip on the machine running this server (not your sandbox)",
+    "Absolute path",
   ),
   files: z.array(z.object({
-    path: plainLine(500, "Path in the project, e.g. src/main.ts"),
-    content: z.string().max(MAX_INLINE_FILE_CHARS).describe("The file's text, as is"),
+    path: plainLine(500, "e.g. src/main.ts"),
+    content: z.string().max(MAX_INLINE_FILE_CHARS),
   })).min(1).max(MAX_TOUR_FILES).optional().describe(
-    "Instead of archivePath: the files in teaching order (README and manifests still go first)",
+    "Instead: files in teaching order",
   ),
-  intro: z.string().max(2_000).optional().describe("Plain text shown above the files"),
-  tutorTermsInCode: z.boolean().optional().describe("Let tutor terms mark words inside code (default false)"),
+  intro: z.string().max(2_000).optional().describe("Text above"),
+  tutorTermsInCode: z.boolean().optional().describe("Let tips mark words in code"),
 });
 
 type Input = z.output<typeof input>;
@@ -327,7 +327,7 @@ export default defineCard({
   takesText: true,
   title: "Code tour card",
   description:
-    "Present a project as one tab per file: README and manifests first, then files in your order (archives alphabetically); build caches, lock files and binaries skipped. Known languages are highlighted behind a Raw | Code toggle, .md files render behind Raw | Rendered. Pass files inline, or archivePath to a .zip on the server's machine. Large projects split by whole files: while parts.hasMore, call again with part + 1.",
+    "A project as one tab per file, README first. archivePath: a .zip on the server's machine, not your sandbox.",
   input,
   splittable: true,
   async render(inp, ctx) {

@@ -21,12 +21,12 @@ export const MAX_MARKDOWN_CHARS = 1_000_000;
 
 const input = z.object({
   markdown: z.string().max(MAX_MARKDOWN_CHARS).optional().describe(
-    "The document as markdown. Raw HTML shows as literal text; entities are not decoded",
+    "Raw HTML shows as text",
   ),
   path: z.string().max(4_096).optional().describe(
-    "Instead of markdown: absolute path of a UTF-8 .md file on the machine running this server",
+    "Instead: a .md file's absolute path",
   ),
-  title: plainLine(200, "Card title (default: the document's first H1)").optional(),
+  title: plainLine(200, "Default: the first H1").optional(),
 });
 
 const recent = new RecentRenders();
@@ -91,7 +91,7 @@ export default defineCard({
   takesText: true,
   title: "Document card",
   description:
-    "Render a markdown document (a guide or walkthrough you wrote) as one card: first H1 = title, each H2 section folds, tables styled, fenced code highlighted with copy buttons. Pass markdown inline, or path to a .md file on the server's machine (not your sandbox). Raw HTML shows as text. Long documents split at H2 headings: while parts.hasMore, call again with part + 1.",
+    "A markdown document you wrote (a guide, a walkthrough): H2 sections fold. path: a file on the server's machine, not your sandbox.",
   input,
   splittable: true,
   async render(inp, ctx) {

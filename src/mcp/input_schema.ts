@@ -240,43 +240,124 @@ function protoKey(value: unknown): PropertyKey[] | undefined {
   return undefined;
 }
 
-/** Drops what tells a host nothing: the `$schema` line and zod's safe-integer bounds. */
+/** Strings shorter than this keep their limit in the guard but not in the schema hosts see. */
+const ADVERTISED_MAX_LENGTH = 10_000;
+
+/**
+ * The JSON Schema hosts (and models) read: every conversation pays for it, so what tells a caller
+ * nothing is left out. The guard still enforces all of it, with errors that name the limit:
+ *
+ * - the `$schema` line and zod's safe-integer bounds;
+ * - `additionalProperties: false` below the root (the root's says it once: unknown fields are refused);
+ * - what allows anything anyway: `propertyNames: {type: "string"}`, `additionalProperties: {}`, empty
+ *   `properties` (but the root's, which some hosts expect);
+ * - the not-blank pattern `\S` and length limits under 10,000 characters, which no sensible value
+ *   of a short field reaches (titles, labels, cells): a limit a document or file can meet stays;
+ * - and an `anyOf` of bare types is written as a type list.
+ */
 export function compactJsonSchema(schema: Json): Json {
-  const walk = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(walk);
+  const walk = (node: unknown, root: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((child) => walk(child, false));
     if (node === null || typeof node !== "object") return node;
     const out: Json = {};
     for (const [key, child] of Object.entries(node)) {
-      if (key === "$schema") continue;
-      if (key === "maximum" && child === Number.MAX_SAFE_INTEGER) continue;
-      if (key === "minimum" && child === Number.MIN_SAFE_INTEGER) continue;
-      out[key] = walk(child);
+      // Property names are data: a field called "pattern" is never a keyword.
+      const made = key === "properties" || key === "$defs"
+        ? Object.fromEntries(Object.entries(child as Json).map(([k, v]) => [k, walk(v, false)]))
+        : walk(child, false);
+      if (keeps(key, made, root)) out[key] = made;
     }
-    return out;
+    return typeList(out);
   };
-  return walk(schema) as Json;
+  return walk(schema, true) as Json;
+}
+
+/**
+ * `{anyOf: [{type: "number"}, {type: "string"}]}` as `{type: ["number", "string"]}`: the same
+ * schema, in the form zod itself writes for `number | null`, once limits are left out.
+ */
+function typeList(node: Json): Json {
+  const options = node.anyOf;
+  const bare = Array.isArray(options) && options.length > 1 &&
+    options.every((o) => Object.keys(o).length === 1 && typeof o.type === "string");
+  if (!bare) return node;
+  const { anyOf: _, ...rest } = node;
+  return { ...rest, type: options.map((o) => o.type) };
+}
+
+/** Whether a schema keyword says something to a caller (see {@link compactJsonSchema}). */
+function keeps(key: string, value: unknown, root: boolean): boolean {
+  const empty = (v: unknown) => v !== null && typeof v === "object" && Object.keys(v).length === 0;
+  switch (key) {
+    case "$schema":
+      return false;
+    case "maximum":
+      return value !== Number.MAX_SAFE_INTEGER;
+    case "minimum":
+      return value !== Number.MIN_SAFE_INTEGER;
+    case "additionalProperties":
+      return !empty(value) && (value !== false || root);
+    case "properties":
+      return root || !empty(value);
+    case "propertyNames":
+      return JSON.stringify(value) !== '{"type":"string"}';
+    case "pattern":
+      return value !== "\\S";
+    case "maxLength":
+      return typeof value !== "number" || value >= ADVERTISED_MAX_LENGTH;
+    default:
+      return true;
+  }
 }
 
 type JsonSchemaHooks = { input: (o: unknown) => Json; output: (o: unknown) => Json };
 
-/** The tool's schema behind the guard: strict, cleaned, concise errors, compact JSON Schema. */
-export function toolInputSchema<S extends z.ZodObject>(schema: S): S {
-  const strict = strictSchema(schema);
-  const standard = strict["~standard"] as unknown as Json & { jsonSchema: JsonSchemaHooks };
-  const jsonSchema: JsonSchemaHooks = {
-    input: (options) => compactJsonSchema(standard.jsonSchema.input(options)),
-    output: (options) => compactJsonSchema(standard.jsonSchema.output(options)),
+/** The standard schema's JSON hooks, compacted and computed once per option set (tools/list asks per request). */
+function compactHooks(standard: { jsonSchema: JsonSchemaHooks }): JsonSchemaHooks {
+  const made = new Map<string, Json>();
+  const once = (io: "input" | "output") => (options: unknown) => {
+    const key = `${io} ${JSON.stringify(options)}`;
+    let json = made.get(key);
+    if (!json) made.set(key, json = deepFreeze(compactJsonSchema(standard.jsonSchema[io](options))));
+    return json;
   };
-  const validate = (value: unknown) => validateArguments(strict, value);
-  return { "~standard": { ...standard, validate, jsonSchema } } as unknown as S;
+  return { input: once("input"), output: once("output") };
 }
 
-/** A tool's output schema as hosts see it: compact, like the input schema. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.values(value).forEach(deepFreeze);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+const guarded = new WeakMap<z.ZodObject, z.ZodObject>();
+const described = new WeakMap<z.ZodObject, z.ZodObject>();
+
+/**
+ * The tool's schema behind the guard: strict, cleaned, concise errors, compact JSON Schema. Made
+ * once per schema, so every session's server (and every tools/list) reuses it.
+ */
+export function toolInputSchema<S extends z.ZodObject>(schema: S): S {
+  let made = guarded.get(schema);
+  if (!made) {
+    const strict = strictSchema(schema);
+    const standard = strict["~standard"] as unknown as Json & { jsonSchema: JsonSchemaHooks };
+    const validate = (value: unknown) => validateArguments(strict, value);
+    made = { "~standard": { ...standard, validate, jsonSchema: compactHooks(standard) } } as unknown as S;
+    guarded.set(schema, made);
+  }
+  return made as S;
+}
+
+/** A tool's output schema as hosts see it: compact like the input schema, made once per schema. */
 export function toolOutputSchema<S extends z.ZodObject>(schema: S): S {
-  const standard = schema["~standard"] as unknown as Json & { jsonSchema: JsonSchemaHooks };
-  const jsonSchema: JsonSchemaHooks = {
-    input: (options) => compactJsonSchema(standard.jsonSchema.input(options)),
-    output: (options) => compactJsonSchema(standard.jsonSchema.output(options)),
-  };
-  return { "~standard": { ...standard, jsonSchema } } as unknown as S;
+  let made = described.get(schema);
+  if (!made) {
+    const standard = schema["~standard"] as unknown as Json & { jsonSchema: JsonSchemaHooks };
+    made = { "~standard": { ...standard, jsonSchema: compactHooks(standard) } } as unknown as S;
+    described.set(schema, made);
+  }
+  return made as S;
 }

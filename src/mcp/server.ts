@@ -19,7 +19,13 @@ import { type CardStorage, CardStore, StoreUnavailableError } from "../output/st
 import { WebFormStore } from "../output/web_forms.ts";
 import { TOOLS } from "../registry.ts";
 import type { ToolContext, ToolDefinition } from "../tool.ts";
-import { APP_MIME_TYPE, APPS_EXTENSION_ID, CARD_URI_PREFIX, templateUri } from "../ui/shared/protocol.ts";
+import {
+  APP_MIME_TYPE,
+  APPS_EXTENSION_ID,
+  CARD_URI_PREFIX,
+  PARTS_TEMPLATE,
+  templateUri,
+} from "../ui/shared/protocol.ts";
 import { standaloneDocument } from "../ui/standalone.ts";
 import { TEMPLATE_KINDS, templateHtml } from "../ui/template.ts";
 import { SERVER_NAME, VERSION } from "../version.ts";
@@ -43,7 +49,8 @@ export const INSTRUCTIONS =
 Reach for a card in conversations about research, education, professional skills, hobbyist skills (woodworking, arts and the like), professional topics, history and news, or any subject, whenever a card communicates better than prose: comparisons, step-by-step outlines, data, alternatives side by side.
 Always state the card's conclusion in your reply as well: some hosts show only the text summary.
 Text fields are plain text and are escaped once: never pre-escape (write "A & B", not "A &amp; B"). Only fields named "html" accept markup, and it is sanitized.
-A card too big for one result (a long table, document or code tour) comes in parts: while structuredContent.parts.hasMore is true, call the same tool again with the same input and part: current + 1.`;
+A card too big for one result (a long table, document or code tour) comes in parts: its result ends with the get_card call that shows the next one.
+Cards that show text take optional extras: {"tips": {term: tip}} marks each term with its tip (a term in lowercase matches any case); {"menu": {label: prompt}} adds right-click items that send the prompt, with {{selection}} standing for the selected text.`;
 
 /** Elements (values, array items, object keys) one tool call may carry: a guard against floods. */
 const MAX_INPUT_ELEMENTS = 1_000_000;
@@ -104,7 +111,8 @@ function registerTool(
       description: tool.description,
       inputSchema: toolInputSchema(tool.input),
       outputSchema: tool.output && toolOutputSchema(tool.output),
-      annotations: { title: tool.title, ...tool.annotations },
+      // The title is said once, at the top: hosts read it before annotations.title (spec 2025-06-18).
+      annotations: tool.annotations,
       _meta: toolMeta(tool),
     },
     async (args: Record<string, unknown>, ctx: ServerContext): Promise<CallToolResult> => {
@@ -166,9 +174,9 @@ function registerResources(server: McpServer, store: CardStorage, mediaOrigins: 
       templateUri(kind),
       {
         title: `Card template: ${kind.replaceAll("_", " ")}`,
-        description: `MCP Apps view that paints the results of tools showing a ${
-          kind.replaceAll("_", " ")
-        } card`,
+        description: kind === PARTS_TEMPLATE
+          ? "MCP Apps view that paints the parts of split cards get_card shows"
+          : `MCP Apps view that paints the results of tools showing a ${kind.replaceAll("_", " ")} card`,
         mimeType: APP_MIME_TYPE,
         _meta: uiMeta,
       },
@@ -201,19 +209,45 @@ function registerResources(server: McpServer, store: CardStorage, mediaOrigins: 
       description: "A rendered card as a standalone HTML document (the last 24 cards are kept)",
       mimeType: "text/html",
     },
-    async (uri: URL, variables: Record<string, string | string[]>) => {
-      const id = String(variables.id);
-      const card = await readStore(() => store.get(id), `Card "${id}" cannot be read right now`, uri.href);
-      if (!card) {
-        throw new ResourceNotFoundError(
-          uri.href,
-          `Card "${id}" is not available: ${store.retention}; render it again`,
-        );
+    (uri: URL, variables: Record<string, string | string[]>) => readDocument(store, uri, variables, 1),
+  );
+  server.registerResource(
+    "card-part-document",
+    new ResourceTemplate(`${CARD_URI_PREFIX}{id}/{part}`, { list: undefined }),
+    {
+      title: "Card part document",
+      description: "Part k of a card split into parts, as a standalone HTML document",
+      mimeType: "text/html",
+    },
+    (uri: URL, variables: Record<string, string | string[]>) => {
+      const part = Number(variables.part);
+      if (!/^[1-9]\d{0,3}$/.test(String(variables.part))) {
+        throw new ResourceNotFoundError(uri.href, `Card part "${variables.part}" is not a part number`);
       }
-      const text = standaloneDocument(markOutput(card)); // stored as rendered: marked like the result was
-      return { contents: [{ uri: uri.href, mimeType: "text/html", text }] };
+      return readDocument(store, uri, variables, part);
     },
   );
+}
+
+/** The standalone document of part `part` of the stored card the URI names. */
+async function readDocument(
+  store: CardStorage,
+  uri: URL,
+  variables: Record<string, string | string[]>,
+  part: number,
+) {
+  const id = String(variables.id);
+  const card = await readStore(() => store.get(id, part), `Card "${id}" cannot be read right now`, uri.href);
+  if (!card) {
+    throw new ResourceNotFoundError(
+      uri.href,
+      part === 1
+        ? `Card "${id}" is not available: ${store.retention}; render it again`
+        : `Card "${id}" has no part ${part} here: ${store.retention}; render it again`,
+    );
+  }
+  const text = standaloneDocument(markOutput(card)); // stored as rendered: marked like the result was
+  return { contents: [{ uri: uri.href, mimeType: "text/html", text }] };
 }
 
 /** Seconds a client should wait before retrying a read the store could not answer. */

@@ -7,23 +7,30 @@
 import { type Html, markup, raw } from "../html/html.ts";
 
 /**
- * A block the packer may cut between lines: its source lines and how to render any run of them
- * (`from` is the index of the run's first line, for numbering and "continued" labels).
+ * A block the packer may cut between lines: its source lines, how to render any run of them
+ * (`from` is the index of the run's first line, for numbering and "continued" labels), and what
+ * each line adds to a run's rendered characters, measured once (separator included).
  */
 export interface LineBlock {
   readonly lines: readonly string[];
   readonly render: (lines: readonly string[], from: number) => Html;
+  readonly sizes: readonly number[];
 }
 
 /** What a card's render step returns in its `blocks`. */
 export type Block = Html | LineBlock;
 
-/** Declares a block made of lines, so an oversize one can be split across parts. */
+/**
+ * Declares a block made of lines, so an oversize one can be split across parts. `sizes` gives
+ * the rendered characters each line adds to a run (a table row's markup and its line break); by
+ * default each line's own length and a separator, which the cut then corrects by measuring.
+ */
 export function lineBlock(
   lines: readonly string[],
   render: (lines: readonly string[], from: number) => Html,
+  sizes: readonly number[] = lines.map((line) => line.length + 1),
 ): LineBlock {
-  return { lines, render };
+  return { lines, render, sizes };
 }
 
 /** The block's markup, rendered whole. */
@@ -63,45 +70,39 @@ export function fitBlock(block: Block, budget: number): Html[] {
   const whole = renderBlock(block);
   if (measure(whole) <= budget) return [whole];
   if (!("lines" in block) || block.lines.length === 0) return [truncateHtml(whole, budget)];
-  return splitLines(block, budget, measure(whole) / block.lines.length);
+  return splitLines(block, budget);
 }
 
 /**
- * Cuts a line block into the longest runs of lines that fit, in order: each run is found by a
- * first guess from the block's average line cost (`perLine`), then galloping and bisecting from
- * there, so a part takes a handful of renders and the whole stays near linear in the block's
- * size. A single line that does not fit on its own is truncated.
+ * Cuts a line block into the longest runs of lines that fit, in order. Each run is measured from
+ * running totals: its first line rendered alone gives the run's frame (wrapper, caption), then
+ * lines are added while their sizes fit, and the run is rendered once to check it, stepping back
+ * by the sizes when the frame grew (a longer range caption) or the sizes were estimates. A part
+ * costs one or two renders of itself, so the whole stays linear in the block's size. A single
+ * line that does not fit on its own is truncated.
  */
-function splitLines(block: LineBlock, budget: number, perLine: number): Html[] {
-  const n = block.lines.length;
-  const run = (from: number, to: number) => block.render(block.lines.slice(from, to), from);
-  const fits = (from: number, to: number) => measure(run(from, to)) <= budget;
+function splitLines(block: LineBlock, budget: number): Html[] {
+  const { lines, sizes } = block;
+  const run = (from: number, to: number) => block.render(lines.slice(from, to), from);
   const pieces: Html[] = [];
-  for (let from = 0; from < n;) {
-    if (!fits(from, from + 1)) {
-      pieces.push(truncateHtml(run(from, from + 1), budget));
+  for (let from = 0; from < lines.length;) {
+    const first = run(from, from + 1);
+    let total = measure(first);
+    if (total > budget) {
+      pieces.push(truncateHtml(first, budget));
       from++;
       continue;
     }
-    let good = from + 1; // run(from, good) fits
-    let bad = n + 1; // run(from, bad) does not (n + 1: unknown yet)
-    const guess = Math.min(n, from + Math.floor((0.97 * budget) / Math.max(perLine, 1)));
-    if (guess > good) {
-      if (fits(from, guess)) good = guess;
-      else bad = guess;
+    let to = from + 1;
+    while (to < lines.length && total + sizes[to] <= budget) total += sizes[to++];
+    let piece = to === from + 1 ? first : run(from, to);
+    for (let over = measure(piece) - budget; over > 0; over = measure(piece) - budget) {
+      while (over > 0 && to > from + 1) over -= sizes[--to];
+      piece = run(from, to);
+      if (to === from + 1) break; // the first line alone fits: it was measured
     }
-    for (let step = Math.max(1, (good - from) >> 5); good < n && bad > n; step *= 2) {
-      const next = Math.min(n, good + step);
-      if (fits(from, next)) good = next;
-      else bad = next;
-    }
-    while (bad <= n && bad - good > 1) {
-      const middle = (good + bad) >> 1;
-      if (fits(from, middle)) good = middle;
-      else bad = middle;
-    }
-    pieces.push(run(from, good));
-    from = good;
+    pieces.push(piece);
+    from = to;
   }
   return pieces;
 }

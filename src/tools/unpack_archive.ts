@@ -20,11 +20,11 @@ export default defineTool({
   name: "unpack_archive",
   title: "Unpack archive",
   description:
-    "List a .zip on the machine running this server and return its text files (binaries, build caches and unsafe entries skipped with reasons). Use it to inspect a project before a code tour. When the files exceed one result, call again with files: the paths still to read.",
+    "List a .zip on the machine running this server (not your sandbox) and return its text files, e.g. before a code tour. When they exceed one result, call again with files: the paths still to read.",
   input: z.object({
-    path: z.string().max(4_096).describe("Absolute path of the .zip on the server's machine"),
+    path: z.string().max(4_096).describe("Absolute path of the .zip"),
     files: z.array(z.string().max(1_000)).max(1_000).optional().describe(
-      "Only these paths inside the archive (default: every text file)",
+      "Only these paths (default: all)",
     ),
   }),
   output: z.object({

@@ -40,4 +40,9 @@ export const KIND_UI: Readonly<Record<string, KindUi>> = {
   prompt_refine: FORM,
   efficient_prompt: { widgets: ["form", "prompt"], styles: ["form", "prompt"] },
   web_form: { widgets: ["web_form", "form"], styles: ["form", "prompt", "web_form"] },
+  /** get_card's results: the parts of the kinds that split (table, markdown, code_tour). */
+  parts: {
+    widgets: ["table", "reveal", "markdown", "tab", "code_tour"],
+    styles: ["code_tour", "markdown", "reveal", "tab", "table"],
+  },
 };

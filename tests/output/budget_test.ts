@@ -89,7 +89,7 @@ Deno.test("parts are numbered, titled and announced; a part past the end is refu
   assertEquals(first.structuredContent.card.config.title, "Doc (part 1 of 3)");
   assertEquals(
     (first.content[0] as { text: string }).text,
-    "A document\n\nThis is part 1 of 3. Call create_doc_card again with the same input and part: 2 to render the rest.",
+    'A document\n\nThis is part 1 of 3. For part 2, call get_card with {"id":"id-1","part":2}.',
   );
   const last = await buildCardResult(card, context(3));
   assertDeep(last.structuredContent.parts, { current: 3, total: 3, hasMore: false });
