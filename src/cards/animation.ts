@@ -23,7 +23,7 @@ const scene = z.object({
   ),
   duration: z.number().min(MIN_SECONDS).max(MAX_SECONDS).optional().describe("Seconds"),
   heading: z.string().max(120).optional(),
-  text: z.string().max(800).optional().describe("Plain text"),
+  text: z.string().max(800).optional(),
   bullets: z.array(z.string().max(160)).max(MAX_BULLETS).optional(),
   nodes: z.array(z.string().max(60)).max(MAX_NODES).optional().describe("Box labels"),
   edges: z.array(z.array(z.number().int().min(0).max(MAX_NODES - 1)).length(2)).max(16).optional().describe(
@@ -41,7 +41,7 @@ const scene = z.object({
 const input = z.object({
   title: cardTitle,
   scenes: z.array(scene).min(1).max(MAX_SCENES).describe("In order"),
-  locale: z.string().max(35).optional().describe("Chart locale"),
+  locale: z.string().max(35).optional().describe("Chart locale, e.g. en-US"),
   valueStyle: z.enum(["number", "percent", "currency", "compact"]).optional().describe("Chart values"),
 });
 

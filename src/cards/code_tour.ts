@@ -34,7 +34,7 @@ export const MAX_INLINE_FILE_CHARS = 1_000_000;
 const input = z.object({
   title: cardTitle,
   archivePath: z.string().max(4_096).optional().describe(
-    "Absolute path",
+    "Absolute path of a .zip",
   ),
   files: z.array(z.object({
     path: plainLine(500, "e.g. src/main.ts"),

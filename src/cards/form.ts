@@ -32,24 +32,24 @@ const FIELD_TYPES = [
 
 const field = z.object({
   name: z.string().regex(FIELD_NAME, { error: "use a letter, then letters, digits, _ or - (at most 40)" })
-    .describe("Answer key: {{name}}"),
+    .describe("Key: {{name}}"),
   label: plainLine(200, "Default: name").optional(),
-  type: z.enum(FIELD_TYPES).optional().describe(
-    "Default text",
+  type: z.enum(FIELD_TYPES).optional(), // text when left out
+  options: z.array(z.string().max(200)).max(MAX_OPTIONS).optional().describe(
+    "select, radio, checkboxes: choices",
   ),
-  options: z.array(z.string().max(200)).max(MAX_OPTIONS).optional(),
   required: z.boolean().optional(),
   placeholder: z.string().max(200).optional(),
   help: z.string().max(500).optional(),
   default: z.union([z.string().max(10_000), z.number(), z.boolean(), z.array(z.string().max(200))])
     .optional(),
 
-  min: z.union([z.number(), z.string().max(10)]).optional().describe("Number or date"),
+  min: z.union([z.number(), z.string().max(10)]).optional().describe("Or a date"),
   max: z.union([z.number(), z.string().max(10)]).optional(),
   step: z.number().positive().optional(),
   maxLength: z.number().int().min(1).max(10_000).optional(),
   other: z.string().max(100).optional().describe(
-    "Label of a free-text option",
+    "Free-text option label",
   ),
 });
 
@@ -59,7 +59,7 @@ const input = z.object({
   promptTemplate: z.string().max(8_000).regex(/\S/, { error: "must not be empty or only whitespace" })
     .optional()
     .describe(
-      "The message sent; {{name}} = an answer",
+      "Message sent; {{name}} = an answer",
     ),
   fields: z.array(field).min(1).max(MAX_FIELDS).describe("In order"),
   submitLabel: plainLine(40, "Button text").optional(),
@@ -87,7 +87,7 @@ export default defineCard({
   name: "create_form_card",
   kind: "form",
   title: "Form card",
-  description: "A form whose submission is the user's next message: ask before answering.",
+  description: "A form whose submission is the user's next message.",
   input,
   render(inp) {
     const fields = inp.fields as FormField[];

@@ -19,10 +19,10 @@ const input = z.object({
     "https .mp4/.webm/.ogg, data: or blob: URL",
   ),
   poster: z.string().max(MAX_URL_CHARS).optional().describe(
-    "Image URL",
+    "https .png/.jpg/.webp/.gif or data:image URL",
   ),
   captions: z.string().max(MAX_URL_CHARS).optional().describe(
-    "WebVTT URL",
+    "https .vtt or data:text/vtt URL",
   ),
   captionsLanguage: z.string().max(35).optional().describe("Default en"),
   caption: z.string().max(500).optional().describe("Line under it"),

@@ -240,8 +240,8 @@ function protoKey(value: unknown): PropertyKey[] | undefined {
   return undefined;
 }
 
-/** Strings shorter than this keep their limit in the guard but not in the schema hosts see. */
-const ADVERTISED_MAX_LENGTH = 10_000;
+/** Strings limited to this or less keep their limit in the guard but not in the schema hosts see. */
+const UNADVERTISED_MAX_LENGTH = 10_000;
 
 /**
  * The JSON Schema hosts (and models) read: every conversation pays for it, so what tells a caller
@@ -251,11 +251,11 @@ const ADVERTISED_MAX_LENGTH = 10_000;
  * - `additionalProperties: false` below the root (the root's says it once: unknown fields are refused);
  * - what allows anything anyway: `propertyNames: {type: "string"}`, `additionalProperties: {}`, empty
  *   `properties` (but the root's, which some hosts expect);
- * - the not-blank pattern `\S` and length limits under 10,000 characters, which no sensible value
+ * - the not-blank pattern `\S` and length limits of 10,000 characters or less, which no sensible value
  *   of a short field reaches (titles, labels, cells): a limit a document or file can meet stays;
- * - and an `anyOf` of bare types is written as a type list.
+ * - and a type list is written as `anyOf` branches, which every host's dialect reads.
  */
-export function compactJsonSchema(schema: Json): Json {
+export function compactJsonSchema(schema: Json, { closedRoot = true } = {}): Json {
   const walk = (node: unknown, root: boolean): unknown => {
     if (Array.isArray(node)) return node.map((child) => walk(child, false));
     if (node === null || typeof node !== "object") return node;
@@ -269,20 +269,18 @@ export function compactJsonSchema(schema: Json): Json {
     }
     return typeList(out);
   };
-  return walk(schema, true) as Json;
+  return walk(schema, closedRoot) as Json;
 }
 
 /**
- * `{anyOf: [{type: "number"}, {type: "string"}]}` as `{type: ["number", "string"]}`: the same
- * schema, in the form zod itself writes for `number | null`, once limits are left out.
+ * A type list (`{type: ["number", "null"]}`, which zod writes for `number | null`) as `anyOf`
+ * branches of one type each: the same schema, in the form single-type dialects (the OpenAPI
+ * subset of Gemini's function declarations) accept, as the Inspector's --strict check asks.
  */
 function typeList(node: Json): Json {
-  const options = node.anyOf;
-  const bare = Array.isArray(options) && options.length > 1 &&
-    options.every((o) => Object.keys(o).length === 1 && typeof o.type === "string");
-  if (!bare) return node;
-  const { anyOf: _, ...rest } = node;
-  return { ...rest, type: options.map((o) => o.type) };
+  if (!Array.isArray(node.type)) return node;
+  const { type, ...rest } = node;
+  return { ...rest, anyOf: (type as string[]).map((t) => ({ type: t })) };
 }
 
 /** Whether a schema keyword says something to a caller (see {@link compactJsonSchema}). */
@@ -304,7 +302,7 @@ function keeps(key: string, value: unknown, root: boolean): boolean {
     case "pattern":
       return value !== "\\S";
     case "maxLength":
-      return typeof value !== "number" || value >= ADVERTISED_MAX_LENGTH;
+      return typeof value !== "number" || value > UNADVERTISED_MAX_LENGTH;
     default:
       return true;
   }
@@ -312,13 +310,18 @@ function keeps(key: string, value: unknown, root: boolean): boolean {
 
 type JsonSchemaHooks = { input: (o: unknown) => Json; output: (o: unknown) => Json };
 
-/** The standard schema's JSON hooks, compacted and computed once per option set (tools/list asks per request). */
-function compactHooks(standard: { jsonSchema: JsonSchemaHooks }): JsonSchemaHooks {
+/**
+ * The standard schema's JSON hooks, compacted and computed once per option set (tools/list asks
+ * per request). An output schema describes what the server sends, so even its root stays open.
+ */
+function compactHooks(standard: { jsonSchema: JsonSchemaHooks }, closedRoot: boolean): JsonSchemaHooks {
   const made = new Map<string, Json>();
   const once = (io: "input" | "output") => (options: unknown) => {
     const key = `${io} ${JSON.stringify(options)}`;
     let json = made.get(key);
-    if (!json) made.set(key, json = deepFreeze(compactJsonSchema(standard.jsonSchema[io](options))));
+    if (!json) {
+      made.set(key, json = deepFreeze(compactJsonSchema(standard.jsonSchema[io](options), { closedRoot })));
+    }
     return json;
   };
   return { input: once("input"), output: once("output") };
@@ -345,7 +348,9 @@ export function toolInputSchema<S extends z.ZodObject>(schema: S): S {
     const strict = strictSchema(schema);
     const standard = strict["~standard"] as unknown as Json & { jsonSchema: JsonSchemaHooks };
     const validate = (value: unknown) => validateArguments(strict, value);
-    made = { "~standard": { ...standard, validate, jsonSchema: compactHooks(standard) } } as unknown as S;
+    made = {
+      "~standard": { ...standard, validate, jsonSchema: compactHooks(standard, true) },
+    } as unknown as S;
     guarded.set(schema, made);
   }
   return made as S;
@@ -356,7 +361,7 @@ export function toolOutputSchema<S extends z.ZodObject>(schema: S): S {
   let made = described.get(schema);
   if (!made) {
     const standard = schema["~standard"] as unknown as Json & { jsonSchema: JsonSchemaHooks };
-    made = { "~standard": { ...standard, jsonSchema: compactHooks(standard) } } as unknown as S;
+    made = { "~standard": { ...standard, jsonSchema: compactHooks(standard, false) } } as unknown as S;
     described.set(schema, made);
   }
   return made as S;

@@ -20,8 +20,8 @@ const MAX_ID_CHARS = 128;
 const input = z.object({
   id: z.string().max(MAX_ID_CHARS).optional().describe("The card's id, from its result"),
   part: z.number().int().min(1).max(MAX_PARTS).optional().describe("Default 1"),
-  tool: z.string().max(64).optional().describe("Card view only: render tool again with arguments"),
-  arguments: z.record(z.string(), z.unknown()).optional().describe("The tool's arguments"),
+  tool: z.string().max(64).optional().describe("Card view only: render tool again"),
+  arguments: z.record(z.string(), z.unknown()).optional().describe("Card view only: the tool's arguments"),
 });
 
 /** get_card over `cards`: the split ones are served by id (their template paints them). */

@@ -24,7 +24,7 @@ export default defineTool({
   input: z.object({
     path: z.string().max(4_096).describe("Absolute path of the .zip"),
     files: z.array(z.string().max(1_000)).max(1_000).optional().describe(
-      "Only these paths (default: all)",
+      "Only these, from its listing (default: all)",
     ),
   }),
   output: z.object({
