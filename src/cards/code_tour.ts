@@ -12,13 +12,10 @@ import { defineCard } from "../card.ts";
 import { invalidInput } from "../errors.ts";
 import { MAX_ARCHIVE_BYTES, readLocalBytes } from "../fs/read.ts";
 import { looksBinary } from "../fs/text.ts";
-import { readZip, type ZipSkipped } from "../fs/zip.ts";
+import type { ZipSkipped } from "../fs/zip.ts";
 import { type Html, markup } from "../html/html.ts";
 import { idMaker } from "../html/ids.ts";
 import type { CardOutput } from "../output/result.ts";
-import { lineCount, markdownFileView, plainFileView, sourceView } from "../render/code_view.ts";
-import { languageLabel, languageOfPath } from "../render/highlight.ts";
-import { renderPage } from "../render/markdown.ts";
 import { brief, plural } from "../render/summary.ts";
 import type { ToolContext } from "../tool.ts";
 import { digest, RecentRenders } from "./_cache.ts";
@@ -205,6 +202,7 @@ async function gather(
     const cached = recent.get(key);
     if (cached) return { files: [], skipped: [], key };
     const step = { last: 0 };
+    const { readZip } = await import("../fs/zip.ts"); // fflate, loaded on the first archive
     const zip = await readZip(bytes, path, {
       filter: skipReason,
       onProgress: async ({ done, total }) => {
@@ -244,14 +242,26 @@ function describeSkipped(skipped: readonly ZipSkipped[]): string[] {
 /** Most skipped lines the notice lists by name. */
 const NOTICE_LINES = 12;
 
-function fileBlock(file: TourFile, id: string, tutor: boolean): Html {
+/** The renderers a tour draws with (prism's grammars, markdown-it), loaded with the first tour, not at start-up. */
+async function renderers() {
+  const [views, highlight, markdown] = await Promise.all([
+    import("../render/code_view.ts"),
+    import("../render/highlight.ts"),
+    import("../render/markdown.ts"),
+  ]);
+  return { ...views, ...highlight, renderPage: markdown.renderPage };
+}
+
+type Renderers = Awaited<ReturnType<typeof renderers>>;
+
+function fileBlock(file: TourFile, id: string, tutor: boolean, r: Renderers): Html {
   const lower = file.path.toLowerCase();
-  const grammar = languageOfPath(file.path);
+  const grammar = r.languageOfPath(file.path);
   const view = /\.(md|markdown|mdx)$/.test(lower)
-    ? markdownFileView(file.text, file.path, renderPage(file.text))
+    ? r.markdownFileView(file.text, file.path, r.renderPage(file.text))
     : grammar
-    ? sourceView(file.text, file.path, grammar)
-    : plainFileView(file.text, file.path);
+    ? r.sourceView(file.text, file.path, grammar)
+    : r.plainFileView(file.text, file.path);
   const tutorAttr = tutor ? markup` data-mcc-tutor-code="true"` : "";
   return markup`<section class="mcc-tourfile" id="${id}" data-mcc-path="${file.path}" aria-label="${file.path}"${tutorAttr}><h3 class="mcc-tourfile-name">${file.path}</h3>${view}</section>`;
 }
@@ -261,7 +271,7 @@ const recent = new RecentRenders();
 /** Counts full renders (tests check that asking for another part does not render again). */
 export const renderStats = { renders: 0 };
 
-function render(inp: Input, files: TourFile[], skipped: ZipSkipped[]): CardOutput {
+function render(inp: Input, files: TourFile[], skipped: ZipSkipped[], r: Renderers): CardOutput {
   renderStats.renders++;
   const ordered = tourOrder(files);
   const shown: TourFile[] = [];
@@ -301,15 +311,15 @@ function render(inp: Input, files: TourFile[], skipped: ZipSkipped[]): CardOutpu
     );
   }
   if (head.length) blocks.push(markup`<div class="mcc-tour-head">${head}</div>`);
-  for (const f of shown) blocks.push(fileBlock(f, id("file"), inp.tutorTermsInCode === true));
+  for (const f of shown) blocks.push(fileBlock(f, id("file"), inp.tutorTermsInCode === true, r));
   const fileLines = shown.map((f) => {
-    const grammar = languageOfPath(f.path);
+    const grammar = r.languageOfPath(f.path);
     const kind = /\.(md|markdown|mdx)$/i.test(f.path)
       ? "Markdown"
       : grammar
-      ? languageLabel(grammar)
+      ? r.languageLabel(grammar)
       : "text";
-    return `- ${f.path} (${kind}, ${plural(lineCount(f.text), "line")})`;
+    return `- ${f.path} (${kind}, ${plural(r.lineCount(f.text), "line")})`;
   });
   const summary = [
     `Code tour "${brief(inp.title)}" with ${plural(shown.length, "file")}, in this order:`,
@@ -334,7 +344,7 @@ export default defineCard({
     const { files, skipped, key } = await gather(inp, ctx);
     const hit = recent.get(key);
     if (hit) return hit;
-    const output = render(inp, files, skipped);
+    const output = render(inp, files, skipped, await renderers());
     recent.set(key, output);
     return output;
   },

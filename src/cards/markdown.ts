@@ -9,7 +9,6 @@ import { invalidInput } from "../errors.ts";
 import { MAX_TEXT_FILE_BYTES, readLocalBytes } from "../fs/read.ts";
 import { decodeText, describeNotText } from "../fs/text.ts";
 import { type Html, markup } from "../html/html.ts";
-import { splitDocument } from "../render/markdown.ts";
 import { brief, plural } from "../render/summary.ts";
 import { ToolError } from "../errors.ts";
 import type { CardOutput } from "../output/result.ts";
@@ -58,7 +57,12 @@ async function source(
   return { text: decoded.text, bytes };
 }
 
-function render(text: string, title: string | undefined, path: string | undefined): CardOutput {
+/** Renders the document; markdown-it and prism are loaded with the first one, not at start-up. */
+async function render(
+  text: string,
+  title: string | undefined,
+  path: string | undefined,
+): Promise<CardOutput> {
   if (text.trim() === "") {
     throw invalidInput(
       path === undefined ? "markdown" : "path",
@@ -66,6 +70,7 @@ function render(text: string, title: string | undefined, path: string | undefine
       "Pass a document with some text",
     );
   }
+  const { splitDocument } = await import("../render/markdown.ts");
   const doc = splitDocument(text, { takeTitle: title === undefined });
   const fileName = path?.split(/[\\/]/).pop();
   const cardTitle = title ?? doc.title ?? fileName ?? "Document";
@@ -99,7 +104,7 @@ export default defineCard({
     const key = await digest(["markdown", inp.title, inp.path, bytes ?? text]);
     const hit = recent.get(key);
     if (hit) return hit;
-    const output = render(text, inp.title, inp.path);
+    const output = await render(text, inp.title, inp.path);
     recent.set(key, output);
     return output;
   },

@@ -10,14 +10,14 @@ import {
   ResourceNotFoundError,
   ResourceTemplate,
   type ServerContext,
+  type StandardSchemaWithJSON,
 } from "@modelcontextprotocol/server";
 import { type Config, DEFAULT_CONFIG } from "../config.ts";
 import { ToolError } from "../errors.ts";
 import { log } from "../log.ts";
-import { createFetcher, type Fetcher } from "../net/fetch.ts";
+import type { Fetcher } from "../net/fetch.ts";
 import { type CardStorage, CardStore, StoreUnavailableError } from "../output/store.ts";
 import { WebFormStore } from "../output/web_forms.ts";
-import { TOOLS } from "../registry.ts";
 import type { ToolContext, ToolDefinition } from "../tool.ts";
 import {
   APP_MIME_TYPE,
@@ -26,10 +26,11 @@ import {
   PARTS_TEMPLATE,
   templateUri,
 } from "../ui/shared/protocol.ts";
-import { standaloneDocument } from "../ui/standalone.ts";
-import { TEMPLATE_KINDS, templateHtml } from "../ui/template.ts";
+import { KIND_UI } from "../ui/kinds.ts";
 import { SERVER_NAME, VERSION } from "../version.ts";
 import { markOutput, toolInputSchema, toolOutputSchema } from "./input_schema.ts";
+import type { ListedTool } from "./tool_listing.ts";
+import { LISTED, LOADERS } from "./tools.gen.ts";
 
 /** Options of {@link createServer}: any setting of the config, plus test seams. */
 export interface ServerOptions extends Partial<Config> {
@@ -73,7 +74,7 @@ export function createServer(options: ServerOptions = {}): McpServer {
     ...settings
   } = options;
   const config: Config = { ...DEFAULT_CONFIG, ...settings };
-  const fetcher = injected ?? createFetcher({ allowPrivate: config.allowPrivate });
+  const fetcher = injected ?? lazyFetcher(config.allowPrivate);
   const server = new McpServer(
     { name: SERVER_NAME, version: VERSION },
     { instructions: INSTRUCTIONS, maxToolInputElements: MAX_INPUT_ELEMENTS },
@@ -84,8 +85,8 @@ export function createServer(options: ServerOptions = {}): McpServer {
     declaresApps(ctx.mcpReq.envelope?.[CAPABILITIES_META_KEY as never] as Capabilities) ||
     declaresApps(server.server.getClientCapabilities() as Capabilities);
 
-  for (const tool of TOOLS) {
-    registerTool(server, tool, (ctx) => ({
+  for (const listed of LISTED) {
+    registerTool(server, listed, (ctx) => ({
       config,
       store,
       newId,
@@ -99,39 +100,92 @@ export function createServer(options: ServerOptions = {}): McpServer {
   return server;
 }
 
+/** A tool's module and its guards, once loaded. */
+interface Loaded {
+  tool: ToolDefinition;
+  input: StandardSchema;
+  output?: StandardSchema;
+}
+
+type StandardSchema = {
+  "~standard": {
+    validate(value: unknown): Promise<unknown>;
+    jsonSchema: { input(options: unknown): unknown; output(options: unknown): unknown };
+  };
+};
+
+/** The SDK's schema type for tool arguments and structured results. */
+type Schema = StandardSchemaWithJSON<Record<string, unknown>, Record<string, unknown>>;
+
+const loaded = new Map<string, Promise<Loaded>>();
+
+/** A tool's module, loaded on its first call (once per process, whatever the session). */
+function load(name: string): Promise<Loaded> {
+  let made = loaded.get(name);
+  if (!made) {
+    made = LOADERS[name]().then((tool) => ({
+      tool,
+      input: toolInputSchema(tool.input) as unknown as StandardSchema,
+      output: tool.output && toolOutputSchema(tool.output) as unknown as StandardSchema,
+    }));
+    loaded.set(name, made);
+  }
+  return made;
+}
+
+/**
+ * A schema as the SDK takes it: the listed JSON Schema (built once, by scripts/gen_tools.ts),
+ * and validation by the tool's own guard, loaded with its module on the first call.
+ */
+function listedSchema(json: Record<string, unknown>, guard: () => Promise<StandardSchema>): StandardSchema {
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "mcp-chat-cards",
+      validate: async (value: unknown) => (await guard())["~standard"].validate(value),
+      jsonSchema: { input: () => json, output: () => json },
+    } as StandardSchema["~standard"],
+  };
+}
+
 function registerTool(
   server: McpServer,
-  tool: ToolDefinition,
+  listed: ListedTool,
   context: (ctx: ServerContext) => ToolContext,
 ): void {
+  const { name, title, description, annotations, _meta } = listed;
   server.registerTool(
-    tool.name,
+    name,
     {
-      title: tool.title,
-      description: tool.description,
-      inputSchema: toolInputSchema(tool.input),
-      outputSchema: tool.output && toolOutputSchema(tool.output),
-      // The title is said once, at the top: hosts read it before annotations.title (spec 2025-06-18).
-      annotations: tool.annotations,
-      _meta: toolMeta(tool),
+      title,
+      description,
+      inputSchema: listedSchema(
+        listed.inputSchema,
+        async () => (await load(name)).input,
+      ) as unknown as Schema,
+      outputSchema: listed.outputSchema &&
+        listedSchema(listed.outputSchema, async () => (await load(name)).output!) as unknown as Schema,
+      annotations,
+      _meta,
     },
     async (args: Record<string, unknown>, ctx: ServerContext): Promise<CallToolResult> => {
       // Bidi controls are marked on the way out as on the way in: files, archives and fetched
       // pages carry them into cards, summaries and refusals.
       try {
+        const { tool } = await load(name);
         return markOutput(await tool.handler(args, context(ctx)) as CallToolResult);
       } catch (error) {
-        return markOutput(errorResult(tool.name, error));
+        return markOutput(errorResult(name, error));
       }
     },
   );
 }
 
-/** The tool's `_meta`: its own keys, plus `ui.visibility` when it is not the default (both). */
-function toolMeta(tool: ToolDefinition): Record<string, unknown> | undefined {
-  if (tool.visibility.includes("model") && tool.visibility.includes("app")) return tool.meta;
-  const ui = (tool.meta?.ui ?? {}) as Record<string, unknown>;
-  return { ...tool.meta, ui: { ...ui, visibility: [...tool.visibility] } };
+/** The network fetcher, loaded on the first fetch (node:http, node:https, DNS and TLS stay out of start-up). */
+function lazyFetcher(allowPrivate: boolean): Fetcher {
+  let made: Promise<Fetcher> | undefined;
+  const load = () => (made ??= import("../net/fetch.ts").then((m) => m.createFetcher({ allowPrivate })));
+  return { fetch: async (request) => (await load()).fetch(request) };
 }
 
 /** MCP progress notifications for the call, when the client asked for them with a token. */
@@ -168,7 +222,8 @@ function registerResources(server: McpServer, store: CardStorage, mediaOrigins: 
     ui: { csp: mediaOrigins.length ? { resourceDomains: [...mediaOrigins] } : {}, prefersBorder: false },
     "openai/widgetCSP": { connect_domains: [], resource_domains: [...mediaOrigins] },
   };
-  for (const kind of TEMPLATE_KINDS) {
+  // The templates' 500 KB of stylesheets and runtimes are loaded on the first read, not at start-up.
+  for (const kind of Object.keys(KIND_UI)) {
     server.registerResource(
       `card-template-${kind}`,
       templateUri(kind),
@@ -180,9 +235,12 @@ function registerResources(server: McpServer, store: CardStorage, mediaOrigins: 
         mimeType: APP_MIME_TYPE,
         _meta: uiMeta,
       },
-      (uri: URL) => ({
-        contents: [{ uri: uri.href, mimeType: APP_MIME_TYPE, text: templateHtml(kind), _meta: uiMeta }],
-      }),
+      async (uri: URL) => {
+        const { templateHtml } = await import("../ui/template.ts");
+        return {
+          contents: [{ uri: uri.href, mimeType: APP_MIME_TYPE, text: templateHtml(kind), _meta: uiMeta }],
+        };
+      },
     );
   }
   server.registerResource(
@@ -246,6 +304,7 @@ async function readDocument(
         : `Card "${id}" has no part ${part} here: ${store.retention}; render it again`,
     );
   }
+  const { standaloneDocument } = await import("../ui/standalone.ts");
   const text = standaloneDocument(markOutput(card)); // stored as rendered: marked like the result was
   return { contents: [{ uri: uri.href, mimeType: "text/html", text }] };
 }

@@ -255,8 +255,8 @@ export function encodeForm(
   };
 }
 
-function report(page: FetchedPage) {
-  const extract = extractAny(page);
+async function report(page: FetchedPage) {
+  const extract = await extractAny(page);
   return {
     status: page.status,
     statusText: page.statusText,
@@ -302,7 +302,7 @@ export default defineTool({
       const message = error.message.replace(/^Cannot fetch /, `Cannot submit "${form.title}" to `);
       throw new ToolError(error.code, message, error.hint);
     }
-    const result = report(page);
+    const result = await report(page);
     const outcome = page.status >= 400 ? "The website refused it" : "The website accepted it";
     const lines = [
       `Submitted "${form.title}" (${form.method} to ${form.action}): HTTP ${page.status}${

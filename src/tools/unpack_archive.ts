@@ -6,7 +6,6 @@
 import { z } from "zod";
 import { invalidInput } from "../errors.ts";
 import { MAX_ARCHIVE_BYTES, readLocalBytes } from "../fs/read.ts";
-import { readZip } from "../fs/zip.ts";
 import { formatCount } from "../output/budget.ts";
 import { plural } from "../render/summary.ts";
 import { defineTool } from "../tool.ts";
@@ -47,6 +46,7 @@ export default defineTool({
     const bytes = await readLocalBytes(path, { root: ctx.config.fsRoot, maxBytes: MAX_ARCHIVE_BYTES });
     const want = wanted ? new Set(wanted) : undefined;
     let last = 0;
+    const { readZip } = await import("../fs/zip.ts"); // fflate, loaded on the first archive
     const zip = await readZip(bytes, path, {
       filter: want ? (p) => (want.has(p) ? undefined : "not asked for") : undefined,
       onProgress: async ({ done, total, bytes: inflated }) => {
