@@ -5,6 +5,7 @@
  * lines (see {@link lineBlock}), and otherwise truncated with a visible notice.
  */
 import { type Html, markup, raw } from "../html/html.ts";
+import { formatCount } from "../render/summary.ts";
 
 /**
  * A block the packer may cut between lines: its source lines, how to render any run of them
@@ -117,7 +118,8 @@ const TOKEN = /<(\/?)([a-zA-Z][\w-]*)[^>]*>|&[#\w]+;/g;
 /**
  * Cuts well-formed markup (the renderers' own) to at most `max` characters, a visible notice
  * included: the cut falls outside any tag or character reference, and the elements left open
- * are closed.
+ * are closed. One pass, linear however deep the nesting: the open elements are a stack, and the
+ * characters their closing tags take are kept as a running total.
  */
 export function truncateHtml(html: Html, max: number): Html {
   const notice =
@@ -129,26 +131,40 @@ export function truncateHtml(html: Html, max: number): Html {
   const limit = max - notice.length;
   const text = html.value;
   const open: string[] = [];
-  const closers = () => open.toReversed().map((name) => `</${name}>`).join("");
+  const opened = new Map<string, number>(); // how many of each element are open: a stray closer costs no scan
+  let closing = 0; // characters the closing tags of `open` take
+  const closeChars = (name: string) => name.length + 3; // </name>
   let cut = 0;
   for (const token of text.matchAll(TOKEN)) {
-    const room = limit - closers().length;
-    if (token.index > room) return finish(text, safeCut(text, cut, room), closers(), notice);
+    const room = limit - closing;
+    if (token.index > room) return finish(text, safeCut(text, cut, room), open, notice);
     const [whole, slash, name] = token;
     const element = name?.toLowerCase();
     const opens = element && !slash && !VOID_ELEMENTS.has(element) && !whole.endsWith("/>");
-    const after = opens ? [...open, element] : slash ? open.slice(0, open.lastIndexOf(element)) : open;
-    const end = token.index + whole.length;
-    if (end + after.reduce((n, e) => n + e.length + 3, 0) > limit) {
-      return finish(text, token.index, closers(), notice);
+    // The stack after this token: one element more, or down to (and without) the one it closes.
+    let depth = open.length;
+    let after = closing;
+    if (opens) after += closeChars(element);
+    else if (slash && opened.get(element)) {
+      const at = open.lastIndexOf(element); // what it scans, it pops: linear in all
+      for (; depth > at; depth--) after -= closeChars(open[depth - 1]);
     }
-    open.splice(0, open.length, ...after);
+    const end = token.index + whole.length;
+    if (end + after > limit) return finish(text, token.index, open, notice);
+    if (opens) {
+      open.push(element);
+      opened.set(element, (opened.get(element) ?? 0) + 1);
+    } else {
+      for (const gone of open.splice(depth)) opened.set(gone, opened.get(gone)! - 1);
+    }
+    closing = after;
     cut = end;
   }
-  return finish(text, safeCut(text, cut, limit - closers().length), closers(), notice);
+  return finish(text, safeCut(text, cut, limit - closing), open, notice);
 }
 
-function finish(text: string, end: number, closers: string, notice: string): Html {
+function finish(text: string, end: number, open: readonly string[], notice: string): Html {
+  const closers = open.toReversed().map((name) => `</${name}>`).join("");
   return raw(text.slice(0, end) + closers + notice);
 }
 
@@ -159,7 +175,4 @@ function safeCut(text: string, from: number, to: number): number {
   return end;
 }
 
-/** "40,000" in every locale, so messages read the same everywhere. */
-export function formatCount(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
+export { formatCount } from "../render/summary.ts";

@@ -115,3 +115,17 @@ Deno.test("formatCount writes thousands with commas in every locale", () => {
   assertEquals(formatCount(175_416), "175,416");
   assertEquals(formatCount(20_000_000), "20,000,000");
 });
+
+Deno.test("truncateHtml closes markup nested thousands deep, and a stray closer changes nothing", () => {
+  const deep = raw("<b>".repeat(3_333) + "word ".repeat(10_000) + "</b>".repeat(3_333));
+  const out = truncateHtml(deep, 40_000).value;
+  assertEquals(out.length <= 40_000, true, `${out.length}`);
+  const notice = out.slice(out.indexOf('<p class="mcc-notice"'));
+  const body = out.slice(0, out.length - notice.length);
+  assertEquals(body.startsWith("<b>".repeat(3_333) + "word "), true);
+  assertEquals(body.endsWith("</b>".repeat(3_333)), true, "every open element is closed");
+  assertEquals(body.split("</b>").length - 1, 3_333);
+  const stray = raw("<div><p>" + "a</i></span>".repeat(2_000) + "</p></div>");
+  const cut = truncateHtml(stray, 2_000).value;
+  assertEquals(cut.slice(0, cut.indexOf("<p class=")).endsWith("</p></div>"), true);
+});

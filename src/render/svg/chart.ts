@@ -19,6 +19,7 @@ import { MAX_SERIES, seriesClass } from "./palette.ts";
 import { pieChart, shares } from "./pie.ts";
 import { scatterChart } from "./scatter.ts";
 import { clip } from "./text.ts";
+import { formatCount } from "../summary.ts";
 
 /** Most labels (points per series) any chart takes. */
 export const MAX_POINTS = 10_000;
@@ -250,9 +251,7 @@ export function chartSummary(
   const q = (l: string) => `"${clip(l, 40)}"`;
   const span = labels.length === 1
     ? `for ${q(labels[0])}`
-    : `over ${labels.length.toLocaleString("en-US")} labels from ${q(labels[0])} to ${
-      q(labels[labels.length - 1])
-    }`;
+    : `over ${formatCount(labels.length)} labels from ${q(labels[0])} to ${q(labels[labels.length - 1])}`;
   if (type === "pie" || type === "donut") {
     const values = series[0].values;
     const parts = shares(values);
@@ -300,7 +299,10 @@ function dataTable(data: ChartData, f: (v: number) => string, note: string): str
     ...(pie ? ["Share"] : []),
   ];
   const parts = pie ? shares(data.series[0].values) : [];
-  const pct = new Intl.NumberFormat(data.format.locale, { style: "percent", maximumFractionDigits: 1 });
+  // Built only for pies: a number format costs more to make than a hundred rows to write.
+  const pct = pie
+    ? new Intl.NumberFormat(data.format.locale, { style: "percent", maximumFractionDigits: 1 })
+    : undefined;
   let rows = "";
   data.labels.forEach((label, i) => {
     let cells = `<th scope="row">${escape(label)}</th>`;
@@ -309,7 +311,7 @@ function dataTable(data: ChartData, f: (v: number) => string, note: string): str
       const v = s.values[i];
       cells += v === null ? "<td>—</td>" : `<td data-v="${v}">${escape(f(v))}</td>`;
     }
-    if (pie) cells += `<td>${escape(pct.format(parts[i]))}</td>`;
+    if (pct) cells += `<td>${escape(pct.format(parts[i]))}</td>`;
     rows += `<tr>${cells}</tr>`;
   });
   const th = head.map((h) => `<th scope="col">${escape(h)}</th>`).join("");
@@ -351,8 +353,8 @@ export function renderChart(spec: ChartSpec): RenderedChart {
       labels: pick(labels, rows),
       series: data.series.map((s) => ({ name: s.name, values: pick(s.values, rows) })),
     };
-    note = `Downsampled from ${labels.length.toLocaleString("en-US")} to ${
-      rows.length.toLocaleString("en-US")
+    note = `Downsampled from ${formatCount(labels.length)} to ${
+      formatCount(rows.length)
     } points per series (largest-triangle-three-buckets keeps peaks and dips); the table lists the plotted points.`;
   }
   const p = plot(data);
