@@ -38,22 +38,45 @@ function needsMark(text: string): boolean {
 }
 
 /**
- * A copy of a tool result (or any JSON value) with bidi controls marked in every string, as
+ * A tool result (or any JSON value) with bidi controls marked in every string, as
  * {@link markBidi}: file contents, archive entries and fetched pages reach cards and summaries
- * through tool results, so the same mark covers what leaves the server as what enters it.
- * Untouched values are returned as they are (results are built by the server: shallow nesting).
+ * through tool results, so the same mark covers what leaves the server as what enters it. A
+ * value that holds none is returned as it is (most results: one scan, no copy); otherwise a copy
+ * is made (results are built by the server: shallow nesting).
  */
 export function markOutput<T>(value: T): T {
+  return needsMarks(value) ? markCopy(value) : value;
+}
+
+/** Whether any string in a plain JSON value (keys included) needs {@link markBidi}. */
+function needsMarks(value: unknown): boolean {
+  if (typeof value === "string") return needsMark(value);
+  if (value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) return value.some(needsMarks);
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const key in value) {
+    if (
+      Object.hasOwn(value, key) && (needsMark(key) || needsMarks((value as Record<string, unknown>)[key]))
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** {@link markOutput}'s copy, for a value that holds a mark somewhere. */
+function markCopy<T>(value: T): T {
   if (typeof value === "string") return (needsMark(value) ? markBidi(value) : value) as T;
   if (value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) return value.map(markOutput) as T;
+  if (Array.isArray(value)) return value.map(markCopy) as T;
   // Plain objects only: anything else (a Date, bytes) is left for the transport to serialize.
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
-    Object.defineProperty(out, markOutput(key), {
-      value: markOutput(child),
+    Object.defineProperty(out, markCopy(key), {
+      value: markCopy(child),
       enumerable: true,
       writable: true,
       configurable: true,

@@ -47,12 +47,17 @@ export function measure(block: Html): number {
 /**
  * Packs blocks, in order, into parts of at most `budget` rendered characters; a part holds at
  * least one block. Oversize blocks are first cut (line blocks) or truncated (the rest).
+ * `rendered` is each block rendered whole, when the caller has it already.
  */
-export function packBlocks(blocks: readonly Block[], budget: number): Html[][] {
+export function packBlocks(
+  blocks: readonly Block[],
+  budget: number,
+  rendered: readonly Html[] = blocks.map(renderBlock),
+): Html[][] {
   const parts: Html[][] = [];
   let current: Html[] = [];
   let size = 0;
-  for (const piece of blocks.flatMap((b) => fitBlock(b, budget))) {
+  for (const piece of blocks.flatMap((b, i) => fitBlock(b, budget, rendered[i]))) {
     const cost = measure(piece);
     if (current.length > 0 && size + cost > budget) {
       parts.push(current);
@@ -66,9 +71,8 @@ export function packBlocks(blocks: readonly Block[], budget: number): Html[][] {
   return parts;
 }
 
-/** A block as pieces that each fit the budget. */
-export function fitBlock(block: Block, budget: number): Html[] {
-  const whole = renderBlock(block);
+/** A block as pieces that each fit the budget (`whole`: the block rendered whole, when known). */
+export function fitBlock(block: Block, budget: number, whole: Html = renderBlock(block)): Html[] {
   if (measure(whole) <= budget) return [whole];
   if (!("lines" in block) || block.lines.length === 0) return [truncateHtml(whole, budget)];
   return splitLines(block, budget);

@@ -5,7 +5,7 @@
  */
 import type { Config } from "../config.ts";
 import { ToolError } from "../errors.ts";
-import { join } from "../html/html.ts";
+import { type Html, join } from "../html/html.ts";
 import { shortHash } from "../html/ids.ts";
 import { cardFrame } from "../html/shell.ts";
 import { plural } from "../render/summary.ts";
@@ -81,9 +81,10 @@ export interface ResultContext {
  * (any replica, with a shared store) instead of rendering the input again.
  */
 export async function buildCardResult(card: CardOutput, ctx: ResultContext): Promise<CardResult> {
+  const rendered = card.blocks.map(renderBlock); // once: the budget's sample and the packing read it
   const parts = ctx.splittable
-    ? packBlocks(card.blocks, partBudget(card, ctx))
-    : [card.blocks.map(renderBlock)];
+    ? packBlocks(card.blocks, partBudget(card, rendered, ctx), rendered)
+    : [rendered];
   const total = parts.length;
   const current = ctx.part ?? 1;
   if (current > total) {
@@ -184,10 +185,14 @@ const RESULT_OVERHEAD = 1_500;
  * breaks, so the markup's own escaping ratio is applied). A split card then never trips the
  * ceiling on a part it chose itself.
  */
-function partBudget(card: CardOutput, ctx: ResultContext): number {
-  // A sample is enough for the ratio: the first 64K characters (a line block's first 200 lines).
-  const sample = card.blocks.map((b) => ("lines" in b ? b.render(b.lines.slice(0, 200), 0) : b).value)
-    .join("\n").slice(0, 65_536);
+function partBudget(card: CardOutput, rendered: readonly Html[], ctx: ResultContext): number {
+  // A sample is enough for the ratio: the first 64K characters.
+  let sample = "";
+  for (const block of rendered) {
+    if (sample.length >= 65_536) break;
+    sample += (sample ? "\n" : "") + block.value.slice(0, 65_536);
+  }
+  sample = sample.slice(0, 65_536);
   const ratio = sample.length ? JSON.stringify(sample).length / sample.length : 1;
   // An embedded standalone document carries the stylesheet and runtime on top of the article.
   const documentShell = !ctx.apps && ctx.config.embedHtml ? documentShellChars(ctx.kind) : 0;
