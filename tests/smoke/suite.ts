@@ -29,15 +29,18 @@ const PREFERRED_CASE: Record<string, string> = {
 /** The one call that must be refused with a message naming the field. */
 const REFUSED_CALL = { name: "create_table_card", arguments: { title: "x" } };
 
-/** A big table and a long document: each splits into parts, every later part read by the card's id. */
+/**
+ * A big table and a long document: each splits into parts, every later part read by the card's
+ * id. Each request stays under the HTTP body limit (64 KB by default).
+ */
 const SPLIT_CALLS = [
   {
     name: "create_table_card",
     arguments: {
-      title: "Two thousand rows",
+      title: "A thousand rows",
       headers: ["#", "Name", "Note"],
       rows: Array.from(
-        { length: 2_000 },
+        { length: 1_000 },
         (_, i) => [i + 1, `Row ${i + 1}`, `A note & a <tag> for row ${i + 1}`],
       ),
     },
@@ -46,10 +49,10 @@ const SPLIT_CALLS = [
     name: "create_markdown_card",
     arguments: {
       markdown: "# A long guide\n\n" + Array.from(
-        { length: 40 },
+        { length: 30 },
         (_, i) =>
           `## Step ${i + 1}\n\n${
-            `Step ${i + 1} in detail, with *emphasis* & a [link](https://example.org/${i}). `.repeat(40)
+            `Step ${i + 1} in detail, with *emphasis* & a [link](https://example.org/${i}). `.repeat(28)
           }\n`,
       ).join("\n"),
     },
