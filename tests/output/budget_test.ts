@@ -129,3 +129,17 @@ Deno.test("truncateHtml closes markup nested thousands deep, and a stray closer 
   const cut = truncateHtml(stray, 2_000).value;
   assertEquals(cut.slice(0, cut.indexOf("<p class=")).endsWith("</p></div>"), true);
 });
+
+Deno.test("runs are cut from running totals, and a frame that grows with the run still fits", () => {
+  // A table-like block: each run's caption names its range, so a longer run has a longer frame.
+  const lines = Array.from({ length: 300 }, (_, i) => `<tr><td>${i}</td></tr>`);
+  const render = (run: readonly string[], from: number) =>
+    raw(`<table><caption>rows ${from + 1}–${from + run.length} of 300</caption>${run.join("\n")}</table>`);
+  const block = lineBlock(lines, render, lines.map((l) => l.length + 1));
+  for (let budget = 100; budget <= 1_200; budget++) { // every budget: some land where the caption grows
+    const pieces = fitBlock(block, budget).map((h) => h.value);
+    for (const piece of pieces) assertEquals(piece.length <= budget, true, `${piece.length} > ${budget}`);
+    const rows = pieces.flatMap((p) => p.match(/<tr>.*?<\/tr>/g) ?? []);
+    assertDeep(rows, lines, `every row once, in order (budget ${budget})`);
+  }
+});
