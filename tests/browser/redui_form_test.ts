@@ -71,7 +71,7 @@ Deno.test({
       const m = await mount("create_list_card", {
         title: "Steps",
         items: [{ text: "One" }],
-        actions: [{ label: "Explain", prompt }],
+        extras: { menu: { Explain: prompt } },
       });
       await m.view.focus(".mcc-tools button");
       await m.view.press(".mcc-tools button", "Shift+F10");

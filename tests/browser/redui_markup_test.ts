@@ -31,10 +31,11 @@ const P = [
 ];
 const EVIL = P.join(" ");
 
-const tutor = {
-  terms: [{ term: "onerror", tip: EVIL }, { term: "script", tip: P[1], caseInsensitive: true }],
+// "script" in lowercase matches any case.
+const extras = {
+  tips: { onerror: EVIL, script: P[1] },
+  menu: { [P[1].slice(0, 60)]: `${EVIL} {{selection}}` },
 };
-const actions = [{ label: P[1].slice(0, 60), prompt: `${EVIL} {{selection}}` }];
 
 const MARKDOWN = [
   `# Head ${P[0]}`,
@@ -81,8 +82,7 @@ const CALLS: { tool: string; args: Json; title?: string }[] = [
       caption: EVIL,
       headers: [P[0], P[1], P[5]],
       rows: [[P[2], P[3], "https://ok.example/" + P[1]], [EVIL, P[6], "javascript:_x(40)"]],
-      tutor,
-      actions,
+      extras,
     },
     title: EVIL.slice(0, 200),
   },
@@ -94,8 +94,7 @@ const CALLS: { tool: string; args: Json; title?: string }[] = [
         { label: P[0], text: EVIL, code: EVIL, language: P[4].slice(0, 40) },
         { label: P[3].slice(0, 80), html: MARKDOWN.replace(/\n/g, "<br>") + `<p title="${P[1]}">t</p>` },
       ],
-      tutor,
-      actions,
+      extras,
     },
     title: P[1],
   },
@@ -145,8 +144,7 @@ const CALLS: { tool: string; args: Json; title?: string }[] = [
         html: MARKDOWN.replace(/\n/g, "<br>"),
         open: true,
       }],
-      tutor,
-      actions,
+      extras,
     },
     title: P[3],
   },
@@ -158,8 +156,7 @@ const CALLS: { tool: string; args: Json; title?: string }[] = [
       items: [{ text: P[0], detail: EVIL, children: [{ text: P[1], children: [{ text: P[2] }] }] }, {
         text: P[7],
       }],
-      tutor,
-      actions,
+      extras,
     },
     title: P[4],
   },
