@@ -160,7 +160,7 @@ const CALLS: { tool: string; args: Json; title?: string }[] = [
     },
     title: P[4],
   },
-  { tool: "create_markdown_card", args: { markdown: MARKDOWN, title: P[2], tutor, actions }, title: P[2] },
+  { tool: "create_markdown_card", args: { markdown: MARKDOWN, title: P[2], extras }, title: P[2] },
   {
     tool: "create_code_tour_card",
     args: {
@@ -171,9 +171,8 @@ const CALLS: { tool: string; args: Json; title?: string }[] = [
         { path: `${P[3]}.html`, content: `<script>_x(41)</script>\n</textarea></code></pre>${P[1]}` },
         { path: "README.md", content: MARKDOWN },
       ],
-      tutor,
+      extras,
       tutorTermsInCode: true,
-      actions,
     },
     title: P[0],
   },
@@ -324,7 +323,7 @@ Deno.test({
             [],
             `links sent to the host (from ${JSON.stringify(hrefs)})`,
           );
-          if ((call.args as Json).tutor) {
+          if ((call.args as Json).extras) {
             // Every tip opens (a click shows it at once) and shows its hostile text as text.
             const tips = await m.view.evaluate(() => {
               for (const term of document.querySelectorAll<HTMLElement>(".mcc-term")) term.click();
@@ -335,12 +334,12 @@ Deno.test({
               `the tip (term, then tip) shows as text: ${JSON.stringify(tips)}`,
             );
           }
-          if ((call.args as Json).actions) {
+          if ((call.args as Json).extras) {
             // The context menu lists the action under its hostile label, as text.
             await m.view.press(".mcc-tools button", "Shift+F10");
             assertEquals(
               (await texts(m.view, '.mcc-menu [role="menuitem"]'))[0],
-              `${actions[0].label}: Select some text in the card first`,
+              `${Object.keys(extras.menu)[0]}: Select some text in the card first`,
             );
             await m.page.keyboard.press("Escape");
           }
