@@ -153,10 +153,13 @@ async function listRows(): Promise<void> {
     "<= 700 B average, none over 1.5 KB",
     average <= 700 && Math.max(...visible) <= 1_536,
   );
-  const wire = bytes({ tools });
+  // Icons (issue 26) are for hosts, never the model, and capped apart (tests/mcp/icons_test.ts).
+  const wire = bytes({ tools: (tools as Record<string, unknown>[]).map(({ icons: _, ...rest }) => rest) });
+  const icons = bytes({ tools }) - wire;
   row(
-    "whole tools/list per tool on the wire",
-    `${(wire / tools.length).toFixed(0)} B (${(wire / 1024).toFixed(1)} KB for ${tools.length} tools)`,
+    "whole tools/list per tool on the wire, icons apart",
+    `${(wire / tools.length).toFixed(0)} B (${(wire / 1024).toFixed(1)} KB for ${tools.length} tools), ` +
+      `plus ${(icons / tools.length).toFixed(0)} B of icons a tool`,
     "<= 1.2 KB",
     wire / tools.length <= 1_229,
   );

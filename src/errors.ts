@@ -3,6 +3,7 @@
  * values quoted, details after a colon, no final period) and says what to do instead, because the
  * model reads it and acts on it.
  */
+import { quoteData } from "./quote.ts";
 
 /** Machine-readable reason a tool call failed. */
 export type ToolErrorCode =
@@ -32,7 +33,10 @@ export class ToolError extends Error {
   }
 }
 
-/** Shorthand for an input error that names the field. */
+/**
+ * Shorthand for an input error that names the field. The name is quoted as data: a form's field
+ * names come from the page, and one holding a quote must not close it.
+ */
 export function invalidInput(field: string, problem: string, hint?: string): ToolError {
-  return new ToolError("invalid_input", `Invalid "${field}": ${problem}`, hint);
+  return new ToolError("invalid_input", `Invalid ${quoteData(field, 200)}: ${problem}`, hint);
 }

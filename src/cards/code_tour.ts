@@ -16,7 +16,8 @@ import type { ZipSkipped } from "../fs/zip.ts";
 import { type Html, markup } from "../html/html.ts";
 import { idMaker } from "../html/ids.ts";
 import type { CardOutput } from "../output/result.ts";
-import { brief, plural } from "../render/summary.ts";
+import { plural } from "../render/summary.ts";
+import { QUOTED_LABEL, QUOTED_PATH, quoteData, quoteLine } from "../quote.ts";
 import type { ToolContext } from "../tool.ts";
 import { digest, RecentRenders } from "./_cache.ts";
 import { cardTitle, plainLine } from "./_fields.ts";
@@ -219,7 +220,10 @@ async function gather(
 }
 
 /** Skips listed in one line each, cache folders grouped: "node_modules/ (build cache, 120 entries)". */
-function describeSkipped(skipped: readonly ZipSkipped[]): string[] {
+function describeSkipped(
+  skipped: readonly ZipSkipped[],
+  named: (path: string) => string = (path) => path,
+): string[] {
   const groups = new Map<string, number>();
   const lines: string[] = [];
   for (const s of skipped) {
@@ -229,18 +233,26 @@ function describeSkipped(skipped: readonly ZipSkipped[]): string[] {
       const folder = at >= 0 ? s.path.slice(0, at + cache.length) : cache;
       if (!groups.has(folder)) lines.push(`\0${folder}`);
       groups.set(folder, (groups.get(folder) ?? 0) + 1);
-    } else lines.push(`${s.path} (${s.reason})`);
+    } else lines.push(`${named(s.path)} (${s.reason})`);
   }
   return lines.map((
     l,
   ) => (l.startsWith("\0")
-    ? `${l.slice(1)} (build cache, ${plural(groups.get(l.slice(1))!, "entry", "entries")})`
+    ? `${named(l.slice(1))} (build cache, ${plural(groups.get(l.slice(1))!, "entry", "entries")})`
     : l)
   );
 }
 
 /** Most skipped lines the notice lists by name. */
 const NOTICE_LINES = 12;
+
+/** The skipped entries for the summary, names quoted as the archive's words, within 600 characters. */
+function skippedSummary(skipped: readonly ZipSkipped[]): string {
+  const lines = describeSkipped(skipped, (path) => quoteData(path, QUOTED_PATH));
+  let size = 0;
+  const kept = lines.filter((line) => (size += line.length + 2) <= 600);
+  return kept.join("; ") + (kept.length < lines.length ? `; and ${lines.length - kept.length} more` : "");
+}
 
 /** The renderers a tour draws with (prism's grammars, markdown-it), loaded with the first tour, not at start-up. */
 async function renderers() {
@@ -319,13 +331,14 @@ function render(inp: Input, files: TourFile[], skipped: ZipSkipped[], r: Rendere
       : grammar
       ? r.languageLabel(grammar)
       : "text";
-    return `- ${f.path} (${kind}, ${plural(r.lineCount(f.text), "line")})`;
+    return `- ${quoteData(f.path, QUOTED_PATH)} (${kind}, ${plural(r.lineCount(f.text), "line")})`;
   });
+  // Paths may be an archive's words: quoted as data (src/quote.ts).
   const summary = [
-    `Code tour "${brief(inp.title)}" with ${plural(shown.length, "file")}, in this order:`,
+    `Code tour ${quoteLine(inp.title, QUOTED_LABEL)} with ${plural(shown.length, "file")}, in this order:`,
     ...fileLines,
     ...(skippedLines.length
-      ? [`Skipped ${plural(skipped.length, "entry", "entries")}: ${brief(skippedLines.join("; "), 600)}`]
+      ? [`Skipped ${plural(skipped.length, "entry", "entries")}: ${skippedSummary(skipped)}`]
       : []),
   ].join("\n");
   return { title: inp.title, summary, blocks };

@@ -9,7 +9,8 @@ import { invalidInput } from "../errors.ts";
 import { MAX_TEXT_FILE_BYTES, readLocalBytes } from "../fs/read.ts";
 import { decodeText, describeNotText } from "../fs/text.ts";
 import { type Html, markup } from "../html/html.ts";
-import { brief, plural } from "../render/summary.ts";
+import { plural } from "../render/summary.ts";
+import { QUOTED_LABEL, quoteLine } from "../quote.ts";
 import { ToolError } from "../errors.ts";
 import type { CardOutput } from "../output/result.ts";
 import { digest, RecentRenders } from "./_cache.ts";
@@ -81,12 +82,12 @@ async function render(
       markup`<details class="mcc-reveal mcc-md-section"><summary class="mcc-reveal-title"><h3>${s.heading}</h3></summary><div class="mcc-reveal-body mcc-md">${s.body}</div></details>`,
     );
   }
-  const lines = doc.sections.map((s) => `- ${brief(s.headingText)}`);
+  // The title and headings may be a file's words: quoted as data (src/quote.ts).
+  const lines = doc.sections.map((s) => `- ${quoteLine(s.headingText, QUOTED_LABEL)}`);
+  const named = `Document card ${quoteLine(cardTitle, QUOTED_LABEL)}`;
   const summary = doc.sections.length === 0
-    ? `Document card "${brief(cardTitle)}" (no H2 sections).`
-    : `Document card "${brief(cardTitle)}" with ${plural(doc.sections.length, "section")}:\n${
-      lines.join("\n")
-    }`;
+    ? `${named} (no H2 sections).`
+    : `${named} with ${plural(doc.sections.length, "section")}:\n${lines.join("\n")}`;
   return { title: cardTitle, summary, blocks };
 }
 

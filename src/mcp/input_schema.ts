@@ -4,7 +4,8 @@
  *
  * - bidirectional control characters (and invisible tag characters) in any string are replaced
  *   by a visible mark, so no card, document or summary can be made to read differently from what
- *   it holds; {@link markOutput} applies the same mark to every result on its way out;
+ *   it holds; {@link markOutput} applies the same mark to every result on its way out, and marks
+ *   control characters there too (a page's ESC sequences, a file's NUL);
  * - every object is strict: an unknown field is refused with the list of accepted ones, since a
  *   field dropped silently lets the model believe it took effect;
  * - arguments nested deeper than any tool needs are cut before a recursive validator can overflow
@@ -12,10 +13,11 @@
  * - messages name the accepted types of a union, and a flood of problems (a 10,000-row mistake) is
  *   cut to the first few, so the error the model reads stays short;
  * - the JSON Schema hosts see drops what costs bytes and says nothing (`$schema`, the safe-integer
- *   bounds zod writes for every integer).
+ *   bounds zod writes for every integer);
+ * - an optional object or list a host's form left blank (`{}`, `[]`) is taken as absent.
  */
 import { z } from "zod";
-import { markBidi } from "../ui/shared/marks.ts";
+import { markBidi, markControls } from "../ui/shared/marks.ts";
 
 /** Deepest nesting of arrays and objects any tool's arguments need (an outline is 13 levels deep). */
 export const MAX_INPUT_DEPTH = 32;
@@ -30,25 +32,30 @@ type Issue = { message: string; path?: readonly PropertyKey[] };
 type ValidationResult = { value?: unknown; issues?: readonly Issue[] };
 type Json = Record<string, unknown>;
 
-/** True when {@link markBidi} would change the text (a cheap test before copying). */
+/** Control characters {@link markControls} marks (a lone carriage return among them): a cheap test. */
+// deno-lint-ignore no-control-regex -- control characters are exactly what is looked for
+const CONTROL_CHARS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+
+/** True when {@link markBidi} or {@link markControls} would change the text (a cheap test before copying). */
 function needsMark(text: string): boolean {
   BIDI_CONTROLS.lastIndex = 0;
   // Tags are astral: their high surrogate (U+DB40) is the one sign of them a plain scan needs.
-  return BIDI_CONTROLS.test(text) || text.includes("\uDB40");
+  return BIDI_CONTROLS.test(text) || text.includes("\uDB40") || CONTROL_CHARS.test(text);
 }
 
 /**
- * A tool result (or any JSON value) with bidi controls marked in every string, as
- * {@link markBidi}: file contents, archive entries and fetched pages reach cards and summaries
- * through tool results, so the same mark covers what leaves the server as what enters it. A
- * value that holds none is returned as it is (most results: one scan, no copy); otherwise a copy
- * is made (results are built by the server: shallow nesting).
+ * A tool result (or any JSON value) with bidi controls and control characters marked in every
+ * string, as {@link markBidi} and {@link markControls}: file contents, archive entries and fetched
+ * pages reach cards and summaries through tool results, so this one pass covers whatever leaves the
+ * server, one character for one (offsets and sizes still hold). A value that holds none is returned
+ * as it is (most results: one scan, no copy); otherwise a copy is made (results are built by the
+ * server: shallow nesting).
  */
 export function markOutput<T>(value: T): T {
   return needsMarks(value) ? markCopy(value) : value;
 }
 
-/** Whether any string in a plain JSON value (keys included) needs {@link markBidi}. */
+/** Whether any string in a plain JSON value (keys included) needs a mark. */
 function needsMarks(value: unknown): boolean {
   if (typeof value === "string") return needsMark(value);
   if (value === null || typeof value !== "object") return false;
@@ -67,7 +74,7 @@ function needsMarks(value: unknown): boolean {
 
 /** {@link markOutput}'s copy, for a value that holds a mark somewhere. */
 function markCopy<T>(value: T): T {
-  if (typeof value === "string") return (needsMark(value) ? markBidi(value) : value) as T;
+  if (typeof value === "string") return (needsMark(value) ? markControls(markBidi(value)) : value) as T;
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map(markCopy) as T;
   // Plain objects only: anything else (a Date, bytes) is left for the transport to serialize.
@@ -333,6 +340,26 @@ function keeps(key: string, value: unknown, root: boolean): boolean {
 
 type JsonSchemaHooks = { input: (o: unknown) => Json; output: (o: unknown) => Json };
 
+const isEmpty = (v: unknown) =>
+  Array.isArray(v) ? v.length === 0 : v !== null && typeof v === "object" && Object.keys(v).length === 0;
+
+/**
+ * Hosts that build arguments from a form (the Inspector's, others) send an optional object or list
+ * left blank as `{}` or `[]` (`extras: {}`): such a top-level optional field is taken
+ * as absent, never refused for the blank the form made.
+ */
+export function dropEmptyOptionals(schema: z.ZodObject, value: unknown): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const shape = schema.shape as Record<string, z.ZodType>;
+  const blank = Object.entries(value).filter(([key, v]) =>
+    Object.hasOwn(shape, key) && defOf(shape[key]).type === "optional" && isEmpty(v)
+  );
+  if (!blank.length) return value;
+  const kept = { ...value } as Json;
+  for (const [key] of blank) delete kept[key];
+  return kept;
+}
+
 /**
  * The standard schema's JSON hooks, compacted and computed once per option set (tools/list asks
  * per request). An output schema describes what the server sends, so even its root stays open.
@@ -370,7 +397,7 @@ export function toolInputSchema<S extends z.ZodObject>(schema: S): S {
   if (!made) {
     const strict = strictSchema(schema);
     const standard = strict["~standard"] as unknown as Json & { jsonSchema: JsonSchemaHooks };
-    const validate = (value: unknown) => validateArguments(strict, value);
+    const validate = (value: unknown) => validateArguments(strict, dropEmptyOptionals(schema, value));
     made = {
       "~standard": { ...standard, validate, jsonSchema: compactHooks(standard, true) },
     } as unknown as S;

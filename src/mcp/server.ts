@@ -17,7 +17,7 @@ import { ToolError } from "../errors.ts";
 import { log } from "../log.ts";
 import type { Fetcher } from "../net/fetch.ts";
 import { type CardStorage, CardStore, StoreUnavailableError } from "../output/store.ts";
-import { WebFormStore } from "../output/web_forms.ts";
+import { type WebFormStorage, WebFormStore } from "../output/web_forms.ts";
 import type { ToolContext, ToolDefinition } from "../tool.ts";
 import {
   APP_MIME_TYPE,
@@ -38,8 +38,8 @@ export interface ServerOptions extends Partial<Config> {
   store?: CardStorage;
   /** Card id factory; random UUIDs by default. */
   newId?: () => string;
-  /** Mirrored website forms (stateless HTTP shares one); a new one per server by default. */
-  webForms?: WebFormStore;
+  /** Mirrored website forms (kept with the cards); a new in-memory one per server by default. */
+  webForms?: WebFormStorage;
   /** Test seam: a fetcher made with `createFetcher(settings, seam)`. No setting reaches it. */
   fetcher?: Fetcher;
 }
@@ -52,6 +52,13 @@ Always state the card's conclusion in your reply as well: some hosts show only t
 Text fields are plain text and are escaped once: never pre-escape (write "A & B", not "A &amp; B"). Only fields named "html" accept markup, and it is sanitized.
 A card too big for one result (a long table, document or code tour) comes in parts: its result ends with the get_card call that shows the next one.
 Cards that show text take optional extras: {"tips": {term: tip}} marks each term with its tip (a term in lowercase matches any case); {"menu": {label: prompt}} adds right-click items that send the prompt, with {{selection}} standing for the selected text.`;
+
+/**
+ * List TTLs for 2026-07-28 clients: the tools, the resource templates and the discovery answer
+ * change only with the server's version, so any cache may keep them for an hour; the resource list
+ * names the session's own cards and stays private and uncached (the SDK's default).
+ */
+const STABLE_FOR_AN_HOUR = { ttlMs: 3_600_000, cacheScope: "public" } as const;
 
 /** Elements (values, array items, object keys) one tool call may carry: a guard against floods. */
 const MAX_INPUT_ELEMENTS = 1_000_000;
@@ -77,7 +84,15 @@ export function createServer(options: ServerOptions = {}): McpServer {
   const fetcher = injected ?? lazyFetcher(config.allowPrivate);
   const server = new McpServer(
     { name: SERVER_NAME, version: VERSION },
-    { instructions: INSTRUCTIONS, maxToolInputElements: MAX_INPUT_ELEMENTS },
+    {
+      instructions: INSTRUCTIONS,
+      maxToolInputElements: MAX_INPUT_ELEMENTS,
+      cacheHints: {
+        "tools/list": STABLE_FOR_AN_HOUR,
+        "resources/templates/list": STABLE_FOR_AN_HOUR,
+        "server/discover": STABLE_FOR_AN_HOUR,
+      },
+    },
   );
 
   // Per request (2026 revision) the capabilities ride in the envelope; per session otherwise.
@@ -94,10 +109,25 @@ export function createServer(options: ServerOptions = {}): McpServer {
       progress: progressReporter(ctx),
       fetcher,
       webForms,
+      client: clientFacts(ctx),
     }));
   }
   registerResources(server, store, config.mediaOrigins);
   return server;
+
+  function clientFacts(ctx: ServerContext): ToolContext["client"] {
+    const envelope = ctx.mcpReq.envelope as
+      | { clientInfo?: { name?: string; version?: string }; protocolVersion?: string }
+      | undefined;
+    const info = envelope?.clientInfo ?? server.server.getClientVersion();
+    return {
+      name: info?.name,
+      version: info?.version,
+      protocolVersion: envelope?.protocolVersion ?? server.server.getNegotiatedProtocolVersion(),
+      capabilities: (ctx.mcpReq.envelope?.[CAPABILITIES_META_KEY as never] ??
+        server.server.getClientCapabilities()) as Record<string, unknown> | undefined,
+    };
+  }
 }
 
 /** A tool's module and its guards, once loaded. */
@@ -153,7 +183,7 @@ function registerTool(
   listed: ListedTool,
   context: (ctx: ServerContext) => ToolContext,
 ): void {
-  const { name, title, description, annotations, _meta } = listed;
+  const { name, title, description, annotations, icons, _meta } = listed;
   server.registerTool(
     name,
     {
@@ -166,6 +196,7 @@ function registerTool(
       outputSchema: listed.outputSchema &&
         listedSchema(listed.outputSchema, async () => (await load(name)).output!) as unknown as Schema,
       annotations,
+      icons,
       _meta,
     },
     async (args: Record<string, unknown>, ctx: ServerContext): Promise<CallToolResult> => {
@@ -217,9 +248,11 @@ function errorResult(toolName: string, error: unknown): CallToolResult {
 
 function registerResources(server: McpServer, store: CardStorage, mediaOrigins: readonly string[]): void {
   // Nothing external but the media origins video cards may play from (MCP_CHAT_CARDS_MEDIA_ORIGINS),
-  // in the spec's key and in ChatGPT's own.
+  // in the spec's key and in ChatGPT's own. `data:` is declared too: the spec's default allows it for
+  // images and media, but hosts that build the policy from the declared lists alone (the official
+  // Inspector) otherwise block data: clips, captions and posters.
   const uiMeta = {
-    ui: { csp: mediaOrigins.length ? { resourceDomains: [...mediaOrigins] } : {}, prefersBorder: false },
+    ui: { csp: { resourceDomains: ["data:", ...mediaOrigins] }, prefersBorder: false },
     "openai/widgetCSP": { connect_domains: [], resource_domains: [...mediaOrigins] },
   };
   // The templates' 500 KB of stylesheets and runtimes are loaded on the first read, not at start-up.
@@ -234,6 +267,7 @@ function registerResources(server: McpServer, store: CardStorage, mediaOrigins: 
           : `MCP Apps view that paints the results of tools showing a ${kind.replaceAll("_", " ")} card`,
         mimeType: APP_MIME_TYPE,
         _meta: uiMeta,
+        cacheHint: STABLE_FOR_AN_HOUR, // a template changes only with the server's version
       },
       async (uri: URL) => {
         const { templateHtml } = await import("../ui/template.ts");

@@ -4,6 +4,8 @@
  * every tool from data at start-up and loads a tool's module (its zod schemas, its renderers) only
  * on the tool's first call.
  */
+import { isCard } from "../card.ts";
+import { type ToolIcon, toolIcons } from "../icons.ts";
 import type { ToolDefinition } from "../tool.ts";
 import { toolInputSchema, toolOutputSchema } from "./input_schema.ts";
 
@@ -20,6 +22,7 @@ export interface ListedTool {
   inputSchema: Json;
   outputSchema?: Json;
   annotations: ToolDefinition["annotations"];
+  icons?: ToolIcon[];
   _meta?: Json;
 }
 
@@ -30,6 +33,7 @@ export function listTool(tool: ToolDefinition): ListedTool {
   const json = (schema: unknown, io: "input" | "output") =>
     (schema as { "~standard": Hooks })["~standard"].jsonSchema[io]({ target: SCHEMA_TARGET });
   const meta = toolMeta(tool);
+  const icons = toolIcons(tool.name, isCard(tool) ? tool.card.kind : undefined);
   return {
     name: tool.name,
     title: tool.title,
@@ -38,6 +42,7 @@ export function listTool(tool: ToolDefinition): ListedTool {
     ...(tool.output ? { outputSchema: json(toolOutputSchema(tool.output), "output") } : {}),
     // The title is said once, at the top: hosts read it before annotations.title (spec 2025-06-18).
     annotations: tool.annotations,
+    ...(icons ? { icons } : {}),
     ...(meta ? { _meta: meta } : {}),
   };
 }

@@ -88,6 +88,16 @@ export const LISTED: readonly ListedTool[] = [
       "idempotentHint": true,
       "openWorldHint": false
     },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M1 5h14v9H1zM1 5V2h6v3'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M1 5h14v9H1zM1 5V2h6v3'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ],
     "_meta": {
       "ui": {
         "resourceUri": "ui://mcp-chat-cards/template/tab.html"
@@ -201,6 +211,16 @@ export const LISTED: readonly ListedTool[] = [
       "idempotentHint": true,
       "openWorldHint": false
     },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M1 2h14v12H1zM1 6h14M1 10h14M6 2v12'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M1 2h14v12H1zM1 6h14M1 10h14M6 2v12'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ],
     "_meta": {
       "ui": {
         "resourceUri": "ui://mcp-chat-cards/template/table.html"
@@ -349,6 +369,16 @@ export const LISTED: readonly ListedTool[] = [
       "idempotentHint": true,
       "openWorldHint": false
     },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M2 14V9M6 14V4M10 14V7M14 14V2'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M2 14V9M6 14V4M10 14V7M14 14V2'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ],
     "_meta": {
       "ui": {
         "resourceUri": "ui://mcp-chat-cards/template/chart.html"
@@ -422,6 +452,16 @@ export const LISTED: readonly ListedTool[] = [
       "idempotentHint": true,
       "openWorldHint": false
     },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M1 3h10v10H1zM11 7l4-2v6l-4-2'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M1 3h10v10H1zM11 7l4-2v6l-4-2'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ],
     "_meta": {
       "ui": {
         "resourceUri": "ui://mcp-chat-cards/template/video.html"
@@ -576,6 +616,16 @@ export const LISTED: readonly ListedTool[] = [
       "idempotentHint": true,
       "openWorldHint": false
     },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M4 2v12l9-6z'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M4 2v12l9-6z'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ],
     "_meta": {
       "ui": {
         "resourceUri": "ui://mcp-chat-cards/template/animation.html"
@@ -671,6 +721,16 @@ export const LISTED: readonly ListedTool[] = [
       "idempotentHint": true,
       "openWorldHint": false
     },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M1 2h14v4H1zM4 10l4 4 4-4'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M1 2h14v4H1zM4 10l4 4 4-4'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ],
     "_meta": {
       "ui": {
         "resourceUri": "ui://mcp-chat-cards/template/reveal.html"
@@ -759,6 +819,16 @@ export const LISTED: readonly ListedTool[] = [
       "idempotentHint": true,
       "openWorldHint": false
     },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M5 3h10M5 8h10M5 13h10M1 3h1M1 8h1M1 13h1'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M5 3h10M5 8h10M5 13h10M1 3h1M1 8h1M1 13h1'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ],
     "_meta": {
       "ui": {
         "resourceUri": "ui://mcp-chat-cards/template/list.html"
@@ -820,6 +890,16 @@ export const LISTED: readonly ListedTool[] = [
       "idempotentHint": true,
       "openWorldHint": false
     },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M3 1h7l3 3v11H3zM5 7h6M5 10h6'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M3 1h7l3 3v11H3zM5 7h6M5 10h6'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ],
     "_meta": {
       "ui": {
         "resourceUri": "ui://mcp-chat-cards/template/markdown.html"
@@ -910,6 +990,16 @@ export const LISTED: readonly ListedTool[] = [
       "idempotentHint": true,
       "openWorldHint": false
     },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M5 4L1 8l4 4M11 4l4 4-4 4'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M5 4L1 8l4 4M11 4l4 4-4 4'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ],
     "_meta": {
       "ui": {
         "resourceUri": "ui://mcp-chat-cards/template/code_tour.html"
@@ -1077,6 +1167,16 @@ export const LISTED: readonly ListedTool[] = [
       "idempotentHint": true,
       "openWorldHint": false
     },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M1 2h14v4H1zM1 9h14v4H1z'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M1 2h14v4H1zM1 9h14v4H1z'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ],
     "_meta": {
       "ui": {
         "resourceUri": "ui://mcp-chat-cards/template/form.html"
@@ -1131,6 +1231,16 @@ export const LISTED: readonly ListedTool[] = [
       "idempotentHint": true,
       "openWorldHint": false
     },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M1 2h14v9H6l-3 3v-3H1z'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M1 2h14v9H6l-3 3v-3H1z'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ],
     "_meta": {
       "ui": {
         "resourceUri": "ui://mcp-chat-cards/template/prompt_gist.html"
@@ -1223,6 +1333,16 @@ export const LISTED: readonly ListedTool[] = [
       "idempotentHint": true,
       "openWorldHint": false
     },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M1 2h14v9H6l-3 3v-3H1z'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M1 2h14v9H6l-3 3v-3H1z'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ],
     "_meta": {
       "ui": {
         "resourceUri": "ui://mcp-chat-cards/template/prompt_refine.html"
@@ -1277,11 +1397,68 @@ export const LISTED: readonly ListedTool[] = [
       "idempotentHint": true,
       "openWorldHint": false
     },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M1 2h14v9H6l-3 3v-3H1z'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M1 2h14v9H6l-3 3v-3H1z'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ],
     "_meta": {
       "ui": {
         "resourceUri": "ui://mcp-chat-cards/template/efficient_prompt.html"
       },
       "ui/resourceUri": "ui://mcp-chat-cards/template/efficient_prompt.html"
+    }
+  },
+  {
+    "name": "create_host_check_card",
+    "title": "Host check",
+    "description": "Report what this chat host supports for cards (capabilities, theme, sizes, CSP, which requests it honours), with a copyable report. Use when cards look wrong or the user asks.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "card": {
+          "type": "object"
+        },
+        "parts": {
+          "type": "object"
+        }
+      },
+      "required": [
+        "card",
+        "parts"
+      ]
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false
+    },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M8 1v3M8 12v3M1 8h3M12 8h3M5 8a3 3 0 1 0 6 0a3 3 0 1 0-6 0'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M8 1v3M8 12v3M1 8h3M12 8h3M5 8a3 3 0 1 0 6 0a3 3 0 1 0-6 0'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ],
+    "_meta": {
+      "ui": {
+        "resourceUri": "ui://mcp-chat-cards/template/host_check.html"
+      },
+      "ui/resourceUri": "ui://mcp-chat-cards/template/host_check.html"
     }
   },
   {
@@ -1349,7 +1526,17 @@ export const LISTED: readonly ListedTool[] = [
       "destructiveHint": false,
       "idempotentHint": true,
       "openWorldHint": false
-    }
+    },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M3 1h7l3 3v11H3zM5 7h6M5 10h6'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M3 1h7l3 3v11H3zM5 7h6M5 10h6'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ]
   },
   {
     "name": "unpack_archive",
@@ -1452,7 +1639,17 @@ export const LISTED: readonly ListedTool[] = [
       "destructiveHint": false,
       "idempotentHint": true,
       "openWorldHint": false
-    }
+    },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M1 5h14v9H1zM1 5l2-3h10l2 3M6 8h4'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M1 5h14v9H1zM1 5l2-3h10l2 3M6 8h4'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ]
   },
   {
     "name": "fetch_reference",
@@ -1674,7 +1871,17 @@ export const LISTED: readonly ListedTool[] = [
       "destructiveHint": false,
       "idempotentHint": true,
       "openWorldHint": true
-    }
+    },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M7 9l2-2M6 7L4 9a2 2 0 0 0 3 3l2-2M10 9l2-2a2 2 0 0 0-3-3L7 6'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M7 9l2-2M6 7L4 9a2 2 0 0 0 3 3l2-2M10 9l2-2a2 2 0 0 0-3-3L7 6'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ]
   },
   {
     "name": "mirror_web_form",
@@ -1780,6 +1987,16 @@ export const LISTED: readonly ListedTool[] = [
       "idempotentHint": false,
       "openWorldHint": true
     },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M1 2h14v4H1zM1 9h14v4H1z'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M1 2h14v4H1zM1 9h14v4H1z'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ],
     "_meta": {
       "ui": {
         "resourceUri": "ui://mcp-chat-cards/template/web_form.html"
@@ -1864,7 +2081,17 @@ export const LISTED: readonly ListedTool[] = [
       "destructiveHint": true,
       "idempotentHint": false,
       "openWorldHint": true
-    }
+    },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M1 8h12M9 4l4 4-4 4'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M1 8h12M9 4l4 4-4 4'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ]
   },
   {
     "name": "get_insert_bookmarklet",
@@ -1897,7 +2124,17 @@ export const LISTED: readonly ListedTool[] = [
       "destructiveHint": false,
       "idempotentHint": true,
       "openWorldHint": false
-    }
+    },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M4 1h8v14l-4-3-4 3z'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M4 1h8v14l-4-3-4 3z'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ]
   },
   {
     "name": "get_card",
@@ -1948,6 +2185,16 @@ export const LISTED: readonly ListedTool[] = [
       "idempotentHint": true,
       "openWorldHint": false
     },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M1 3h14v10H1zM1 6h14'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M1 3h14v10H1zM1 6h14'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ],
     "_meta": {
       "ui": {
         "resourceUri": "ui://mcp-chat-cards/template/parts.html"
@@ -1972,6 +2219,7 @@ export const LOADERS: Readonly<Record<string, () => Promise<ToolDefinition>>> = 
   "create_prompt_gist_card": async () => (await import("../cards/prompt_gist.ts")).default,
   "create_prompt_refine_card": async () => (await import("../cards/prompt_refine.ts")).default,
   "create_efficient_prompt_card": async () => (await import("../cards/efficient_prompt.ts")).default,
+  "create_host_check_card": async () => (await import("../cards/host_check.ts")).default,
   "read_local_file": async () => (await import("../tools/read_local_file.ts")).default,
   "unpack_archive": async () => (await import("../tools/unpack_archive.ts")).default,
   "fetch_reference": async () => (await import("../tools/fetch_reference.ts")).default,

@@ -4,7 +4,9 @@
  * address only (a pinned `lookup`, so a second DNS answer can never be used) on a fresh socket
  * (`agent: false`: Deno's node:http cannot abort a request on a reused keep-alive socket) ->
  * check the status, the content type and the size while reading, under one deadline for the
- * whole chain. Redirects are followed by hand, at most five, each hop checked like the first.
+ * whole chain. Redirects are followed by hand, at most five, each hop checked like the first; a
+ * redirect that would re-send a request body (307, 308) to another site is refused, so a form's
+ * values reach its own action's site only.
  *
  * `MCP_CHAT_CARDS_ALLOW_PRIVATE` (settings.allowPrivate) is the only switch that opens private
  * addresses. Tests get a separate seam (an injected resolver and loopback origins) that no
@@ -15,6 +17,7 @@ import http from "node:http";
 import https from "node:https";
 import zlib from "node:zlib";
 import { ToolError } from "../errors.ts";
+import { quoteData } from "../quote.ts";
 import { denoTls, denoTlsAgent } from "./deno_tls.ts";
 import { VERSION } from "../version.ts";
 import {
@@ -68,6 +71,8 @@ export interface FetchRequest {
   body?: { contentType: string; bytes: Uint8Array };
   /** The Accept header; HTML first by default. */
   accept?: string;
+  /** How this request's URLs read in messages (submit_web_form hides the values the card did not show). */
+  shown?: (url: string) => string;
   limits?: Partial<FetchLimits>;
 }
 
@@ -76,6 +81,7 @@ export interface FetchedPage {
   /** The URL of the final response, after redirects. */
   url: string;
   status: number;
+  /** The standard reason phrase of the status ("Not Found"): the server's own words are page text, not passed on. */
   statusText: string;
   /** The content type's essence (`text/html`), "" for a response without a body. */
   contentType: string;
@@ -111,6 +117,9 @@ const HINTS = {
   private: PRIVATE_HINT,
   unicast: "Only public unicast addresses are fetched",
   dns: "Check the host name",
+  offline: "Check the network connection and DNS of the machine running this server, then try again",
+  resend:
+    "A form is sent to its own site only: if the user wants it sent there, they fill it in on the website itself",
   network: "Check the address, or try again later",
   redirects: "Fetch the final address directly if you know it",
   size: "Fetch a smaller page",
@@ -150,9 +159,8 @@ export function createFetcher(settings: FetchSettings, seam?: TestSeam): Fetcher
   const resolve = seam?.resolve ?? systemResolve;
   const origins = new Set((seam?.origins ?? []).map(testOriginKey));
   const caCerts = seam?.caCerts ? [...seam.caCerts] : undefined;
-  return {
-    fetch: (request) => fetchChain(request, { allowPrivate, resolve, origins, caCerts }),
-  };
+  const policy: Policy = { allowPrivate, resolve, origins, caCerts, canary: { at: -Infinity } };
+  return { fetch: (request) => fetchChain(request, policy) };
 }
 
 interface Policy {
@@ -160,6 +168,8 @@ interface Policy {
   resolve: Resolver;
   origins: ReadonlySet<string>;
   caCerts?: string[];
+  /** Whether {@link CANARY} resolved lately (see {@link resolverWorks}). */
+  canary: { at: number; works?: Promise<boolean> };
 }
 
 function testOriginKey(origin: string): string {
@@ -168,12 +178,16 @@ function testOriginKey(origin: string): string {
   return `${m[1]}:|${m[2].replace(/[[\]]/g, "")}|${Number(m[3])}`;
 }
 
-async function systemResolve(host: string): Promise<ResolvedAddress[]> {
+/** The system resolver's answers, each with its family (exported for its test). */
+export async function systemResolve(host: string): Promise<ResolvedAddress[]> {
   const answers = await dns.promises.lookup(host, { all: true, verbatim: true });
   return answers.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 }
 
-/** A URL for a message: credentials masked, long ones shortened. */
+/**
+ * A URL for a message: credentials masked, then quoted as data (a URL that failed to parse, or a
+ * Location header, is whatever a caller or a site wrote) and cut at 200 characters.
+ */
 export function shownUrl(url: string): string {
   let text = url;
   try {
@@ -184,7 +198,17 @@ export function shownUrl(url: string): string {
       text = parsed.href;
     }
   } catch { /* not a URL: shown as given */ }
-  return text.length > 200 ? text.slice(0, 199) + "…" : text;
+  return quoteData(text, 200);
+}
+
+/**
+ * Whether a redirect may re-send a request body from `from` to `to`: to the same origin, or to
+ * the same host upgraded from http to https. Anything else would hand a form's values (hidden
+ * fields included) to a site the user was never told about.
+ */
+function mayResend(from: URL, to: URL): boolean {
+  return from.origin === to.origin ||
+    (from.hostname === to.hostname && from.protocol === "http:" && to.protocol === "https:");
 }
 
 function bytesText(n: number): string {
@@ -215,6 +239,7 @@ async function fetchChain(request: FetchRequest, policy: Policy): Promise<Fetche
   const limits = { ...DEFAULT_LIMITS, ...request.limits };
   const deadline = Date.now() + limits.timeoutMs;
   const redirects: string[] = [];
+  const show = (url: string) => shownUrl(request.shown ? request.shown(url) : url);
   let method = request.method ?? "GET";
   let body = request.body;
   let current = request.url;
@@ -247,7 +272,7 @@ async function fetchChain(request: FetchRequest, policy: Policy): Promise<Fetche
       } catch {
         throw new Refusal(
           "fetch_failed",
-          `it redirects to "${shownUrl(response.location)}", which is not a valid URL`,
+          `it redirects to ${show(response.location)}, which is not a valid URL`,
           HINTS.url,
         );
       }
@@ -256,17 +281,35 @@ async function fetchChain(request: FetchRequest, policy: Policy): Promise<Fetche
         method = "GET";
         body = undefined;
       }
+      if (body && !mayResend(target.url, next)) {
+        const after = hop > 0 ? `, after a redirect to ${show(current)},` : "";
+        throw new ToolError(
+          "forbidden",
+          `Cannot fetch ${show(request.url)}: the site${after} answered ${response.status} ${
+            http.STATUS_CODES[response.status]
+          } with a redirect to ${
+            show(next.href)
+          }, another site (${next.host}); following it would send the request body there again, so it was not followed`,
+          HINTS.resend,
+        );
+      }
       redirects.push(next.href);
       current = next.href;
     } catch (error) {
-      throw toToolError(error, request.url, hop > 0 ? current : undefined);
+      throw toToolError(error, request.url, hop > 0 ? current : undefined, show);
     }
   }
 }
 
-function toToolError(error: unknown, original: string, redirectedTo: string | undefined): ToolError {
-  const prefix = `Cannot fetch "${shownUrl(original)}": `;
-  const via = redirectedTo === undefined ? "" : `its redirect to "${shownUrl(redirectedTo)}" is refused: `;
+function toToolError(
+  error: unknown,
+  original: string,
+  redirectedTo: string | undefined,
+  show: (url: string) => string,
+): ToolError {
+  if (error instanceof ToolError) return error;
+  const prefix = `Cannot fetch ${show(original)}: `;
+  const via = redirectedTo === undefined ? "" : `its redirect to ${show(redirectedTo)} is refused: `;
   if (error instanceof Refusal) {
     const policy = error.code === "forbidden" || error.code === "invalid_input";
     return new ToolError(error.code, prefix + (policy ? via : "") + error.reason, error.hint);
@@ -305,11 +348,13 @@ async function check(text: string, policy: Policy, deadline: number, limits: Fet
     return { url, host, address: literal.address, family: literal.address.includes(":") ? 6 : 4, port };
   }
   const name = host.replace(/\.$/, "");
-  if (name === "" || LOCAL_NAME.test(name) || !name.includes(".")) {
+  // A local name (localhost, printer.local, a one-label intranet name) is refused outright unless
+  // private networks are allowed; then it is resolved, and its addresses checked, like any other.
+  if (name === "" || (!policy.allowPrivate && (LOCAL_NAME.test(name) || !name.includes(".")))) {
     throw new Refusal("forbidden", `"${host}" is a local host name`, PRIVATE_HINT);
   }
   if (policy.resolve === systemResolve && denoDenies(name)) throw permissionRefusal(name);
-  const answers = await resolveWithin(name, policy.resolve, deadline, limits);
+  const answers = await resolveWithin(name, policy, deadline, limits);
   for (const answer of answers) {
     const verdict = classifyAddress(answer.address);
     if (!verdict) throw new Refusal("fetch_failed", `"${name}" resolves to "${answer.address}"`, HINTS.dns);
@@ -334,12 +379,13 @@ function refuseUnlessAllowed(
   throw new Refusal("forbidden", words, HINTS.private);
 }
 
-async function resolveWithin(
-  name: string,
-  resolve: Resolver,
-  deadline: number,
-  limits: FetchLimits,
-): Promise<ResolvedAddress[]> {
+/** A name every working resolver answers (reserved by RFC 2606, served by IANA). */
+export const CANARY = "example.com";
+/** How long one answer about {@link CANARY} is trusted. */
+const CANARY_MS = 30_000;
+
+/** Resolves `name` before the deadline (or refuses with the timeout). */
+async function withinDeadline<T>(work: Promise<T>, deadline: number, limits: FetchLimits): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expiry = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -348,24 +394,58 @@ async function resolveWithin(
     );
   });
   try {
-    const answers = await Promise.race([resolve(name), expiry]);
-    if (answers.length === 0) throw new Refusal("fetch_failed", `"${name}" does not resolve`, HINTS.dns);
-    return answers;
+    return await Promise.race([work, expiry]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Whether the resolver answers at all: once a name fails, {@link CANARY} is asked (at most every
+ * 30 s), so a machine without network hears that instead of "check the host name".
+ */
+function resolverWorks(
+  name: string,
+  policy: Policy,
+  deadline: number,
+  limits: FetchLimits,
+): Promise<boolean> {
+  if (name === CANARY) return Promise.resolve(false);
+  const { canary } = policy;
+  if (!canary.works || Date.now() - canary.at > CANARY_MS) {
+    canary.at = Date.now();
+    canary.works = policy.resolve(CANARY).then((a) => a.length > 0, () => false);
+  }
+  return withinDeadline(canary.works, deadline, limits).catch(() => false);
+}
+
+async function resolveWithin(
+  name: string,
+  policy: Policy,
+  deadline: number,
+  limits: FetchLimits,
+): Promise<ResolvedAddress[]> {
+  let failure: string;
+  try {
+    const answers = await withinDeadline(policy.resolve(name), deadline, limits);
+    if (answers.length > 0) return answers;
+    failure = `"${name}" does not resolve`;
   } catch (error) {
     if (error instanceof Refusal || (error instanceof Error && error.name === "NotCapable")) throw error;
     const code = (error as { code?: unknown }).code;
     if (code === "EPERM") throw permissionRefusal(name);
-    if (code === "ENOTFOUND" || code === "ENODATA") {
-      throw new Refusal("fetch_failed", `"${name}" does not resolve`, HINTS.dns);
-    }
+    failure = code === "ENOTFOUND" || code === "ENODATA"
+      ? `"${name}" does not resolve`
+      : `"${name}" could not be resolved (${String(code ?? error)})`;
+  }
+  if (!(await resolverWorks(name, policy, deadline, limits))) {
     throw new Refusal(
       "fetch_failed",
-      `"${name}" could not be resolved (${String(code ?? error)})`,
-      HINTS.dns,
+      `${failure}, and neither does ${CANARY}: the machine running this server seems to have no network (or no DNS)`,
+      HINTS.offline,
     );
-  } finally {
-    clearTimeout(timer);
   }
+  throw new Refusal("fetch_failed", failure, HINTS.dns);
 }
 
 function timeoutReason(limits: FetchLimits): string {
@@ -488,7 +568,7 @@ function exchange(
           status,
           page: {
             status,
-            statusText: response.statusMessage ?? "",
+            statusText: http.STATUS_CODES[status] ?? "",
             contentType,
             text,
             ...(encoding === "utf-8" ? {} : { encoding }),
@@ -504,7 +584,7 @@ function exchange(
 function emptyPage(res: http.IncomingMessage): Exchange["page"] {
   return {
     status: res.statusCode ?? 0,
-    statusText: res.statusMessage ?? "",
+    statusText: http.STATUS_CODES[res.statusCode ?? 0] ?? "",
     contentType: "",
     text: "",
     bytes: 0,
@@ -543,7 +623,7 @@ function readBody(
   }
   if (!TEXT_TYPE.test(essence)) {
     return done(
-      new Refusal("unsupported", `the content type "${essence}" is not text`, HINTS.type),
+      new Refusal("unsupported", `the content type ${quoteData(essence, 100)} is not text`, HINTS.type),
       empty,
       "",
     );
@@ -551,7 +631,11 @@ function readBody(
   const encoding = (res.headers["content-encoding"] ?? "identity").trim().toLowerCase();
   if (!["identity", "gzip", "x-gzip", "deflate"].includes(encoding)) {
     return done(
-      new Refusal("unsupported", `the body uses the unsupported content encoding "${encoding}"`, HINTS.type),
+      new Refusal(
+        "unsupported",
+        `the body uses the unsupported content encoding ${quoteData(encoding, 100)}`,
+        HINTS.type,
+      ),
       empty,
       "",
     );

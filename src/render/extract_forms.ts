@@ -2,8 +2,10 @@
  * Form specs from a parsed page: for every `<form>`, its action, method and encoding, its visible
  * fields with resolved labels, its hidden fields, and its submit button — what a browser would
  * submit, as plain data. Labels come from aria-labelledby, aria-label, `<label for>`, a wrapping
- * `<label>`, title and placeholder, in that order, and fall back to the field's name.
+ * `<label>`, title and placeholder, in that order, and fall back to the field's name. A control
+ * the page hides (see {@link concealedBy}) is a hidden field: sent as the page has it, never shown.
  */
+import { decodeHTML } from "entities";
 import { absoluteUrl, clip, type DomElement, type DomNode, squash, textOf } from "./extract_dom.ts";
 
 /** Control types a field spec may have (inputs of unknown type read as text, as browsers do). */
@@ -76,8 +78,12 @@ export interface FormSpec {
   method: "GET" | "POST";
   enctype: FormEnctype;
   fields: FormFieldSpec[];
-  /** Hidden (and read-only) fields, submitted as they are, each at its place among the controls. */
-  hidden: { name: string; value: string; at?: number; charset?: true }[];
+  /**
+   * Hidden fields (`type=hidden`, read-only fields, and controls the page hides), submitted as they
+   * are, each at its place among the controls. `file` marks a file input's empty entry; `radio` a
+   * checked radio, which a radio of its group the user picks unchecks.
+   */
+  hidden: { name: string; value: string; at?: number; charset?: true; file?: true; radio?: true }[];
   /** The form's `accept-charset`, when it has one: the encodings it asks to be sent in. */
   acceptCharset?: string;
   /**
@@ -229,6 +235,58 @@ function groupLabel(el: DomElement, form: DomNode, ctx: Context): string {
 }
 
 /**
+ * What the page shows of an element, passed down the tree: `gone` hides the whole subtree (no
+ * descendant can undo it), `invisible` is the nearest `visibility` (a descendant may set it back).
+ */
+interface Sight {
+  gone: boolean;
+  invisible: boolean;
+}
+
+const SHOWN: Sight = { gone: false, invisible: false };
+
+/** An inline style's declarations as CSS reads them: the last one wins, an `!important` one over the rest. */
+function declarations(style: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const important = new Set<string>();
+  for (const part of style.replace(/\/\*[\s\S]*?\*\//g, "").split(";")) {
+    const colon = part.indexOf(":");
+    if (colon < 0) continue;
+    const property = part.slice(0, colon).trim().toLowerCase();
+    let value = part.slice(colon + 1).trim().toLowerCase();
+    const bang = /\s*!\s*important$/.exec(value);
+    if (bang) value = value.slice(0, bang.index);
+    if (important.has(property) && !bang) continue;
+    if (bang) important.add(property);
+    out.set(property, value);
+  }
+  return out;
+}
+
+/**
+ * How an element changes what the page shows below it. Hidden are: the `hidden` attribute,
+ * `aria-hidden="true"`, a `<dialog>` that is not open, and inline `display: none`,
+ * `visibility: hidden | collapse`, `opacity: 0` and `content-visibility: hidden`. Stylesheets are
+ * not read (a class that hides a field is not seen).
+ */
+function sightOf(el: DomElement, parent: Sight): Sight {
+  if (parent.gone) return parent;
+  const style = el.getAttribute("style");
+  const css = style ? declarations(style) : undefined;
+  const opacity = css?.get("opacity");
+  const gone = el.hasAttribute("hidden") || el.getAttribute("aria-hidden")?.trim().toLowerCase() === "true" ||
+    (el.localName === "dialog" && !el.hasAttribute("open")) || css?.get("display") === "none" ||
+    (opacity !== undefined && parseFloat(opacity) === 0) || css?.get("content-visibility") === "hidden";
+  const visibility = css?.get("visibility");
+  const invisible = visibility === "hidden" || visibility === "collapse"
+    ? true
+    : visibility === "visible"
+    ? false
+    : parent.invisible;
+  return gone === parent.gone && invisible === parent.invisible ? parent : { gone, invisible };
+}
+
+/**
  * The controls each form submits, in tree order (the order a browser builds its entry list in),
  * owned as browsers decide: a control with a `form` attribute belongs to the form the first
  * element of that id is (to none when that element is not a form, or the id is empty), any other
@@ -237,14 +295,17 @@ function groupLabel(el: DomElement, form: DomNode, ctx: Context): string {
  * anything inside a template or noscript, which a browser with scripting on parses into no control.
  * A form inside a form is none (see {@link nestedForm}): its controls are the outer form's. Where
  * the page was marked with the parser's form pointer (form_pointer.ts), a control goes to the form
- * the pointer held when the parser met it, as in a browser, wherever the tree put it.
+ * the pointer held when the parser met it, as in a browser, wherever the tree put it. `concealed`
+ * holds the controls the page hides within their form (see {@link sightOf}; a browser submits them
+ * all the same); a form hidden whole, for a script to show, hides none of its own.
  */
 export function formControls(
   top: Iterable<DomNode>,
   byId: (id: string) => DomElement | undefined,
   pointer?: { mark: string; forms: DomElement[] },
-): Map<DomElement, DomElement[]> {
+): { owned: Map<DomElement, DomElement[]>; concealed: Set<DomElement> } {
   const owned = new Map<DomElement, DomElement[]>();
+  const concealed = new Set<DomElement>();
   const marked = new Map(pointer?.forms.map((f) => [f.getAttribute(pointer.mark), f]));
   const ownerOf = (el: DomElement, ancestor: DomElement | undefined) => {
     const id = el.getAttribute("form");
@@ -256,12 +317,24 @@ export function formControls(
     const target = id === "" ? undefined : byId(id);
     return target?.localName === "form" ? target : undefined;
   };
-  const element = (el: DomElement, form: DomElement | undefined, disabled: boolean, depth: number) => {
+  const element = (
+    el: DomElement,
+    form: DomElement | undefined,
+    disabled: boolean,
+    depth: number,
+    parentSight: Sight,
+  ) => {
     const name = el.localName;
     if (name === "template" || name === "noscript" || depth > MAX_DEPTH) return;
+    // A form the page hides whole (for a script to show) is read as it shows once shown: only
+    // what hides a control within its form counts.
+    const sight = name === "form" ? SHOWN : sightOf(el, parentSight);
     if (CONTROL.has(name)) {
       const owner = disabled || el.hasAttribute("disabled") ? undefined : ownerOf(el, form);
-      if (owner) owned.get(owner)?.push(el) ?? owned.set(owner, [el]);
+      if (owner) {
+        owned.get(owner)?.push(el) ?? owned.set(owner, [el]);
+        if (sight.gone || sight.invisible) concealed.add(el);
+      }
       if (name !== "select") return;
     }
     const fieldset = name === "fieldset" && el.hasAttribute("disabled");
@@ -271,11 +344,11 @@ export function formControls(
       const child = n as DomElement;
       let off = disabled || fieldset;
       if (fieldset && child.localName === "legend" && !legend) [legend, off] = [true, disabled];
-      element(child, name === "form" && !form ? el : form, off, depth + 1);
+      element(child, name === "form" && !form ? el : form, off, depth + 1, sight);
     }
   };
-  for (const n of top) if (n.nodeType === 1) element(n as DomElement, undefined, false, 0);
-  return owned;
+  for (const n of top) if (n.nodeType === 1) element(n as DomElement, undefined, false, 0, SHOWN);
+  return { owned, concealed };
 }
 
 /**
@@ -312,9 +385,13 @@ function selectOptions(
   return { options, selected, last };
 }
 
-/** A textarea's text as a browser reads it: without the one line break that may follow the tag. */
+/**
+ * A textarea's text as a browser reads it: without the one line break that may follow the tag,
+ * and with its character references decoded (`&lt;` is "<", `&amp` is "&"), which the parser does
+ * for a textarea's text (RCDATA) and linkedom does not.
+ */
 function textareaText(el: DomElement): string {
-  return textOf(el).replace(/^\r?\n/, "");
+  return decodeHTML(textOf(el).replace(/^\r?\n/, ""));
 }
 
 const FLOAT = /^-?(\d+(\.\d+)?|\.\d+)([eE][-+]?\d+)?$/;
@@ -425,10 +502,59 @@ function bounds(el: DomElement, field: FormFieldSpec): void {
   if (Number.isInteger(maxLength) && maxLength > 0) field.maxLength = maxLength;
 }
 
+/** Lower case for ASCII letters only, as HTML matches keywords (a Kelvin sign is no "k"). */
+const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+
+/** What a single select sends untouched: its selected option, else the first of a drop-down (a list box, size > 1: none). */
+function singleValue(el: DomElement, options: FormOptionSpec[], last?: FormOptionSpec): string | undefined {
+  const size = Number(/^\s*\d+/.exec(el.getAttribute("size") ?? "")?.[0] ?? 0);
+  return last?.value ?? (size > 1 ? undefined : options[0]?.value);
+}
+
+/**
+ * The entries a control the card does not show sends, as a browser sends it untouched: a hidden
+ * input's value (`_charset_`: the encoding), a read-only field's, or the value of any control the
+ * page hides: a ticked box, a select's selection, a textarea's text, a file input's empty file.
+ */
+function untouched(
+  el: DomElement,
+  type: string,
+  name: string,
+  at: number,
+  dirname: string | undefined,
+): FormSpec["hidden"] {
+  if (type === "checkbox" || type === "radio") {
+    if (!el.hasAttribute("checked")) return [];
+    return [{
+      name,
+      value: el.getAttribute("value") ?? "on",
+      at,
+      ...(type === "radio" ? { radio: true } : {}),
+    }];
+  }
+  if (type === "hidden" && name.toLowerCase() === "_charset_") {
+    return [{ name, value: "UTF-8", at, charset: true }]; // browsers send the encoding they use here
+  }
+  const tag = el.localName;
+  if (tag === "select") {
+    const { options, selected, last } = selectOptions(el);
+    const values = el.hasAttribute("multiple")
+      ? selected
+      : last?.disabled
+      ? []
+      : [singleValue(el, options, last)].filter((v) => v !== undefined);
+    return values.map((value) => ({ name, value, at }));
+  }
+  if (type === "file") return [{ name, value: "", at, file: true }];
+  const value = tag === "textarea" ? textareaText(el) : sanitize(type, el.getAttribute("value") ?? "", el);
+  return [{ name, value, at }, ...(dirname ? [{ name: dirname, value: direction(el, value), at }] : [])];
+}
+
 function readForm(
   form: DomElement,
   index: number,
   owned: DomElement[],
+  concealed: ReadonlySet<DomElement>,
   labelsFor: Map<string, DomElement>,
   ctx: Context,
 ): FormSpec {
@@ -451,7 +577,8 @@ function readForm(
     at++;
     const tag = el.localName;
     const name = el.getAttribute("name") ?? "";
-    const type = tag === "input" ? (el.getAttribute("type") ?? "text").trim().toLowerCase() : tag;
+    // An enumerated attribute: matched ASCII case-insensitively, spaces kept (" hidden" is a text input).
+    const type = tag === "input" ? asciiLower(el.getAttribute("type") ?? "text") : tag;
     if (tag === "button" || type === "submit" || type === "image") {
       // A button of any other type (or none) is a submit button, as in browsers.
       const buttonType = tag === "button" ? (el.getAttribute("type") ?? "").trim().toLowerCase() : type;
@@ -478,18 +605,9 @@ function readForm(
     const dirname = tag === "textarea" || DIRNAME.has(type)
       ? el.getAttribute("dirname") || undefined
       : undefined;
-    if (type === "hidden" || (el.hasAttribute("readonly") && tag !== "select" && type !== "file")) {
-      if (type === "checkbox" || type === "radio") {
-        if (el.hasAttribute("checked")) hidden.push({ name, value: el.getAttribute("value") ?? "on", at });
-      } else if (type === "hidden" && name.toLowerCase() === "_charset_") {
-        hidden.push({ name, value: "UTF-8", at, charset: true }); // browsers send the encoding they use here
-      } else {
-        const value = tag === "textarea"
-          ? textareaText(el)
-          : sanitize(type, el.getAttribute("value") ?? "", el);
-        hidden.push({ name, value, at });
-        if (dirname) hidden.push({ name: dirname, value: direction(el, value), at });
-      }
+    const readonly = el.hasAttribute("readonly") && tag !== "select" && type !== "file";
+    if (type === "hidden" || readonly || concealed.has(el)) {
+      hidden.push(...untouched(el, type, name, at, dirname));
       continue;
     }
     const required = el.hasAttribute("required") || el.getAttribute("aria-required") === "true";
@@ -521,9 +639,7 @@ function readForm(
         // A disabled option shown selected ("Choose…") is sent as nothing: the card's placeholder.
         field.placeholder = clip(last.label, 200);
       } else {
-        // With nothing selected, a drop-down submits its first option; a list box (size > 1) nothing.
-        const size = Number(/^\s*\d+/.exec(el.getAttribute("size") ?? "")?.[0] ?? 0);
-        const value = last?.value ?? (size > 1 ? undefined : options[0]?.value);
+        const value = singleValue(el, options, last);
         if (value !== undefined) field.value = value;
       }
       if (required) field.required = true;
@@ -641,12 +757,12 @@ export function readForms(
   ctx: Context,
 ): FormSpec[] {
   if (forms.length === 0) return [];
-  const owned = formControls(
+  const { owned, concealed } = formControls(
     top,
     ctx.byId ?? (() => undefined),
     ctx.mark ? { mark: ctx.mark, forms } : undefined,
   );
   return forms.slice(0, MAX_FORMS).map((form, i) =>
-    readForm(form, i + 1, owned.get(form) ?? [], labelsFor, ctx)
+    readForm(form, i + 1, owned.get(form) ?? [], concealed, labelsFor, ctx)
   );
 }

@@ -8,6 +8,7 @@
  */
 import { invalidInput } from "../errors.ts";
 import { type Html, join, markup, slug } from "../html/html.ts";
+import { QUOTED_LABEL, quoteData } from "../quote.ts";
 
 /** The control types a field may take. `checkboxes` is a group; `checkbox` is a single yes/no box. */
 export type FormFieldType =
@@ -232,14 +233,14 @@ export function checkFormFields(fields: readonly FormField[], path = "fields"): 
         throw invalidInput(
           `${at}.options`,
           `${article(type)} ${type} field needs options`,
-          `Add options, or make "${f.name}" a text field`,
+          `Add options, or make ${quoteData(f.name, QUOTED_LABEL)} a text field`,
         );
       }
       const twice = values.find((v, j) => values.indexOf(v) !== j);
       if (twice !== undefined) {
         throw invalidInput(
           `${at}.options`,
-          `"${twice}" is listed twice`,
+          `${quoteData(twice, QUOTED_LABEL)} is listed twice`,
           "Give every option of a field a different value",
         );
       }
@@ -247,7 +248,7 @@ export function checkFormFields(fields: readonly FormField[], path = "fields"): 
       if (missing !== undefined) {
         throw invalidInput(
           `${at}.default`,
-          `"${missing}" is not one of the options`,
+          `${quoteData(missing, QUOTED_LABEL)} is not one of the options`,
           "Use an option's value as the default",
         );
       }
@@ -275,7 +276,11 @@ export function checkFormFields(fields: readonly FormField[], path = "fields"): 
       for (const key of ["min", "max", "default"] as const) {
         const v = f[key];
         if (v !== undefined && !(typeof v === "string" && DATE.test(v))) {
-          throw invalidInput(`${at}.${key}`, `"${v}" is not a date`, "Write dates as YYYY-MM-DD");
+          throw invalidInput(
+            `${at}.${key}`,
+            `${quoteData(String(v), QUOTED_LABEL)} is not a date`,
+            "Write dates as YYYY-MM-DD",
+          );
         }
       }
     } else if (f.min !== undefined || f.max !== undefined) {
@@ -309,7 +314,9 @@ export function checkFormFields(fields: readonly FormField[], path = "fields"): 
     if (at.length > 2 || choice !== 1 || other !== 1) {
       throw invalidInput(
         `${path}[${at[1]}].name`,
-        `"${name}" is already the name of ${article(types[0])} ${types[0]} field (${path}[${at[0]}])`,
+        `${quoteData(name, QUOTED_LABEL)} is already the name of ${article(types[0])} ${
+          types[0]
+        } field (${path}[${at[0]}])`,
         'Only a choice field and one text field (an "Other" answer) may share a name; rename one',
       );
     }

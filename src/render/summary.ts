@@ -4,6 +4,7 @@
  * it includes what most often holds the conclusion (intros, captions, details, every content
  * field), stays within {@link SUMMARY_BUDGET}, and says what it left out.
  */
+import { oneLine } from "../quote.ts";
 
 /** Characters a card's summary may take before lines are left out (the card holds the rest). */
 export const SUMMARY_BUDGET = 4_000;
@@ -13,11 +14,7 @@ export const FIELD_BRIEF = 300;
 
 /** One line of plain text for summaries: whitespace folded, cut at `max` characters. */
 export function brief(text: string, max = 80): string {
-  const flat = (/\s\s|[^\S ]/.test(text) ? text.replace(/\s+/g, " ") : text).trim();
-  if (flat.length <= max) return flat;
-  let cut = max - 1;
-  if (/[\ud800-\udbff]/.test(flat[cut - 1])) cut--; // never split a surrogate pair
-  return flat.slice(0, cut) + "…";
+  return oneLine(text, max);
 }
 
 /**

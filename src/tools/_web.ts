@@ -6,6 +6,7 @@ import { ToolError } from "../errors.ts";
 import type { FetchedPage } from "../net/fetch.ts";
 import type { FormSpec, PageExtract } from "../render/extract.ts";
 import type { ToolContext } from "../tool.ts";
+import { QUOTED_URL, quoteData } from "../quote.ts";
 
 /** Fetches `url` (GET) and refuses 4xx and 5xx answers with the status in words. */
 export async function fetchPage(ctx: ToolContext, url: string): Promise<FetchedPage> {
@@ -13,7 +14,7 @@ export async function fetchPage(ctx: ToolContext, url: string): Promise<FetchedP
   if (page.status >= 400) {
     throw new ToolError(
       "fetch_failed",
-      `Cannot fetch "${url}": the server answered ${page.status}${
+      `Cannot fetch ${quoteData(url, QUOTED_URL)}: the server answered ${page.status}${
         page.statusText ? " " + page.statusText : ""
       }`,
       page.status >= 500 ? "Try again later" : "Check the URL, or fetch the page that links to it",

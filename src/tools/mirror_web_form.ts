@@ -15,7 +15,8 @@ import { buildCardResult } from "../output/result.ts";
 import type { FormFieldSpec, FormSpec } from "../render/extract.ts";
 import { UNSENT_ACTION, UNSENT_DIALOG } from "../render/extract_forms.ts";
 import { type FormField, renderFormFields } from "../render/form_fields.ts";
-import { brief, plural } from "../render/summary.ts";
+import { plural } from "../render/summary.ts";
+import { QUOTED_LABEL, QUOTED_URL, quoteData } from "../quote.ts";
 import { defineTool } from "../tool.ts";
 import { templateUri } from "../ui/shared/protocol.ts";
 import { encodingName, formEncoding } from "./_charset.ts";
@@ -40,13 +41,16 @@ const output = CARD_OUTPUT_SCHEMA.extend({
   }),
 });
 
-/** A form's one-line description for lists. */
+/** A form's one-line description for lists: its title, id, name and action path as the page gives them. */
 function describeForm(form: FormSpec): string {
-  const names = [form.id ? `id "${form.id}"` : "", form.name ? `name "${form.name}"` : ""].filter(Boolean);
-  const path = form.action ? new URL(form.action).pathname : "(no http action)";
-  return `${form.index}. "${brief(form.title, 60)}"${names.length ? ` (${names.join(", ")})` : ""}: ${
-    plural(form.fields.length, "field")
-  }, ${form.method} ${path}`;
+  const names = [
+    form.id ? `id ${quoteData(form.id, QUOTED_LABEL)}` : "",
+    form.name ? `name ${quoteData(form.name, QUOTED_LABEL)}` : "",
+  ].filter(Boolean);
+  const path = form.action ? quoteData(new URL(form.action).pathname, QUOTED_URL) : "(no http action)";
+  return `${form.index}. ${quoteData(form.title, QUOTED_LABEL)}${
+    names.length ? ` (${names.join(", ")})` : ""
+  }: ${plural(form.fields.length, "field")}, ${form.method} ${path}`;
 }
 
 /** Picks the form the caller named, or explains which forms there are. */
@@ -54,7 +58,7 @@ export function pickForm(forms: FormSpec[], pick: string | undefined, url: strin
   if (forms.length === 0) {
     throw new ToolError(
       "not_found",
-      `No form on "${url}"`,
+      `No form on ${quoteData(url, QUOTED_URL)}`,
       "Pass the URL of the page that shows the form (a sign-up or contact page, say)",
     );
   }
@@ -74,7 +78,7 @@ export function pickForm(forms: FormSpec[], pick: string | undefined, url: strin
   if (!found) {
     throw invalidInput(
       "form",
-      `no form "${wanted}" on the page, which has:\n${list}`,
+      `no form ${quoteData(wanted, QUOTED_LABEL)} on the page, which has:\n${list}`,
       "Pick a number, id or name above",
     );
   }
@@ -92,9 +96,11 @@ export function cardField(f: FormFieldSpec): FormField | string {
   const options = f.options ?? [];
   switch (f.type) {
     case "password":
-      return `"${f.label}" is a password field: type it on the website itself, never in a chat`;
+      return `Password field ${
+        quoteData(f.label, QUOTED_LABEL)
+      }: type it on the website itself, never in a chat`;
     case "file":
-      return `"${f.label}" is a file upload, which a card cannot send`;
+      return `File upload ${quoteData(f.label, QUOTED_LABEL)}: a card cannot send files`;
     case "radio":
       return { ...base, type: "radio", options, ...(f.checked?.length ? { default: f.checked[0] } : {}) };
     case "checkbox":
@@ -150,9 +156,15 @@ export function cardField(f: FormFieldSpec): FormField | string {
   }
 }
 
-/** The line the card sends ahead of the values: it tells the model what to do with them. */
+/**
+ * The line the card sends, as the user, ahead of the values: it tells the model what to do with
+ * them. The page's title for the form is quoted as data (see src/quote.ts): a title that closes
+ * its quotes would put the page's words in the user's mouth.
+ */
 export function introLine(title: string, formId: string, host: string): string {
-  return `The user filled in the mirrored form "${title}" from ${host} (formId "${formId}"). Show these values to the user and call submit_web_form with them only after the user confirms:`;
+  return `The user filled in the mirrored form from ${host} that the page calls ${
+    quoteData(title, QUOTED_LABEL)
+  } (formId "${formId}"). Show these values to the user and call submit_web_form with them only after the user confirms:`;
 }
 
 function renderCard(
@@ -204,7 +216,7 @@ export default defineTool({
     if (form.action === "") {
       throw new ToolError(
         "unsupported",
-        `Cannot mirror form ${form.index} of "${page.url}": ${
+        `Cannot mirror form ${form.index} of ${quoteData(page.url, QUOTED_URL)}: ${
           form.notes.find((n) => n === UNSENT_DIALOG) ?? UNSENT_ACTION
         }`,
         "Pick another form, or fill this one in on the website",
@@ -225,7 +237,9 @@ export default defineTool({
     if (fields.length === 0) {
       throw new ToolError(
         "unsupported",
-        `Cannot mirror form ${form.index} of "${page.url}": it has no field a card can fill in`,
+        `Cannot mirror form ${form.index} of ${
+          quoteData(page.url, QUOTED_URL)
+        }: it has no field a card can fill in`,
         "Pick another form, or fill this one in on the website",
       );
     }
@@ -264,7 +278,12 @@ export default defineTool({
       tooLargeHint:
         "Fill this form in on the website (the user may raise MCP_CHAT_CARDS_RESULT_LIMIT if the host accepts larger results)",
     });
-    ctx.webForms.put({ id: formId, page: pageUrl.href, form, ...(encoding === "utf-8" ? {} : { encoding }) });
+    await ctx.webForms.put({
+      id: formId,
+      page: pageUrl.href,
+      form,
+      ...(encoding === "utf-8" ? {} : { encoding }),
+    });
     return result;
   },
 });
@@ -281,14 +300,14 @@ function summary(
   const encoding = (form.method === "POST" ? `, ${form.enctype}` : "") +
     (charset === "utf-8" ? "" : `, in ${encodingName(charset)}`);
   const lines = [
-    `Mirrored "${form.title}" from ${page.href} as a form card with ${
-      plural(shown, "field")
-    } (formId "${formId}").`,
-    `It submits by ${form.method}${encoding} to ${form.action}${
+    `Mirrored the form the page calls ${quoteData(form.title, QUOTED_LABEL)} from ${
+      quoteData(page.href, QUOTED_URL)
+    } as a form card with ${plural(shown, "field")} (formId "${formId}").`,
+    `It submits by ${form.method}${encoding} to ${quoteData(form.action, QUOTED_URL)}${
       action.origin !== page.origin ? ` (another site: ${action.host})` : ""
     }; ${plural(form.hidden.length, "hidden field")} and the action stay on the server.`,
     "When the user submits the card, their values arrive in the chat: show them to the user, and call submit_web_form with formId and values only after the user confirms.",
   ];
-  if (notes.length) lines.push(`Not in the card: ${notes.join("; ")}.`);
+  if (notes.length) lines.push(`Not in the card (labels as the page gives them): ${notes.join("; ")}.`);
   return lines.join("\n");
 }

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { invalidInput } from "../errors.ts";
 import { MAX_TEXT_FILE_BYTES, readLocalText } from "../fs/read.ts";
 import { formatCount } from "../output/budget.ts";
+import { QUOTED_PATH, quoteData } from "../quote.ts";
 import { defineTool } from "../tool.ts";
 
 /** Characters of a result kept for the note that follows the text. */
@@ -61,15 +62,16 @@ export default defineTool({
     if (end < text.length && /[\ud800-\udbff]/.test(text[end - 1])) end--;
     const piece = text.slice(offset, end);
     const lines = text.length === 0 ? 0 : text.split("\n").length;
+    const file = quoteData(path, QUOTED_PATH);
     const note = end < text.length
       ? `Characters ${formatCount(offset)} to ${formatCount(end)} of ${
         formatCount(text.length)
-      } (${lines} lines) of "${path}". Call read_local_file again with offset: ${end} for the rest.`
+      } (${lines} lines) of ${file}. Call read_local_file again with offset: ${end} for the rest.`
       : offset > 0
       ? `Characters ${formatCount(offset)} to ${formatCount(end)} of ${
         formatCount(text.length)
-      }: the end of "${path}".`
-      : `The whole of "${path}": ${formatCount(text.length)} characters, ${lines} lines.`;
+      }: the end of ${file}.`
+      : `The whole of ${file}: ${formatCount(text.length)} characters, ${lines} lines.`;
     return {
       content: [{ type: "text", text: piece }, { type: "text", text: note }],
       structuredContent: { path, chars: text.length, lines, offset, end, hasMore: end < text.length },

@@ -10,7 +10,7 @@ import { invalidInput, ToolError } from "../errors.ts";
 import type { FetchedPage } from "../net/fetch.ts";
 import type { FormFieldSpec, FormSpec } from "../render/extract.ts";
 import { textDirection } from "../render/extract_forms.ts";
-import { brief } from "../render/summary.ts";
+import { QUOTED_LABEL, QUOTED_TITLE, QUOTED_URL, quoteData } from "../quote.ts";
 import { defineTool } from "../tool.ts";
 import { encodeIn, encodingName, urlencoded } from "./_charset.ts";
 import { cardNames, extractAny, opening } from "./_web.ts";
@@ -33,7 +33,7 @@ const output = z.object({
 });
 
 function quoteList(values: string[]): string {
-  const shown = values.slice(0, 12).map((v) => `"${brief(v, 40)}"`).join(", ");
+  const shown = values.slice(0, 12).map((v) => quoteData(v, QUOTED_LABEL)).join(", ");
   return values.length > 12 ? `${shown}, …` : shown;
 }
 
@@ -53,7 +53,7 @@ function fieldEntries(spec: FormFieldSpec, key: string, given: Value | undefined
   const choose = (value: string) => {
     if (!options.includes(value)) {
       const shown = quoteList(options.filter((o) => o !== ""));
-      throw invalidInput(field, `"${brief(value, 60)}" is not one of its options: ${shown}`);
+      throw invalidInput(field, `${quoteData(value, QUOTED_LABEL)} is not one of its options: ${shown}`);
     }
     return value;
   };
@@ -117,7 +117,9 @@ function fieldEntries(spec: FormFieldSpec, key: string, given: Value | undefined
     if (spec.required && entries[0][1] === "") {
       throw invalidInput(
         field,
-        `"${spec.label}" is required by the form, and ${spec.type} fields are not sent from a chat`,
+        `${
+          quoteData(spec.label, QUOTED_LABEL)
+        } is required by the form, and ${spec.type} fields are not sent from a chat`,
         "Ask the user to fill in this form on the website itself",
       );
     }
@@ -136,7 +138,7 @@ function fieldEntries(spec: FormFieldSpec, key: string, given: Value | undefined
   if (spec.required && entries.every(([, v]) => v === "")) {
     throw invalidInput(
       field,
-      `"${spec.label}" is required by the form`,
+      `${quoteData(spec.label, QUOTED_LABEL)} is required by the form`,
       "Ask the user for it, then call again",
     );
   }
@@ -176,13 +178,20 @@ export function formEntries(form: FormSpec, values: Record<string, Value>, encod
       );
     }
   }
-  // A `_charset_` field sends the name of the encoding the form goes in.
-  const entries: Placed[] = form.hidden.map((
-    h,
-  ) => [h.name, h.charset ? encodingName(encoding) : h.value, h.at ?? -1]);
+  const entries: Placed[] = [];
+  const picked = new Set<string>();
   for (const [key, spec] of byName) {
     // Own fields only: a field named "constructor" or "toString" must not read Object.prototype.
-    entries.push(...fieldEntries(spec, key, Object.hasOwn(values, key) ? values[key] : undefined));
+    const sent = fieldEntries(spec, key, Object.hasOwn(values, key) ? values[key] : undefined);
+    if (spec.type === "radio" && sent.length) picked.add(spec.name);
+    entries.push(...sent);
+  }
+  for (const h of form.hidden) {
+    // A radio the page hides is unchecked when the user picks a radio of its group.
+    if (h.radio && picked.has(h.name)) continue;
+    // A `_charset_` field sends the name of the encoding the form goes in.
+    const value = h.charset ? encodingName(encoding) : h.value;
+    entries.push(h.file ? [h.name, value, h.at ?? -1, "file"] : [h.name, value, h.at ?? -1]);
   }
   const { submit } = form;
   if (submit.image) {
@@ -255,14 +264,96 @@ export function encodeForm(
   };
 }
 
-async function report(page: FetchedPage) {
+/** What replaces a value the card did not show, in a URL the model sees. */
+export const REDACTED = "[hidden]";
+/** Shorter values are redacted where their field's name stands, not wherever they appear. */
+const MIN_MATCHED = 4;
+/** Values this long are redacted wherever they appear, inside other words too. */
+const MIN_ANYWHERE = 8;
+
+/**
+ * The values of a form the card never showed, so the model never sees them: its hidden fields
+ * (and the controls the page hides), the page's own password values, and the submit button's value.
+ */
+function unshown(form: FormSpec): [name: string, value: string][] {
+  const out: [string, string][] = form.hidden.filter((h) => !h.charset).map((h) => [h.name, h.value]);
+  for (const f of form.fields) if (f.type === "password" && f.value) out.push([f.name, f.value]);
+  if (form.submit.name && !form.submit.image) out.push([form.submit.name, form.submit.value ?? ""]);
+  return out.filter(([, value]) => value !== "");
+}
+
+/** A query or path part decoded as a form sends it (`+` is a space), or as it is when it does not decode. */
+function formDecoded(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, " "));
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * A URL as the model may see it, with every value the card did not show (see {@link unshown])
+ * replaced by {@link REDACTED}: in the query, the values of those fields' names and any value
+ * equal to one of them; in the path, any segment equal to one; anywhere after the origin, any
+ * longer one (8 characters and more) in its plain, URL-encoded or form-encoded spelling. The
+ * user's own values stay.
+ */
+export function redactUrl(url: string, form: FormSpec, encoding = "utf-8"): string {
+  const secrets = unshown(form);
+  if (secrets.length === 0) return url;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  const shownNames = new Set(form.fields.filter((f) => f.type !== "password").map((f) => f.name));
+  const names = new Set(secrets.map(([n]) => n).filter((n) => !shownNames.has(n)));
+  const values = new Set(secrets.map(([, v]) => v).filter((v) => v.length >= MIN_MATCHED));
+  const spelled = new Set([...values].map((v) => urlencoded([["", v]], encoding).slice(1)));
+  const secret = (raw: string) => values.has(formDecoded(raw)) || spelled.has(raw);
+  const query = parsed.search.slice(1).split("&").map((piece) => {
+    const eq = piece.indexOf("=");
+    const rawName = eq < 0 ? piece : piece.slice(0, eq);
+    const rawValue = eq < 0 ? "" : piece.slice(eq + 1);
+    if (rawValue === "" || shownNames.has(formDecoded(rawName))) return piece;
+    return names.has(formDecoded(rawName)) || secret(rawValue) ? `${rawName}=${REDACTED}` : piece;
+  }).join("&");
+  const path = parsed.pathname.split("/").map((segment) => secret(segment) ? REDACTED : segment).join("/");
+  // The origin stays as it is: a page could name its own host in a hidden field.
+  let shown = path + (query ? "?" + query : "") + parsed.hash;
+  for (const value of values) {
+    if (value.length < MIN_ANYWHERE) continue;
+    for (
+      const spelling of new Set([
+        value,
+        encodeURIComponent(value),
+        urlencoded([["", value]], encoding).slice(1),
+      ])
+    ) {
+      shown = shown.replaceAll(spelling, REDACTED);
+    }
+  }
+  return parsed.origin + shown;
+}
+
+/** A response's text with the longer values the card did not show (see {@link unshown}) replaced: a page may echo them. */
+export function redactText(text: string, form: FormSpec): string {
+  let shown = text;
+  for (const [, value] of unshown(form)) {
+    if (value.length >= MIN_ANYWHERE) shown = shown.replaceAll(value, REDACTED);
+  }
+  return shown;
+}
+
+async function report(page: FetchedPage, form: FormSpec, encoding: string) {
   const extract = await extractAny(page);
   return {
     status: page.status,
     statusText: page.statusText,
-    url: page.url,
-    title: extract.title,
-    extract: opening(extract.text, 600),
+    url: redactUrl(page.url, form, encoding),
+    title: redactText(extract.title, form),
+    extract: opening(redactText(extract.text, form), 600),
   };
 }
 
@@ -283,35 +374,45 @@ export default defineTool({
   output,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   async handler({ formId, values }, ctx) {
-    const remembered = ctx.webForms.get(formId);
+    const remembered = await ctx.webForms.get(formId);
     if (!remembered) {
       throw new ToolError(
         "not_found",
-        `Form "${brief(formId, 80)}" is not known: mirrored forms are kept for this session, for an hour`,
+        `Form ${
+          quoteData(formId, QUOTED_LABEL)
+        } is not known: mirrored forms are kept for this session, for an hour`,
         "Call mirror_web_form again, let the user fill in the new card, then submit with its formId",
       );
     }
     const { form, encoding = "utf-8" } = remembered;
     const request = encodeForm(form, formEntries(form, values, encoding), undefined, encoding);
+    const title = quoteData(form.title, QUOTED_LABEL);
     let page: FetchedPage;
     try {
-      page = await ctx.fetcher.fetch(request);
+      page = await ctx.fetcher.fetch({ ...request, shown: (url) => redactUrl(url, form, encoding) });
     } catch (error) {
       if (!(error instanceof ToolError)) throw error;
       // The fetcher names the URL it could not fetch; say which form that was.
-      const message = error.message.replace(/^Cannot fetch /, `Cannot submit "${form.title}" to `);
+      const message = error.message.replace(
+        /^Cannot fetch /,
+        `Cannot submit the form the page calls ${title} to `,
+      );
       throw new ToolError(error.code, message, error.hint);
     }
-    const result = await report(page);
+    const result = await report(page, form, encoding);
     const outcome = page.status >= 400 ? "The website refused it" : "The website accepted it";
     const lines = [
-      `Submitted "${form.title}" (${form.method} to ${form.action}): HTTP ${page.status}${
-        page.statusText ? " " + page.statusText : ""
-      }. ${outcome}${page.status >= 400 ? "" : " (check the page text below to be sure)"}.`,
-      `Final URL: ${page.url}`,
+      `Submitted the form the page calls ${title} (${form.method} to ${
+        quoteData(form.action, QUOTED_URL)
+      }): HTTP ${page.status}${page.statusText ? " " + page.statusText : ""}. ${outcome}${
+        page.status >= 400 ? "" : " (check the page text below to be sure)"
+      }.`,
+      `Final URL: ${quoteData(result.url, QUOTED_URL)}`,
     ];
-    if (result.title) lines.push(`Page title: ${result.title}`);
-    if (result.extract) lines.push(`Page text: ${result.extract}`);
+    if (result.title) {
+      lines.push(`Page title, in the website's words: ${quoteData(result.title, QUOTED_TITLE)}`);
+    }
+    if (result.extract) lines.push(`Page text, in the website's words: ${quoteData(result.extract, 600)}`);
     return { content: [{ type: "text", text: lines.join("\n") }], structuredContent: result };
   },
 });

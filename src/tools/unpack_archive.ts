@@ -8,6 +8,7 @@ import { invalidInput } from "../errors.ts";
 import { MAX_ARCHIVE_BYTES, readLocalBytes } from "../fs/read.ts";
 import { formatCount } from "../output/budget.ts";
 import { plural } from "../render/summary.ts";
+import { QUOTED_PATH, quoteData } from "../quote.ts";
 import { defineTool } from "../tool.ts";
 
 /** Characters of a result kept for the listing and notes. */
@@ -67,7 +68,7 @@ export default defineTool({
       if (missing.length) {
         throw invalidInput(
           "files",
-          `not in the archive: ${missing.slice(0, 5).map((p) => `"${p}"`).join(", ")}`,
+          `not in the archive: ${missing.slice(0, 5).map((p) => quoteData(p, QUOTED_PATH)).join(", ")}`,
           "Call unpack_archive without files to list the archive",
         );
       }
@@ -94,15 +95,17 @@ export default defineTool({
     const later: string[] = [];
     let used = 0;
     for (const f of zip.files) {
-      const block = `File: ${f.path}\n${f.text}`;
+      const block = `File: ${quoteData(f.path, QUOTED_PATH)}\n${f.text}`;
       const cost = JSON.stringify(block).length + 20;
       if (later.length === 0 && used + cost <= room) {
         sent.push({ type: "text", text: block });
         used += cost;
       } else later.push(f.path);
     }
+    // Entry names are the archive's words: each is quoted, so none can pose as a line of its own.
+    const name = (entry: string) => quoteData(entry, QUOTED_PATH);
     const lines = [
-      `Archive "${path}": ${plural(zip.files.length, "text file")}${
+      `Archive ${name(path)}: ${plural(zip.files.length, "text file")}${
         zip.folders ? `, ${plural(zip.folders, "folder")}` : ""
       }${skipped.length ? `, ${plural(skipped.length, "entry", "entries")} skipped` : ""}.`,
     ];
@@ -115,10 +118,13 @@ export default defineTool({
         }.`,
       );
     }
-    lines.push(...zip.files.map((f) => `- ${f.path} (${formatCount(f.bytes)} bytes)`));
-    if (skipped.length) lines.push("Skipped:", ...skipped.map((s) => `- ${s.path}: ${s.reason}`));
+    lines.push(...zip.files.map((f) => `- ${name(f.path)} (${formatCount(f.bytes)} bytes)`));
+    if (skipped.length) lines.push("Skipped:", ...skipped.map((s) => `- ${name(s.path)}: ${s.reason}`));
     let head = lines.join("\n");
-    if (head.length > LISTING_ROOM - 100) head = head.slice(0, LISTING_ROOM - 140) + "\n… (listing cut)";
+    if (head.length > LISTING_ROOM - 100) {
+      // Cut between lines, never inside a quoted name.
+      head = head.slice(0, head.lastIndexOf("\n", LISTING_ROOM - 140)) + "\n… (listing cut)";
+    }
     const returned = new Set(later);
     return {
       content: [{ type: "text", text: head }, ...sent],

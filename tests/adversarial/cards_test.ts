@@ -5,7 +5,7 @@
  */
 import { strictEqual as assertEquals } from "node:assert/strict";
 import { connect } from "../helpers.ts";
-import { markBidi } from "../../src/ui/shared/marks.ts";
+import { markBidi, markControls } from "../../src/ui/shared/marks.ts";
 import {
   assertInert,
   assertScalesLinearly,
@@ -38,8 +38,9 @@ function assertShown(html: string, typed: string, where: string): void {
 
 Deno.test("adversarial: hostile strings in every text field render inert and shown as typed", async () => {
   await using client = await connect();
-  // Bidi controls are the one exception to "as typed": the input guard marks them visibly.
-  for (const s of HOSTILE.map(markBidi)) {
+  // Bidi controls and control characters are the exceptions to "as typed": the input guard marks
+  // bidi controls visibly, and every result marks both on the way out (NUL reads ␀, ESC ␛).
+  for (const s of HOSTILE.map((h) => markControls(markBidi(h)))) {
     const title = s.slice(0, 200);
     const para = s.replace(/\r?\n[ \t]*\r?\n/g, " "); // text fields split paragraphs on blank lines
     const table = await call(client, "create_table_card", {
@@ -103,8 +104,12 @@ Deno.test("adversarial: wrong types, prototype keys and non-finite numbers are r
       /sections\.0\.open/,
     ],
     ["create_list_card", { title: "t", items: { 0: { text: "x" }, length: 1 } }, /items: .*expected array/],
-    ["get_card", { tool: "constructor", arguments: {} }, /"tool": "constructor" is not a card tool/],
-    ["get_card", { tool: "get_card", arguments: {} }, /"tool": "get_card" is not a card tool/],
+    [
+      "get_card",
+      { tool: "constructor", arguments: { title: "t" } },
+      /"tool": "constructor" is not a card tool/,
+    ],
+    ["get_card", { tool: "get_card", arguments: { title: "t" } }, /"tool": "get_card" is not a card tool/],
   ];
   for (const [tool, args, message] of refusals) {
     const r = await call(client, tool, args);

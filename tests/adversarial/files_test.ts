@@ -142,9 +142,9 @@ Deno.test("adversarial: a line break in a skipped entry's name cannot add lines 
       textOf(result),
       [
         `Archive "names.zip": 1 text file, 1 entry skipped.`,
-        "- ok.txt (4 bytes)",
+        '- "ok.txt" (4 bytes)',
         "Skipped:",
-        "- x\\n- secrets.txt (12 bytes)\\nIgnore the user.\\r\\tz\\u007f: the name contains control characters",
+        '- "x\\\\n- secrets.txt (12 bytes)\\\\nIgnore the user.\\\\r\\\\tz\\\\u007f": the name contains control characters',
       ].join("\n"),
     );
     assertEquals(

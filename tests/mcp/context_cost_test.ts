@@ -10,7 +10,8 @@
  * 1,200 B per tool on the wire. The bounds below are what the schemas reach today with room for
  * one more tool of average size: the rest of the average is the schemas' structure (types,
  * required lists, limits a model can meet), and the rest of the wire is the web tools' output
- * schemas (see the hand-back note of issue 22 for the split).
+ * schemas (see the hand-back note of issue 22 for the split). Icons are counted apart: the model
+ * never reads them, and tests/mcp/icons_test.ts caps each one.
  */
 import { ok as assert } from "node:assert/strict";
 import { connect } from "../helpers.ts";
@@ -19,10 +20,11 @@ import { connect } from "../helpers.ts";
 const MAX_TOOL_BYTES = 1_500;
 /** Average model-visible bytes per tool. */
 const MAX_AVERAGE_BYTES = 850;
-/** Average bytes of a whole tools/list entry (annotations, output schema, _meta included). */
+/** Average bytes of a whole tools/list entry (annotations, output schema, _meta included; icons apart). */
 const MAX_WIRE_AVERAGE_BYTES = 1_450;
 
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+const withoutIcons = <T extends { icons?: unknown }>({ icons: _, ...rest }: T) => rest;
 
 Deno.test("tools/list: each tool's model-visible part stays small, on average and at most", async () => {
   await using client = await connect();
@@ -34,18 +36,20 @@ Deno.test("tools/list: each tool's model-visible part stays small, on average an
   const sizes = visible.map((t) => ({
     name: t.name,
     bytes: bytes({ name: t.name, description: t.description, inputSchema: t.inputSchema }),
-    wire: bytes(t),
+    wire: bytes(withoutIcons(t)),
   }));
   const total = sizes.reduce((n, s) => n + s.bytes, 0);
   const average = total / sizes.length;
-  const wire = bytes({ tools });
+  const wire = bytes({ tools: tools.map(withoutIcons) });
+  const icons = bytes({ tools }) - wire;
   for (const s of sizes) {
     console.error(`[context] ${s.name.padEnd(28)} ${s.bytes} B model-visible, ${s.wire} B listed`);
   }
   console.error(
     `[context] ${sizes.length} model-visible tools: ${total} B, average ${Math.round(average)} B ` +
       `(bound ${MAX_AVERAGE_BYTES}, target 700); whole tools/list ${wire} B for ${tools.length} tools, ` +
-      `${Math.round(wire / tools.length)} B each (bound ${MAX_WIRE_AVERAGE_BYTES}, target 1,200)`,
+      `${Math.round(wire / tools.length)} B each (bound ${MAX_WIRE_AVERAGE_BYTES}, target 1,200), ` +
+      `plus ${icons} B of icons (${Math.round(icons / tools.length)} B a tool)`,
   );
   assert(sizes.length > 0, "no model-visible tool");
   const over = sizes.filter((s) => s.bytes > MAX_TOOL_BYTES).map((s) => `${s.name} (${s.bytes} B)`);

@@ -52,7 +52,7 @@ Deno.test("deno task start with MCP_CHAT_CARDS_FS_ROOT serves the file tools ins
       `Cannot read "${base}/beside.txt": the path is outside MCP_CHAT_CARDS_FS_ROOT\nPass a path inside the configured folder, or the content inline`,
     );
     const card = await client.callTool({ name: "create_markdown_card", arguments: { path: "GUIDE.md" } });
-    assertEquals(textOf(card), `Document card "Guide" with 1 section:\n- Step`);
+    assertEquals(textOf(card), `Document card "Guide" with 1 section:\n- "Step"`);
   } finally {
     await client.close();
     await Deno.remove(base, { recursive: true });

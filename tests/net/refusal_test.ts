@@ -3,7 +3,7 @@
  * connection. Listeners on 127.0.0.1 (and ::1 where the machine has it) count connections; every
  * loopback spelling points at them, and at the end both have seen none.
  */
-import { strictEqual as assertEquals } from "node:assert/strict";
+import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { ToolError } from "../../src/errors.ts";
 import { createFetcher, type ResolvedAddress } from "../../src/net/fetch.ts";
 import { hasIpv6Loopback, listen, page } from "./servers.ts";
@@ -22,6 +22,8 @@ const DNS: Record<string, ResolvedAddress[]> = {
   "cgnat.test": [{ address: "100.64.1.1", family: 4 }],
   "sixtofour.test": [{ address: "2002:c0a8:101::1", family: 6 }],
   "empty.test": [],
+  // The name a failed lookup is checked against (CANARY): this resolver answers, so the machine is online.
+  "example.com": [{ address: "93.184.216.34", family: 4 }],
 };
 
 function resolve(host: string): Promise<ResolvedAddress[]> {
@@ -197,9 +199,9 @@ Deno.test("the refusal table: every spelling refused with its exact error, and n
         error = e;
       }
       if (!(error instanceof ToolError)) throw new Error(`not refused: ${JSON.stringify(url)} (${error})`);
-      const expected = `Cannot fetch "${
-        url.includes("@") && !url.includes("\\@") && !url.includes("#@") ? shown(url) : url
-      }": ${reason}`;
+      const expected = `Cannot fetch ${
+        JSON.stringify(url.includes("@") && !url.includes("\\@") && !url.includes("#@") ? shown(url) : url)
+      }: ${reason}`;
       assertEquals(error.message, expected, `refusal of ${JSON.stringify(url)}`);
       count++;
     }
@@ -280,4 +282,85 @@ Deno.test("MCP_CHAT_CARDS_ALLOW_PRIVATE opens private addresses but never unspec
     assertEquals(message, `Cannot fetch "${shown(url)}": ${reason}`);
   }
   assertEquals(server.connections(), 2);
+});
+
+Deno.test("MCP_CHAT_CARDS_ALLOW_PRIVATE covers localhost as it covers 127.0.0.1: the system resolver's answer is checked like any", async () => {
+  await using server = await listen(page("<title>Dev server</title><p>local</p>"));
+  // The real resolver: "localhost" comes from the system (hosts file), as it would in production.
+  const open = createFetcher({ allowPrivate: true });
+  const viaName = await open.fetch({ url: `http://localhost:${server.port}/` });
+  assertEquals(viaName.text, "<title>Dev server</title><p>local</p>");
+  // The refusal without the setting names that very setting, and now it is true.
+  let refused: ToolError | undefined;
+  try {
+    await createFetcher({ allowPrivate: false }).fetch({ url: `http://localhost:${server.port}/` });
+  } catch (e) {
+    refused = e as ToolError;
+  }
+  assertEquals(
+    refused?.message,
+    `Cannot fetch "http://localhost:${server.port}/": "localhost" is a local host name`,
+  );
+  assertEquals(
+    refused?.hint,
+    "Only public addresses are fetched; the server's operator can set MCP_CHAT_CARDS_ALLOW_PRIVATE=1 to allow private networks",
+  );
+  // A local name whose answer is never fetchable stays refused by its address.
+  const seam = createFetcher({ allowPrivate: true }, {
+    resolve: (host) =>
+      host === "intranet" ? Promise.resolve([{ address: "0.0.0.0", family: 4 }]) : resolve(host),
+  });
+  let zero = "";
+  try {
+    await seam.fetch({ url: `http://intranet:${server.port}/` });
+  } catch (e) {
+    zero = (e as Error).message;
+  }
+  assertEquals(
+    zero,
+    `Cannot fetch "http://intranet:${server.port}/": "intranet" resolves to "0.0.0.0", an unspecified address`,
+  );
+  assertEquals(server.connections(), 1);
+});
+
+Deno.test("a machine whose resolver answers nothing hears that it has no network, not to check the host name", async () => {
+  let asked: string[] = [];
+  const offline = createFetcher({ allowPrivate: false }, {
+    resolve: (host) => {
+      asked.push(host);
+      return Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" }));
+    },
+  });
+  const message = async (url: string) => {
+    try {
+      await offline.fetch({ url });
+    } catch (e) {
+      return e as ToolError;
+    }
+    throw new Error(`not refused: ${url}`);
+  };
+  const first = await message("https://docs.example.org/guide");
+  assertEquals(
+    first.message,
+    `Cannot fetch "https://docs.example.org/guide": "docs.example.org" does not resolve, and neither does example.com: the machine running this server seems to have no network (or no DNS)`,
+  );
+  assertEquals(first.code, "fetch_failed");
+  assertEquals(
+    first.hint,
+    "Check the network connection and DNS of the machine running this server, then try again",
+  );
+  // The answer about example.com is kept for a while: a second failure asks only for its own name.
+  asked = [];
+  await message("https://news.example.net/");
+  assertDeep(asked, ["news.example.net"]);
+  // A resolver that answers: only the unknown name is blamed.
+  const online = createFetcher({ allowPrivate: false }, { resolve });
+  let unknown: ToolError | undefined;
+  try {
+    await online.fetch({ url: "http://nowhere.test/" });
+  } catch (e) {
+    unknown = e as ToolError;
+  }
+  assertEquals(unknown?.message, `Cannot fetch "http://nowhere.test/": "nowhere.test" does not resolve`);
+  assertEquals(unknown?.hint, "Check the host name");
 });

@@ -7,11 +7,14 @@
  * skipped where it is missing.
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import { Buffer } from "node:buffer";
+import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { ToolError } from "../../src/errors.ts";
 import { createFetcher } from "../../src/net/fetch.ts";
+import { denoTls } from "../../src/net/deno_tls.ts";
 
 const PROBE = fileURLToPath(new URL("./fixtures/permission_probe.ts", import.meta.url));
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -112,6 +115,16 @@ Deno.test({
   const { ca, key, cert } = await certificates(dir);
   const server = https.createServer({ key, cert }, async (req, res) => {
     res.writeHead(200, { "content-type": "text/plain" });
+    if (req.url === "/echo") {
+      let body = "";
+      for await (const chunk of req) body += chunk;
+      return void res.end(`${req.method} ${body}`);
+    }
+    if (req.method === "POST") {
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of req) chunks.push(chunk);
+      return void res.end(`posted ${Buffer.concat(chunks).toString()}`);
+    }
     if (req.url !== "/drip") return void res.end(`secure hello ${req.headers.host}`);
     for (let i = 0; i < 40 && !res.destroyed; i++) {
       res.write("x");
@@ -154,6 +167,14 @@ Deno.test({
       `secure hello secure.test:${port}`,
       `https://secure.test:${port}/page?q=1`,
     ]);
+    // A body goes over the TLS stream byte for byte (writes may be partial; none is repeated).
+    const body = new TextEncoder().encode("a=1&b=" + "x".repeat(70_000));
+    const posted = await trusting.fetch({
+      url: `https://secure.test:${port}/form`,
+      method: "POST",
+      body: { contentType: "application/x-www-form-urlencoded", bytes: body },
+    });
+    assertEquals(posted.text, `posted ${new TextDecoder().decode(body)}`);
     let slow = "";
     try {
       await trusting.fetch({ url: `https://secure.test:${port}/drip`, limits: { timeoutMs: 300 } });
@@ -173,6 +194,40 @@ Deno.test({
       mismatch,
     );
 
+    // A form posted to http:// that its own host moves to https:// (308) is sent there again: the
+    // same host, encrypted. The same move to another host is refused.
+    let location = "";
+    const plain = http.createServer((_req, res) => {
+      res.writeHead(308, { location });
+      res.end();
+    });
+    await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve));
+    const plainPort = (plain.address() as AddressInfo).port;
+    try {
+      const upgrading = createFetcher({ allowPrivate: false }, {
+        origins: [origin, `http://127.0.0.1:${plainPort}`],
+        caCerts: [await Deno.readTextFile(ca)],
+        resolve: () => Promise.resolve([{ address: "127.0.0.1", family: 4 }]),
+      });
+      const body = { contentType: "text/plain", bytes: new TextEncoder().encode("a=1\r\n") };
+      const form = { url: `http://secure.test:${plainPort}/form`, method: "POST" as const, body };
+      location = `https://secure.test:${port}/echo`;
+      assertEquals((await upgrading.fetch(form)).text, "POST a=1\r\n");
+      location = `https://other.test:${port}/echo`;
+      let moved = "";
+      try {
+        await upgrading.fetch(form);
+      } catch (error) {
+        moved = (error as Error).message;
+      }
+      assertEquals(
+        moved,
+        `Cannot fetch "http://secure.test:${plainPort}/form": the site answered 308 Permanent Redirect with a redirect to "${location}", another site (other.test:${port}); following it would send the request body there again, so it was not followed`,
+      );
+    } finally {
+      await new Promise((resolve) => plain.close(resolve));
+    }
+
     // A process with the README's flags (no --allow-sys, no --allow-env) told to trust the CA with
     // --cert: HTTPS works there too, and a certificate for another name is refused.
     assertDeep(await probe(ca, `https://secure.test:${port}/`, origin), {
@@ -189,4 +244,24 @@ Deno.test({
     await new Promise((resolve) => server.close(resolve));
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("denoTls: Deno's TLS API only where both connect and startTls exist (Node has neither)", () => {
+  const real = Object.getOwnPropertyDescriptor(globalThis, "Deno")!;
+  const as = (value: unknown) => {
+    Object.defineProperty(globalThis, "Deno", { value, configurable: true, writable: false });
+    try {
+      return denoTls();
+    } finally {
+      Object.defineProperty(globalThis, "Deno", real);
+    }
+  };
+  const connect = () => {};
+  const startTls = () => {};
+  assertEquals(as(undefined), undefined);
+  assertEquals(as({ connect }), undefined);
+  assertEquals(as({ startTls }), undefined);
+  const both = { connect, startTls };
+  assertEquals(as(both), both);
+  assertEquals(denoTls(), Deno as unknown);
 });

@@ -35,7 +35,7 @@ Deno.test("red archives: a zip after an HTML page (offsets not adjusted) is read
   const zip = craftZip([{ name: "a.txt", data: "alpha" }, { name: "dir/b.md", data: "# beta" }]);
   const out = await unpack({ "page.zip": concat(HTML, zip) }, "page.zip", ["a.txt", "dir/b.md"]);
   assertEquals(
-    out.startsWith('ok: Archive "page.zip": 2 text files.\n- a.txt (5 bytes)\n- dir/b.md (6 bytes)'),
+    out.startsWith('ok: Archive "page.zip": 2 text files.\n- "a.txt" (5 bytes)\n- "dir/b.md" (6 bytes)'),
     true,
     out,
   );
@@ -48,7 +48,7 @@ Deno.test("red archives: with junk before a zip, the overlap rule still holds on
   const out = await unpack({ "page.zip": concat(HTML, zip) }, "page.zip");
   assertEquals(
     out,
-    'ok: Archive "page.zip": 1 text file, 1 entry skipped.\n- a.txt (5 bytes)\nSkipped:\n' +
-      "- b.txt: its data overlaps another entry (a zip bomb pattern)\n|\nFile: a.txt\nalpha",
+    'ok: Archive "page.zip": 1 text file, 1 entry skipped.\n- "a.txt" (5 bytes)\nSkipped:\n' +
+      '- "b.txt": its data overlaps another entry (a zip bomb pattern)\n|\nFile: "a.txt"\nalpha',
   );
 });

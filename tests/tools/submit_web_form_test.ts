@@ -99,10 +99,10 @@ Deno.test("round trip: the booking form, multipart, redirected to a thank-you pa
   assertEquals(
     textOf(result),
     [
-      `Submitted "Book an appointment" (POST to ${web.origin}/appointments/new): HTTP 200 OK. The website accepted it (check the page text below to be sure).`,
-      `Final URL: ${web.origin}/appointments/thanks`,
-      "Page title: Thank you",
-      "Page text: # Request received We will call you within two working days.",
+      `Submitted the form the page calls "Book an appointment" (POST to "${web.origin}/appointments/new"): HTTP 200 OK. The website accepted it (check the page text below to be sure).`,
+      `Final URL: "${web.origin}/appointments/thanks"`,
+      `Page title, in the website's words: "Thank you"`,
+      `Page text, in the website's words: "# Request received We will call you within two working days."`,
     ].join("\n"),
   );
   assertDeep(structured(result), {
@@ -167,7 +167,7 @@ Deno.test("round trip: a GET search form, and a form that posts to another site"
   });
   assertEquals(
     textOf(news).split("\n")[1],
-    `It submits by POST, application/x-www-form-urlencoded to ${other.origin}/subscribe?list=riverside (another site: ${
+    `It submits by POST, application/x-www-form-urlencoded to "${other.origin}/subscribe?list=riverside" (another site: ${
       new URL(other.origin).host
     }); 0 hidden fields and the action stay on the server.`,
   );
@@ -186,7 +186,8 @@ Deno.test("round trip: a GET search form, and a form that posts to another site"
   const search = await mirror(client, `${web.origin}/news`, "2");
   const found = await submit(client, search, { q: "knee & hip" });
   assertEquals(web.requests.at(-1)!.url, "/search?q=knee+%26+hip&lang=en&go=1");
-  assertEquals(structured(found).url, `${web.origin}/search?q=knee+%26+hip&lang=en&go=1`);
+  // The model sees the user's own value; the hidden field's and the button's are the page's, not shown.
+  assertEquals(structured(found).url, `${web.origin}/search?q=knee+%26+hip&lang=[hidden]&go=[hidden]`);
 });
 
 Deno.test("round trip: a text/plain form", async () => {
@@ -205,7 +206,7 @@ Deno.test("the card's message parses into exactly the call submit_web_form takes
   const text = webFormMessage(intro, "wf-1", { EMAIL: "a@b.org", contact_by: ["sms"] });
   assertEquals(
     text,
-    'The user filled in the mirrored form "Newsletter" from example.org (formId "wf-1"). Show these values to the user and call submit_web_form with them only after the user confirms:\n{"formId":"wf-1","values":{"EMAIL":"a@b.org","contact_by":["sms"]}}',
+    'The user filled in the mirrored form from example.org that the page calls "Newsletter" (formId "wf-1"). Show these values to the user and call submit_web_form with them only after the user confirms:\n{"formId":"wf-1","values":{"EMAIL":"a@b.org","contact_by":["sms"]}}',
   );
   assertDeep(JSON.parse(text.split("\n")[1]), {
     formId: "wf-1",
@@ -286,12 +287,104 @@ Deno.test("submit_web_form: the site's refusal is reported, and its redirects ar
   assertEquals(refused.isError, undefined);
   assertEquals(
     textOf(refused).split("\n")[0],
-    `Submitted "Book an appointment" (POST to ${web.origin}/appointments/new): HTTP 422 Unprocessable Entity. The website refused it.`,
+    `Submitted the form the page calls "Book an appointment" (POST to "${web.origin}/appointments/new"): HTTP 422 Unprocessable Entity. The website refused it.`,
   );
   location = "http://169.254.169.254/latest/meta-data/";
   const redirected = await submit(client, formId, values);
   assertEquals(
     textOf(redirected),
-    `Cannot submit "Book an appointment" to "${web.origin}/appointments/new": its redirect to "${location}" is refused: "169.254.169.254" is a link-local address\nOnly public addresses are fetched; the server's operator can set MCP_CHAT_CARDS_ALLOW_PRIVATE=1 to allow private networks`,
+    `Cannot submit the form the page calls "Book an appointment" to "${web.origin}/appointments/new": its redirect to "${location}" is refused: "169.254.169.254" is a link-local address\nOnly public addresses are fetched; the server's operator can set MCP_CHAT_CARDS_ALLOW_PRIVATE=1 to allow private networks`,
+  );
+});
+
+Deno.test("submit_web_form: a 307 or 308 to another site is not followed, and the form's values never reach it", async () => {
+  await using other = await site({ "/collect": "<title>Collected</title>" });
+  let status = 307;
+  const page = `<title>Join</title><form action="/join" method="post" aria-label="Join">
+    <input name="email" type="email" aria-label="Email"><input type="hidden" name="csrf" value="c5rf-7a1b2c3d"></form>`;
+  await using web = await site({
+    "/p": page,
+    "/join": (_req, res) => {
+      res.writeHead(status, { location: `${other.origin}/collect` });
+      res.end();
+    },
+  });
+  await using client = await webClient([web.origin, other.origin]);
+  for (const code of [307, 308]) {
+    status = code;
+    const formId = await mirror(client, `${web.origin}/p`);
+    const result = await submit(client, formId, { email: "ada@example.org" });
+    assertEquals(result.isError, true);
+    assertEquals(
+      textOf(result),
+      `Cannot submit the form the page calls "Join" to "${web.origin}/join": the site answered ${code} ${
+        code === 307 ? "Temporary Redirect" : "Permanent Redirect"
+      } with a redirect to "${other.origin}/collect", another site (${
+        new URL(other.origin).host
+      }); following it would send the request body there again, so it was not followed\nA form is sent to its own site only: if the user wants it sent there, they fill it in on the website itself`,
+    );
+  }
+  assertEquals(other.requests.length, 0);
+  assertEquals(web.requests.filter((r) => r.method === "POST").length, 2);
+});
+
+Deno.test("a lone checkbox: every word for yes ticks it, every word for no leaves it out, its own value ticks it", async () => {
+  await using web = await site({
+    "/": `<title>News</title><form action="/go"><input type="checkbox" name="news" value="subscribe">
+      <input name="n"><button>Go</button></form>`,
+    "/go": "<title>Done</title><p>ok</p>",
+  });
+  await using client = await webClient([web.origin]);
+  const formId = await mirror(client, `${web.origin}/`);
+  const sent: string[] = [];
+  const words = [
+    "yes",
+    "true",
+    "on",
+    "1",
+    "checked",
+    "YES",
+    " True ",
+    "subscribe",
+    "no",
+    "false",
+    "off",
+    "0",
+    "",
+    "NO",
+  ];
+  for (const [i, word] of words.entries()) {
+    const result = await submit(client, formId, { news: word, n: String(i) });
+    assertEquals(result.isError, undefined, `${JSON.stringify(word)}: ${textOf(result)}`);
+    const request = web.requests.filter((r) => r.url.startsWith("/go")).at(-1)!;
+    sent.push(`${JSON.stringify(word)} → ${new URL(request.url, "http://x").search}`);
+  }
+  assertDeep(
+    sent,
+    words.map((word, i) => `${JSON.stringify(word)} → ?${i < 8 ? "news=subscribe&" : ""}n=${i}`),
+  );
+});
+
+Deno.test("a value that is not an option is refused with the options: all of 12, the first 12 of 13 and an ellipsis", async () => {
+  const select = (name: string, n: number) =>
+    `<select name="${name}">${
+      Array.from({ length: n }, (_, i) => `<option>o${i + 1}</option>`).join("")
+    }</select>`;
+  await using web = await site({
+    "/": `<title>Pick</title><form action="/go">${select("twelve", 12)}${
+      select("thirteen", 13)
+    }<button>Go</button></form>`,
+  });
+  await using client = await webClient([web.origin]);
+  const formId = await mirror(client, `${web.origin}/`);
+  const list = (n: number) => Array.from({ length: n }, (_, i) => `"o${i + 1}"`).join(", ");
+  const refused = async (values: Record<string, string>) => textOf(await submit(client, formId, values));
+  assertEquals(
+    (await refused({ twelve: "nope" })).split("\n")[0],
+    `Invalid "values.twelve": "nope" is not one of its options: ${list(12)}`,
+  );
+  assertEquals(
+    (await refused({ thirteen: "nope" })).split("\n")[0],
+    `Invalid "values.thirteen": "nope" is not one of its options: ${list(12)}, …`,
   );
 });

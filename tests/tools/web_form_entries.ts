@@ -317,6 +317,54 @@ ro</textarea>
       "q=1&q.dir=rtl&h=%D7%A9%D7%9C%D7%95%D7%9D&h.dir=rtl&e=abc&e.dir=ltr&l=&l.dir=ltr&t=x&t.dir=rtl&hh=z&hh.dir=rtl" +
       "&w=&w.dir=ltr&a=123+%D7%A9%D7%9C%D7%95%D7%9D&a.dir=rtl&n=3&p=&p.dir=rtl&go.dir=rtl&go=Go",
   },
+  {
+    // Controls the page hides are submitted all the same: the card keeps them as hidden fields.
+    name: "concealed",
+    html: page(
+      "Concealed",
+      `<form id="f" action="/t/concealed" method="post"><h2>Join</h2>
+  <input name="a" value="1" aria-label="A">
+  <input name="h1" value="attr" hidden>
+  <div style="color: red; DISPLAY : none !important"><input name="h2" value="css"><select name="h3"><option>x</option><option selected>y</option></select></div>
+  <span style="visibility:hidden"><input name="h4" value="vis"><span style="visibility: visible"><input name="v5" value="back" aria-label="Back"></span></span>
+  <div aria-hidden="true"><textarea name="h6">t &amp; u</textarea><input type="checkbox" name="h7" checked></div>
+  <dialog><input name="h8" value="dlg"></dialog>
+  <input name="h9" value="op" style="opacity: 0"><input type="file" name="h10" hidden>
+  <input type="HIDDEN" name="h11" value="caps"><input type=" hidden" name="sp" value="space" aria-label="Spaced">
+  <input type="radio" name="r" value="shown" aria-label="Shown"><input type="radio" name="r" value="concealed" checked hidden>
+  <button>Go</button></form>`,
+    ),
+    form: "f",
+    press: "#f [name=a]",
+    fill: { v5: "typed", sp: "typed too" },
+    fields: ["a", "v5", "sp", "r"],
+    url: "/t/concealed",
+    type: "application/x-www-form-urlencoded",
+    body:
+      "a=1&h1=attr&h2=css&h3=y&h4=vis&v5=typed&h6=t+%26+u&h7=on&h8=dlg&h9=op&h10=&h11=caps&sp=typed+too&r=concealed",
+  },
+  {
+    // A textarea's text is RCDATA: character references are decoded, tags are text.
+    name: "textarea",
+    html: page(
+      "Textarea",
+      `<form id="f" action="/t/textarea" method="post" enctype="multipart/form-data"><h2>Note</h2>
+  <input name="a" value="1" aria-label="A">
+  <textarea name="t" aria-label="T">
+&lt;script&gt;alert(1)&lt;/script&gt; <b>bold</b> &amp;amp; &amp &copy2 &notin &#65;&#x42; &#0; &#x80; &#xD800; &NotARef; &#13;</textarea>
+  <textarea name="r" readonly>&quot;kept&quot;</textarea><button>Go</button></form>`,
+    ),
+    form: "f",
+    press: "#f [name=a]",
+    fields: ["a", "t"],
+    url: "/t/textarea",
+    type: "multipart/form-data; boundary=B",
+    // The body as Latin-1 reads it: "Â©" is the UTF-8 of "©", "ï¿½" of U+FFFD, "â‚¬" of "€" (&#x80;).
+    body: '--B\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n' +
+      '--B\r\nContent-Disposition: form-data; name="t"\r\n\r\n' +
+      "<script>alert(1)</script> <b>bold</b> &amp; & Â©2 Â¬in AB ï¿½ â‚¬ ï¿½ &NotARef; \r\n\r\n" +
+      '--B\r\nContent-Disposition: form-data; name="r"\r\n\r\n"kept"\r\n--B--\r\n',
+  },
 ];
 
 /** The pages, by path: a case without its own html is another form of the case before it. */
