@@ -1678,6 +1678,14 @@ export const MUTANTS: readonly Mutant[] = [
     breaks: "tools/list built from data loses the tools' MCP Apps template links",
   },
   {
+    id: "listing-drops-icons",
+    file: "src/mcp/tool_listing.ts",
+    find: "    ...(icons ? { icons } : {}),",
+    replace: "",
+    tests: ["tests/mcp/tools_gen_test.ts"],
+    breaks: "tools/list built from data loses the tools' icons",
+  },
+  {
     id: "tips-always-exact",
     file: "src/card.ts",
     find: "term === term.toLowerCase() && term !== term.toUpperCase()",
