@@ -230,13 +230,6 @@ export const EQUIVALENT: readonly Equivalent[] = [
       "node:http always sets statusCode on a response (the parser rejects a reply without one before this event), so the fallback is never read",
   },
   {
-    id: "g-66abd91747",
-    file: "src/output/budget.ts",
-    mutation: "splitLines: the galloping search starts with a step of (good - from) >> 4 instead of >> 5",
-    reason:
-      "only the search's first step changes: the gallop and the bisection after it still find the longest run of lines that fits, so the pieces are the same (budget_test's split tests pin them)",
-  },
-  {
     id: "g-e9e8815b4c",
     file: "src/tools/_charset.ts",
     mutation: "table: the lead bytes skipped default to [] instead of [0, -1]",

@@ -6,7 +6,7 @@
 import { resolve } from "node:path";
 import { isLoopbackHost } from "./net/loopback.ts";
 import { maskStoreUrl, storeUrlProblem } from "./net/store_url.ts";
-import { documentShellChars } from "./ui/standalone.ts";
+import { documentShellChars } from "./ui/shells.ts";
 
 /** The validated settings the server runs with. */
 export interface Config {

@@ -11,11 +11,15 @@ export interface Module {
   path: string;
   imports: string[];
   source: string;
+  /** What it loads as it is itself loaded: static imports of values (not `import type`, not `import()`). */
+  loads?: string[];
 }
 
 const SRC = new URL("../src/", import.meta.url).pathname;
 const IMPORT =
   /(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s+"([^"]+)"|(?:^|\n)\s*import\s+"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/g;
+const LOAD =
+  /(?:^|\n)\s*(?:import|export)\s(?!type\s)[^;]*?\sfrom\s+"([^"]+)"|(?:^|\n)\s*import\s+"([^"]+)"/g;
 
 /** Reads every TypeScript module under src/ (generated assets apart) with its resolved imports. */
 function readGraph(): Module[] {
@@ -26,10 +30,11 @@ function readGraph(): Module[] {
       if (entry.isDirectory) walk(path);
       else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".gen.ts")) {
         const source = Deno.readTextFileSync(path);
-        const imports = [...source.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3]).map((spec) =>
-          spec.startsWith(".") ? relative(SRC, join(dirname(path), spec)) : spec
-        );
-        modules.push({ path: relative(SRC, path), imports, source });
+        const resolve = (spec: string) =>
+          spec.startsWith(".") ? relative(SRC, join(dirname(path), spec)) : spec;
+        const imports = [...source.matchAll(IMPORT)].map((m) => resolve(m[1] ?? m[2] ?? m[3]));
+        const loads = [...source.matchAll(LOAD)].map((m) => resolve(m[1] ?? m[2]));
+        modules.push({ path: relative(SRC, path), imports, source, loads });
       }
     }
   };
@@ -118,6 +123,45 @@ export function effectViolations(modules: Module[]): string[] {
   });
 }
 
+/** What the stdio start-up loads (main.ts's imports for stdio, then the first tools/list). */
+const STARTUP = ["main.ts", "mcp/server.ts", "mcp/stdio.ts", "mcp/card_stores.ts"];
+
+/**
+ * Modules only some calls need, whose load would slow every start: each comes with `import()` on
+ * first use. The registry is one of them: it loads every tool's module and zod schemas, which
+ * tools/list (src/mcp/tools.gen.ts) does without.
+ */
+const HEAVY = [
+  "linkedom",
+  "markdown-it",
+  "sanitize-html",
+  "fflate",
+  "render/prism.gen.ts",
+  "net/fetch.ts",
+  "registry.ts",
+  "ui/assets.gen.ts",
+];
+
+/** Heavy modules that start-up loads statically, each with the chain that brings it in. */
+export function startupLoads(modules: Module[]): string[] {
+  const byPath = new Map(modules.map((m) => [m.path, m]));
+  const chains = new Map<string, string[]>(STARTUP.map((p) => [p, [p]]));
+  const queue = [...STARTUP];
+  while (queue.length) {
+    const at = queue.shift()!;
+    for (const next of byPath.get(at)?.loads ?? []) {
+      if (chains.has(next)) continue;
+      chains.set(next, [...chains.get(at)!, next]);
+      if (byPath.has(next)) queue.push(next);
+    }
+  }
+  return HEAVY.filter((h) => chains.has(h)).map((h) =>
+    `start-up loads ${h} (${
+      chains.get(h)!.join(" -> ")
+    }): load it with import() where it is first needed, so every start does not pay for it`
+  );
+}
+
 const graph = readGraph();
 
 for (
@@ -126,6 +170,7 @@ for (
     ["browser code imports only src/ui/runtime/ and src/ui/shared/", browserViolations],
     ["layers form a stack: no two import each other", layerCycles],
     ["only src/fs/, src/net/, src/http/ and src/main.ts touch files, the network or Deno", effectViolations],
+    ["start-up loads no heavy module a first call can load instead", startupLoads],
   ] as const
 ) {
   Deno.test(`architecture: ${rule}`, () => assertDeep(check(graph), []));
@@ -141,6 +186,9 @@ Deno.test("architecture: each rule reports a made-up violation with its reason",
       imports: [],
       source: "env[name] = g.Deno ? g.Deno.env.get(name) : g.process?.env?.[name];",
     },
+    { path: "mcp/server.ts", imports: [], source: "", loads: ["cards/markdown.ts"] },
+    { path: "cards/markdown.ts", imports: [], source: "", loads: ["render/markdown.ts"] },
+    { path: "render/markdown.ts", imports: [], source: "", loads: ["markdown-it"] },
   ];
   assertDeep(sdkViolations(fake), [
     "cards/chart.ts imports @modelcontextprotocol/server: only src/mcp/ may use the SDK, so an SDK upgrade touches one folder",
@@ -150,6 +198,9 @@ Deno.test("architecture: each rule reports a made-up violation with its reason",
   ]);
   assertDeep(layerCycles(fake), [
     "layers import each other: cards -> render -> cards; layers must form a stack (see CONTRIBUTING.md) so each can change without the ones above it",
+  ]);
+  assertDeep(startupLoads(fake), [
+    "start-up loads markdown-it (mcp/server.ts -> cards/markdown.ts -> render/markdown.ts -> markdown-it): load it with import() where it is first needed, so every start does not pay for it",
   ]);
   assertDeep(effectViolations(fake), [
     "render/svg.ts uses Deno.: only src/fs/, src/net/, src/http/ and src/main.ts touch files, the network or Deno, so their guards decide every read and fetch",

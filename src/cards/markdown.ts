@@ -10,7 +10,6 @@ import { invalidInput } from "../errors.ts";
 import { MAX_TEXT_FILE_BYTES, readLocalBytes } from "../fs/read.ts";
 import { decodeText, describeNotText } from "../fs/text.ts";
 import { type Html, markup } from "../html/html.ts";
-import { splitDocument } from "../render/markdown.ts";
 import { plural } from "../render/summary.ts";
 import { QUOTED_LABEL, quoteLine } from "../quote.ts";
 import { ToolError } from "../errors.ts";
@@ -40,12 +39,12 @@ export function shownLines(text: string): number {
 
 const input = z.object({
   markdown: z.string().max(MAX_MARKDOWN_CHARS).optional().describe(
-    "The document as markdown. Raw HTML shows as literal text; entities are not decoded",
+    "Raw HTML shows as text",
   ),
   path: z.string().max(4_096).optional().describe(
-    "Instead of markdown: absolute path of a UTF-8 .md file on the machine running this server",
+    "Instead: a .md file's absolute path",
   ),
-  title: plainLine(200, "Card title (default: the document's first H1)").optional(),
+  title: plainLine(200, "Default: the first H1").optional(),
 });
 
 const recent = new RecentRenders();
@@ -77,7 +76,12 @@ async function source(
   return { text: decoded.text, bytes };
 }
 
-function render(text: string, title: string | undefined, path: string | undefined): CardOutput {
+/** Renders the document; markdown-it and prism are loaded with the first one, not at start-up. */
+async function render(
+  text: string,
+  title: string | undefined,
+  path: string | undefined,
+): Promise<CardOutput> {
   if (text.trim() === "") {
     throw invalidInput(
       path === undefined ? "markdown" : "path",
@@ -85,6 +89,7 @@ function render(text: string, title: string | undefined, path: string | undefine
       "Pass a document with some text",
     );
   }
+  const { splitDocument } = await import("../render/markdown.ts");
   const doc = splitDocument(text, { takeTitle: title === undefined });
   const fileName = path?.split(/[\\/]/).pop();
   const cardTitle = title ?? doc.title ?? fileName ?? "Document";
@@ -112,7 +117,7 @@ export default defineCard({
   takesText: true,
   title: "Document card",
   description:
-    "Render a markdown document (a guide or walkthrough you wrote) as one card: first H1 = title, each H2 section folds, tables styled, fenced code highlighted with copy buttons. Pass markdown inline, or path to a .md file on the server's machine (not your sandbox). Raw HTML shows as text. Long documents split at H2 headings: while parts.hasMore, call again with part + 1.",
+    "A markdown document you wrote (a guide, a walkthrough): H2 sections fold. path: a file on the server's machine, not your sandbox.",
   input,
   splittable: true,
   async render(inp, ctx) {
@@ -120,7 +125,7 @@ export default defineCard({
     const key = await digest(["markdown", inp.title, inp.path, bytes ?? text]);
     const hit = recent.get(key);
     if (hit) return hit;
-    const output = render(text, inp.title, inp.path);
+    const output = await render(text, inp.title, inp.path);
     recent.set(key, output);
     return output;
   },

@@ -28,21 +28,21 @@ const cell = z.union([z.string().max(MAX_CELL_CHARS), z.number(), z.boolean(), z
 const input = z.object({
   title: cardTitle,
   headers: z.array(z.string().max(500)).max(MAX_COLUMNS).optional().describe(
-    "Column headings. With rawText, omit to use the first line",
+    "Headings",
   ),
   rows: z.array(z.array(cell).max(MAX_COLUMNS)).max(MAX_ROWS).optional().describe(
-    "Rows of cells (null for empty); short rows are padded",
+    "Rows of cells",
   ),
   rawText: z.string().max(MAX_RAW_CHARS).optional().describe(
-    "Instead of rows: delimited text, one row per line; quoted cells may hold the delimiter",
+    "Instead: delimited text",
   ),
   delimiter: z.enum(["auto", ...DELIMITERS]).optional().describe(
-    "rawText delimiter (default auto: detected)",
+    "Default auto",
   ),
   firstRowIsHeader: z.boolean().optional().describe(
-    "rawText without headers: the first line holds the headings (default true, false for one column)",
+    "rawText starts with headings (default true)",
   ),
-  caption: z.string().max(500).optional().describe("Caption above the table"),
+  caption: z.string().max(500).optional().describe("Caption"),
 });
 
 type Input = z.output<typeof input>;
@@ -260,8 +260,9 @@ function tableBlock(model: TableModel, caption?: string) {
 ${body}
 </tbody></table></div>`;
   };
-  // The packer cuts between lines; one line per row (its index: render reads the rows themselves).
-  return lineBlock(model.rows.map((_, i) => String(i)), render);
+  // The packer cuts between lines; one line per row (its index: render reads the rows themselves),
+  // each adding its markup and a line break to a run.
+  return lineBlock(model.rows.map((_, i) => String(i)), render, rowHtml.map((r) => r.length + 1));
 }
 
 function markdownRow(cells: string[]): string {
@@ -299,8 +300,7 @@ export default defineCard({
   kind: "table",
   takesText: true,
   title: "Table card",
-  description:
-    "Render a table card from headers + rows, or from rawText (tab, comma, semicolon, pipe, markdown or space-aligned columns, detected). Numeric columns align right; URL cells become links; a big table splits into parts. Use for comparisons and reference data. Text is plain: never pre-escape.",
+  description: "A table from rows, or rawText in any delimited form: comparisons, reference data.",
   input,
   splittable: true,
   render(inp) {

@@ -10,22 +10,27 @@ import {
   ResourceNotFoundError,
   ResourceTemplate,
   type ServerContext,
+  type StandardSchemaWithJSON,
 } from "@modelcontextprotocol/server";
 import { type Config, DEFAULT_CONFIG } from "../config.ts";
 import { ToolError } from "../errors.ts";
-import { toolIcons } from "../icons.ts";
 import { log } from "../log.ts";
-import { createFetcher, type Fetcher } from "../net/fetch.ts";
+import type { Fetcher } from "../net/fetch.ts";
 import { type CardStorage, CardStore, StoreUnavailableError } from "../output/store.ts";
 import { type WebFormStorage, WebFormStore } from "../output/web_forms.ts";
-import { isCard } from "../card.ts";
-import { TOOLS } from "../registry.ts";
 import type { ToolContext, ToolDefinition } from "../tool.ts";
-import { APP_MIME_TYPE, APPS_EXTENSION_ID, CARD_URI_PREFIX, templateUri } from "../ui/shared/protocol.ts";
-import { standaloneDocument } from "../ui/standalone.ts";
-import { TEMPLATE_KINDS, templateHtml } from "../ui/template.ts";
+import {
+  APP_MIME_TYPE,
+  APPS_EXTENSION_ID,
+  CARD_URI_PREFIX,
+  PARTS_TEMPLATE,
+  templateUri,
+} from "../ui/shared/protocol.ts";
+import { KIND_UI } from "../ui/kinds.ts";
 import { SERVER_NAME, VERSION } from "../version.ts";
 import { markOutput, toolInputSchema, toolOutputSchema } from "./input_schema.ts";
+import type { ListedTool } from "./tool_listing.ts";
+import { LISTED, LOADERS } from "./tools.gen.ts";
 
 /** Options of {@link createServer}: any setting of the config, plus test seams. */
 export interface ServerOptions extends Partial<Config> {
@@ -45,7 +50,8 @@ export const INSTRUCTIONS =
 Reach for a card in conversations about research, education, professional skills, hobbyist skills (woodworking, arts and the like), professional topics, history and news, or any subject, whenever a card communicates better than prose: comparisons, step-by-step outlines, data, alternatives side by side.
 Always state the card's conclusion in your reply as well: some hosts show only the text summary.
 Text fields are plain text and are escaped once: never pre-escape (write "A & B", not "A &amp; B"). Only fields named "html" accept markup, and it is sanitized.
-A card too big for one result (a long table, document or code tour) comes in parts: while structuredContent.parts.hasMore is true, call the same tool again with the same input and part: current + 1.`;
+A card too big for one result (a long table, document or code tour) comes in parts: its result ends with the get_card call that shows the next one.
+Cards that show text take optional extras: {"tips": {term: tip}} marks each term with its tip (a term in lowercase matches any case); {"menu": {label: prompt}} adds right-click items that send the prompt, with {{selection}} standing for the selected text.`;
 
 /**
  * List TTLs for 2026-07-28 clients: the tools, the resource templates and the discovery answer
@@ -75,7 +81,7 @@ export function createServer(options: ServerOptions = {}): McpServer {
     ...settings
   } = options;
   const config: Config = { ...DEFAULT_CONFIG, ...settings };
-  const fetcher = injected ?? createFetcher({ allowPrivate: config.allowPrivate });
+  const fetcher = injected ?? lazyFetcher(config.allowPrivate);
   const server = new McpServer(
     { name: SERVER_NAME, version: VERSION },
     {
@@ -94,8 +100,8 @@ export function createServer(options: ServerOptions = {}): McpServer {
     declaresApps(ctx.mcpReq.envelope?.[CAPABILITIES_META_KEY as never] as Capabilities) ||
     declaresApps(server.server.getClientCapabilities() as Capabilities);
 
-  for (const tool of TOOLS) {
-    registerTool(server, tool, (ctx) => ({
+  for (const listed of LISTED) {
+    registerTool(server, listed, (ctx) => ({
       config,
       store,
       newId,
@@ -124,39 +130,93 @@ export function createServer(options: ServerOptions = {}): McpServer {
   }
 }
 
+/** A tool's module and its guards, once loaded. */
+interface Loaded {
+  tool: ToolDefinition;
+  input: StandardSchema;
+  output?: StandardSchema;
+}
+
+type StandardSchema = {
+  "~standard": {
+    validate(value: unknown): Promise<unknown>;
+    jsonSchema: { input(options: unknown): unknown; output(options: unknown): unknown };
+  };
+};
+
+/** The SDK's schema type for tool arguments and structured results. */
+type Schema = StandardSchemaWithJSON<Record<string, unknown>, Record<string, unknown>>;
+
+const loaded = new Map<string, Promise<Loaded>>();
+
+/** A tool's module, loaded on its first call (once per process, whatever the session). */
+function load(name: string): Promise<Loaded> {
+  let made = loaded.get(name);
+  if (!made) {
+    made = LOADERS[name]().then((tool) => ({
+      tool,
+      input: toolInputSchema(tool.input) as unknown as StandardSchema,
+      output: tool.output && toolOutputSchema(tool.output) as unknown as StandardSchema,
+    }));
+    loaded.set(name, made);
+  }
+  return made;
+}
+
+/**
+ * A schema as the SDK takes it: the listed JSON Schema (built once, by scripts/gen_tools.ts),
+ * and validation by the tool's own guard, loaded with its module on the first call.
+ */
+function listedSchema(json: Record<string, unknown>, guard: () => Promise<StandardSchema>): StandardSchema {
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "mcp-chat-cards",
+      validate: async (value: unknown) => (await guard())["~standard"].validate(value),
+      jsonSchema: { input: () => json, output: () => json },
+    } as StandardSchema["~standard"],
+  };
+}
+
 function registerTool(
   server: McpServer,
-  tool: ToolDefinition,
+  listed: ListedTool,
   context: (ctx: ServerContext) => ToolContext,
 ): void {
+  const { name, title, description, annotations, icons, _meta } = listed;
   server.registerTool(
-    tool.name,
+    name,
     {
-      title: tool.title,
-      description: tool.description,
-      inputSchema: toolInputSchema(tool.input),
-      outputSchema: tool.output && toolOutputSchema(tool.output),
-      annotations: { title: tool.title, ...tool.annotations },
-      icons: toolIcons(tool.name, isCard(tool) ? tool.card.kind : undefined),
-      _meta: toolMeta(tool),
+      title,
+      description,
+      inputSchema: listedSchema(
+        listed.inputSchema,
+        async () => (await load(name)).input,
+      ) as unknown as Schema,
+      outputSchema: listed.outputSchema &&
+        listedSchema(listed.outputSchema, async () => (await load(name)).output!) as unknown as Schema,
+      annotations,
+      icons,
+      _meta,
     },
     async (args: Record<string, unknown>, ctx: ServerContext): Promise<CallToolResult> => {
       // Bidi controls are marked on the way out as on the way in: files, archives and fetched
       // pages carry them into cards, summaries and refusals.
       try {
+        const { tool } = await load(name);
         return markOutput(await tool.handler(args, context(ctx)) as CallToolResult);
       } catch (error) {
-        return markOutput(errorResult(tool.name, error));
+        return markOutput(errorResult(name, error));
       }
     },
   );
 }
 
-/** The tool's `_meta`: its own keys, plus `ui.visibility` when it is not the default (both). */
-function toolMeta(tool: ToolDefinition): Record<string, unknown> | undefined {
-  if (tool.visibility.includes("model") && tool.visibility.includes("app")) return tool.meta;
-  const ui = (tool.meta?.ui ?? {}) as Record<string, unknown>;
-  return { ...tool.meta, ui: { ...ui, visibility: [...tool.visibility] } };
+/** The network fetcher, loaded on the first fetch (node:http, node:https, DNS and TLS stay out of start-up). */
+function lazyFetcher(allowPrivate: boolean): Fetcher {
+  let made: Promise<Fetcher> | undefined;
+  const load = () => (made ??= import("../net/fetch.ts").then((m) => m.createFetcher({ allowPrivate })));
+  return { fetch: async (request) => (await load()).fetch(request) };
 }
 
 /** MCP progress notifications for the call, when the client asked for them with a token. */
@@ -195,22 +255,26 @@ function registerResources(server: McpServer, store: CardStorage, mediaOrigins: 
     ui: { csp: { resourceDomains: ["data:", ...mediaOrigins] }, prefersBorder: false },
     "openai/widgetCSP": { connect_domains: [], resource_domains: [...mediaOrigins] },
   };
-  for (const kind of TEMPLATE_KINDS) {
+  // The templates' 500 KB of stylesheets and runtimes are loaded on the first read, not at start-up.
+  for (const kind of Object.keys(KIND_UI)) {
     server.registerResource(
       `card-template-${kind}`,
       templateUri(kind),
       {
         title: `Card template: ${kind.replaceAll("_", " ")}`,
-        description: `MCP Apps view that paints the results of tools showing a ${
-          kind.replaceAll("_", " ")
-        } card`,
+        description: kind === PARTS_TEMPLATE
+          ? "MCP Apps view that paints the parts of split cards get_card shows"
+          : `MCP Apps view that paints the results of tools showing a ${kind.replaceAll("_", " ")} card`,
         mimeType: APP_MIME_TYPE,
         _meta: uiMeta,
         cacheHint: STABLE_FOR_AN_HOUR, // a template changes only with the server's version
       },
-      (uri: URL) => ({
-        contents: [{ uri: uri.href, mimeType: APP_MIME_TYPE, text: templateHtml(kind), _meta: uiMeta }],
-      }),
+      async (uri: URL) => {
+        const { templateHtml } = await import("../ui/template.ts");
+        return {
+          contents: [{ uri: uri.href, mimeType: APP_MIME_TYPE, text: templateHtml(kind), _meta: uiMeta }],
+        };
+      },
     );
   }
   server.registerResource(
@@ -237,19 +301,46 @@ function registerResources(server: McpServer, store: CardStorage, mediaOrigins: 
       description: "A rendered card as a standalone HTML document (the last 24 cards are kept)",
       mimeType: "text/html",
     },
-    async (uri: URL, variables: Record<string, string | string[]>) => {
-      const id = String(variables.id);
-      const card = await readStore(() => store.get(id), `Card "${id}" cannot be read right now`, uri.href);
-      if (!card) {
-        throw new ResourceNotFoundError(
-          uri.href,
-          `Card "${id}" is not available: ${store.retention}; render it again`,
-        );
+    (uri: URL, variables: Record<string, string | string[]>) => readDocument(store, uri, variables, 1),
+  );
+  server.registerResource(
+    "card-part-document",
+    new ResourceTemplate(`${CARD_URI_PREFIX}{id}/{part}`, { list: undefined }),
+    {
+      title: "Card part document",
+      description: "Part k of a card split into parts, as a standalone HTML document",
+      mimeType: "text/html",
+    },
+    (uri: URL, variables: Record<string, string | string[]>) => {
+      const part = Number(variables.part);
+      if (!/^[1-9]\d{0,3}$/.test(String(variables.part))) {
+        throw new ResourceNotFoundError(uri.href, `Card part "${variables.part}" is not a part number`);
       }
-      const text = standaloneDocument(markOutput(card)); // stored as rendered: marked like the result was
-      return { contents: [{ uri: uri.href, mimeType: "text/html", text }] };
+      return readDocument(store, uri, variables, part);
     },
   );
+}
+
+/** The standalone document of part `part` of the stored card the URI names. */
+async function readDocument(
+  store: CardStorage,
+  uri: URL,
+  variables: Record<string, string | string[]>,
+  part: number,
+) {
+  const id = String(variables.id);
+  const card = await readStore(() => store.get(id, part), `Card "${id}" cannot be read right now`, uri.href);
+  if (!card) {
+    throw new ResourceNotFoundError(
+      uri.href,
+      part === 1
+        ? `Card "${id}" is not available: ${store.retention}; render it again`
+        : `Card "${id}" has no part ${part} here: ${store.retention}; render it again`,
+    );
+  }
+  const { standaloneDocument } = await import("../ui/standalone.ts");
+  const text = standaloneDocument(markOutput(card)); // stored as rendered: marked like the result was
+  return { contents: [{ uri: uri.href, mimeType: "text/html", text }] };
 }
 
 /** Seconds a client should wait before retrying a read the store could not answer. */

@@ -5,25 +5,33 @@
  * lines (see {@link lineBlock}), and otherwise truncated with a visible notice.
  */
 import { type Html, markup, raw } from "../html/html.ts";
+import { formatCount } from "../render/summary.ts";
 
 /**
- * A block the packer may cut between lines: its source lines and how to render any run of them
- * (`from` is the index of the run's first line, for numbering and "continued" labels).
+ * A block the packer may cut between lines: its source lines, how to render any run of them
+ * (`from` is the index of the run's first line, for numbering and "continued" labels), and what
+ * each line adds to a run's rendered characters, measured once (separator included).
  */
 export interface LineBlock {
   readonly lines: readonly string[];
   readonly render: (lines: readonly string[], from: number) => Html;
+  readonly sizes: readonly number[];
 }
 
 /** What a card's render step returns in its `blocks`. */
 export type Block = Html | LineBlock;
 
-/** Declares a block made of lines, so an oversize one can be split across parts. */
+/**
+ * Declares a block made of lines, so an oversize one can be split across parts. `sizes` gives
+ * the rendered characters each line adds to a run (a table row's markup and its line break); by
+ * default each line's own length and a separator, which the cut then corrects by measuring.
+ */
 export function lineBlock(
   lines: readonly string[],
   render: (lines: readonly string[], from: number) => Html,
+  sizes: readonly number[] = lines.map((line) => line.length + 1),
 ): LineBlock {
-  return { lines, render };
+  return { lines, render, sizes };
 }
 
 /** The block's markup, rendered whole. */
@@ -39,13 +47,18 @@ export function measure(block: Html): number {
 /**
  * Packs blocks, in order, into parts of at most `budget` rendered characters, counting the line
  * break that joins two blocks of a part (result.ts); a part holds at least one block. Oversize
- * blocks are first cut (line blocks) or truncated (the rest).
+ * blocks are first cut (line blocks) or truncated (the rest). `rendered` is each block rendered
+ * whole, when the caller has it already.
  */
-export function packBlocks(blocks: readonly Block[], budget: number): Html[][] {
+export function packBlocks(
+  blocks: readonly Block[],
+  budget: number,
+  rendered: readonly Html[] = blocks.map(renderBlock),
+): Html[][] {
   const parts: Html[][] = [];
   let current: Html[] = [];
   let size = 0;
-  for (const piece of blocks.flatMap((b) => fitBlock(b, budget))) {
+  for (const piece of blocks.flatMap((b, i) => fitBlock(b, budget, rendered[i]))) {
     const cost = measure(piece);
     if (current.length > 0 && size + 1 + cost > budget) {
       parts.push(current);
@@ -59,50 +72,43 @@ export function packBlocks(blocks: readonly Block[], budget: number): Html[][] {
   return parts;
 }
 
-/** A block as pieces that each fit the budget. */
-export function fitBlock(block: Block, budget: number): Html[] {
-  const whole = renderBlock(block);
+/** A block as pieces that each fit the budget (`whole`: the block rendered whole, when known). */
+export function fitBlock(block: Block, budget: number, whole: Html = renderBlock(block)): Html[] {
   if (measure(whole) <= budget) return [whole];
   if (!("lines" in block) || block.lines.length === 0) return [truncateHtml(whole, budget)];
-  return splitLines(block, budget, measure(whole) / block.lines.length);
+  return splitLines(block, budget);
 }
 
 /**
- * Cuts a line block into the longest runs of lines that fit, in order: each run is found by a
- * first guess from the block's average line cost (`perLine`), then galloping and bisecting from
- * there, so a part takes a handful of renders and the whole stays near linear in the block's
- * size. A single line that does not fit on its own is truncated.
+ * Cuts a line block into the longest runs of lines that fit, in order. Each run is measured from
+ * running totals: its first line rendered alone gives the run's frame (wrapper, caption), then
+ * lines are added while their sizes fit, and the run is rendered once to check it, stepping back
+ * by the sizes when the frame grew (a longer range caption) or the sizes were estimates. A part
+ * costs one or two renders of itself, so the whole stays linear in the block's size. A single
+ * line that does not fit on its own is truncated.
  */
-function splitLines(block: LineBlock, budget: number, perLine: number): Html[] {
-  const n = block.lines.length;
-  const run = (from: number, to: number) => block.render(block.lines.slice(from, to), from);
-  const fits = (from: number, to: number) => measure(run(from, to)) <= budget;
+function splitLines(block: LineBlock, budget: number): Html[] {
+  const { lines, sizes } = block;
+  const run = (from: number, to: number) => block.render(lines.slice(from, to), from);
   const pieces: Html[] = [];
-  for (let from = 0; from < n;) {
-    if (!fits(from, from + 1)) {
-      pieces.push(truncateHtml(run(from, from + 1), budget));
+  for (let from = 0; from < lines.length;) {
+    const first = run(from, from + 1);
+    let total = measure(first);
+    if (total > budget) {
+      pieces.push(truncateHtml(first, budget));
       from++;
       continue;
     }
-    let good = from + 1; // run(from, good) fits
-    let bad = n + 1; // run(from, bad) does not (n + 1: unknown yet)
-    const guess = Math.min(n, from + Math.floor((0.97 * budget) / Math.max(perLine, 1)));
-    if (guess > good) {
-      if (fits(from, guess)) good = guess;
-      else bad = guess;
+    let to = from + 1;
+    while (to < lines.length && total + sizes[to] <= budget) total += sizes[to++];
+    let piece = to === from + 1 ? first : run(from, to);
+    for (let over = measure(piece) - budget; over > 0; over = measure(piece) - budget) {
+      while (over > 0 && to > from + 1) over -= sizes[--to];
+      piece = run(from, to);
+      if (to === from + 1) break; // the first line alone fits: it was measured
     }
-    for (let step = Math.max(1, (good - from) >> 5); good < n && bad > n; step *= 2) {
-      const next = Math.min(n, good + step);
-      if (fits(from, next)) good = next;
-      else bad = next;
-    }
-    while (bad <= n && bad - good > 1) {
-      const middle = (good + bad) >> 1;
-      if (fits(from, middle)) good = middle;
-      else bad = middle;
-    }
-    pieces.push(run(from, good));
-    from = good;
+    pieces.push(piece);
+    from = to;
   }
   return pieces;
 }
@@ -117,7 +123,8 @@ const TOKEN = /<(\/?)([a-zA-Z][\w-]*)[^>]*>|&[#\w]+;/g;
 /**
  * Cuts well-formed markup (the renderers' own) to at most `max` characters, a visible notice
  * included: the cut falls outside any tag or character reference, and the elements left open
- * are closed.
+ * are closed. One pass, linear however deep the nesting: the open elements are a stack, and the
+ * characters their closing tags take are kept as a running total.
  */
 export function truncateHtml(html: Html, max: number): Html {
   const notice =
@@ -129,26 +136,40 @@ export function truncateHtml(html: Html, max: number): Html {
   const limit = max - notice.length;
   const text = html.value;
   const open: string[] = [];
-  const closers = () => open.toReversed().map((name) => `</${name}>`).join("");
+  const opened = new Map<string, number>(); // how many of each element are open: a stray closer costs no scan
+  let closing = 0; // characters the closing tags of `open` take
+  const closeChars = (name: string) => name.length + 3; // </name>
   let cut = 0;
   for (const token of text.matchAll(TOKEN)) {
-    const room = limit - closers().length;
-    if (token.index > room) return finish(text, safeCut(text, cut, room), closers(), notice);
+    const room = limit - closing;
+    if (token.index > room) return finish(text, safeCut(text, cut, room), open, notice);
     const [whole, slash, name] = token;
     const element = name?.toLowerCase();
     const opens = element && !slash && !VOID_ELEMENTS.has(element) && !whole.endsWith("/>");
-    const after = opens ? [...open, element] : slash ? open.slice(0, open.lastIndexOf(element)) : open;
-    const end = token.index + whole.length;
-    if (end + after.reduce((n, e) => n + e.length + 3, 0) > limit) {
-      return finish(text, token.index, closers(), notice);
+    // The stack after this token: one element more, or down to (and without) the one it closes.
+    let depth = open.length;
+    let after = closing;
+    if (opens) after += closeChars(element);
+    else if (slash && opened.get(element)) {
+      const at = open.lastIndexOf(element); // what it scans, it pops: linear in all
+      for (; depth > at; depth--) after -= closeChars(open[depth - 1]);
     }
-    open.splice(0, open.length, ...after);
+    const end = token.index + whole.length;
+    if (end + after > limit) return finish(text, token.index, open, notice);
+    if (opens) {
+      open.push(element);
+      opened.set(element, (opened.get(element) ?? 0) + 1);
+    } else {
+      for (const gone of open.splice(depth)) opened.set(gone, opened.get(gone)! - 1);
+    }
+    closing = after;
     cut = end;
   }
-  return finish(text, safeCut(text, cut, limit - closers().length), closers(), notice);
+  return finish(text, safeCut(text, cut, limit - closing), open, notice);
 }
 
-function finish(text: string, end: number, closers: string, notice: string): Html {
+function finish(text: string, end: number, open: readonly string[], notice: string): Html {
+  const closers = open.toReversed().map((name) => `</${name}>`).join("");
   return raw(text.slice(0, end) + closers + notice);
 }
 
@@ -159,7 +180,4 @@ function safeCut(text: string, from: number, to: number): number {
   return end;
 }
 
-/** "40,000" in every locale, so messages read the same everywhere. */
-export function formatCount(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
+export { formatCount } from "../render/summary.ts";

@@ -17,6 +17,14 @@ export function brief(text: string, max = 80): string {
   return oneLine(text, max);
 }
 
+/**
+ * "40,000" in every locale, so messages read the same everywhere (and without Intl: a locale's
+ * number format costs more to make than a card takes to render).
+ */
+export function formatCount(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
 /** "1 row", "3 rows": a count with its noun, plural by adding `s` unless told otherwise. */
 export function plural(n: number, noun: string, nouns = noun + "s"): string {
   return `${n} ${n === 1 ? noun : nouns}`;

@@ -222,7 +222,7 @@ export default defineTool({
   meta: { ui: { resourceUri: templateUri(KIND) }, "ui/resourceUri": templateUri(KIND) },
   async handler({ url, form: pick }, ctx) {
     const page = await fetchPage(ctx, url);
-    const extract = extractAny(page);
+    const extract = await extractAny(page);
     const form = pickForm(extract.forms, pick, page.url);
     if (form.action === "") {
       throw new ToolError(

@@ -265,8 +265,8 @@ export function encodeForm(
   };
 }
 
-function report(page: FetchedPage, form: FormSpec, encoding: string) {
-  const extract = extractAny(page);
+async function report(page: FetchedPage, form: FormSpec, encoding: string) {
+  const extract = await extractAny(page);
   return {
     status: page.status,
     statusText: page.statusText,
@@ -318,7 +318,7 @@ export default defineTool({
       );
       throw new ToolError(error.code, message, error.hint);
     }
-    const result = report(page, form, encoding);
+    const result = await report(page, form, encoding);
     const outcome = page.status >= 400 ? "The website refused it" : "The website accepted it";
     const lines = [
       `Submitted the form the page calls ${title} (${form.method} to ${

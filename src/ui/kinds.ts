@@ -41,4 +41,9 @@ export const KIND_UI: Readonly<Record<string, KindUi>> = {
   efficient_prompt: { widgets: ["form", "prompt"], styles: ["form", "prompt"] },
   host_check: { widgets: ["host_check"], styles: ["table", "form"] },
   web_form: { widgets: ["web_form", "form"], styles: ["form", "prompt", "web_form"] },
+  /** get_card's results: the parts of the kinds that split (table, markdown, code_tour). */
+  parts: {
+    widgets: ["table", "reveal", "markdown", "tab", "code_tour"],
+    styles: ["code_tour", "markdown", "reveal", "tab", "table"],
+  },
 };

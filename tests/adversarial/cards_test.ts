@@ -104,8 +104,12 @@ Deno.test("adversarial: wrong types, prototype keys and non-finite numbers are r
       /sections\.0\.open/,
     ],
     ["create_list_card", { title: "t", items: { 0: { text: "x" }, length: 1 } }, /items: .*expected array/],
-    ["get_card", { tool: "constructor", arguments: {} }, /"tool": "constructor" is not a card tool/],
-    ["get_card", { tool: "get_card", arguments: {} }, /"tool": "get_card" is not a card tool/],
+    [
+      "get_card",
+      { tool: "constructor", arguments: { title: "t" } },
+      /"tool": "constructor" is not a card tool/,
+    ],
+    ["get_card", { tool: "get_card", arguments: { title: "t" } }, /"tool": "get_card" is not a card tool/],
   ];
   for (const [tool, args, message] of refusals) {
     const r = await call(client, tool, args);

@@ -82,11 +82,15 @@ async function downloads(m: Mounted, n: number): Promise<Resource[]> {
   );
 }
 
-/** The parts the view pulled with get_card, in order. */
+/**
+ * The parts the view read with get_card, in order: a number for a part read by the card's id from
+ * the stored render, "again k" for one rendered again from the tool's input.
+ */
 async function pulled(m: Mounted): Promise<unknown[]> {
-  return (await m.events("call-tool")).map((e) =>
-    (e.arguments as { arguments: { part: number } }).arguments.part
-  );
+  return (await m.events("call-tool")).map((e) => {
+    const args = e.arguments as { id?: string; part?: number; arguments?: { part?: number } };
+    return args.id ? args.part : `again ${args.arguments?.part}`;
+  });
 }
 
 /** Downloads a format from the header's More menu ("CSV" runs "Download CSV"). */
@@ -386,6 +390,19 @@ Deno.test({
         const [csv] = await downloads(n, 1);
         assertEquals(csv.uri, "file:///long.csv");
         assertEquals(csv.text, ["Name,N", ...rows.map((r) => r.join(","))].map((l) => l + "\r\n").join(""));
+        assertEquals(await pulled(n), [1, 2]);
+        // Once the store has let the card go (24 newer cards), its parts are rendered again from the input.
+        for (let i = 0; i < 24; i++) {
+          await h.apps.callTool({
+            name: "create_list_card",
+            arguments: { title: `L${i}`, items: [{ text: "x" }] },
+          });
+        }
+        await pick(n, "CSV");
+        const [, again] = await downloads(n, 2);
+        assertEquals(again.text, csv.text);
+        // Each part is asked for by id first; the store says it is gone, so it is rendered again.
+        assertEquals((await pulled(n)).slice(2), [1, "again 1", 2, "again 2"]);
         await n.page.close();
 
         // A host that cannot call server tools: the part on screen is what there is, and says so.

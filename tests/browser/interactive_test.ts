@@ -396,13 +396,8 @@ Deno.test({
           html:
             '<p>An <abbr title="Application Programming Interface">API</abbr> key; the API key is REST.</p>',
         }],
-        tutor: {
-          terms: [{ term: "API", tip: "An interface" }, { term: "API key", tip: "A secret" }, {
-            term: "rest",
-            tip: "A style",
-            caseInsensitive: true,
-          }],
-        },
+        // "rest" in lowercase matches any case; "API" is exact.
+        extras: { tips: { API: "An interface", "API key": "A secret", rest: "A style" } },
       });
       assertEquals(
         await a.view.evaluate(() =>
@@ -419,7 +414,7 @@ Deno.test({
         title: "Go",
         tutorTermsInCode: inCode,
         files: [{ path: "x.go", content: "package main\n\nfunc main() {}\n" }],
-        tutor: { terms: [{ term: "func", tip: "Declares a function" }] },
+        extras: { tips: { func: "Declares a function" } },
       });
       for (const inCode of [false, true]) {
         const c = await mount("create_code_tour_card", tour(inCode));

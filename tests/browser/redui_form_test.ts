@@ -71,7 +71,7 @@ Deno.test({
       const m = await mount("create_list_card", {
         title: "Steps",
         items: [{ text: "One" }],
-        actions: [{ label: "Explain", prompt }],
+        extras: { menu: { Explain: prompt } },
       });
       await m.view.focus('[data-mcc-action="collapse"]');
       await m.view.press('[data-mcc-action="collapse"]', "Shift+F10");

@@ -27,7 +27,7 @@ const ARGS = {
       html: `<p>two</p><img src="https://evil.example/i.png"><a href="javascript:_x(5)">x</a>`,
     },
   ],
-  tutor: { terms: [{ term: "script", tip: EVIL }] },
+  extras: { tips: { script: EVIL } },
 };
 
 Deno.test({

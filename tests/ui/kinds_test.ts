@@ -40,8 +40,12 @@ const ADDS: Record<string, string> = { markdown: "reveal", code_tour: "tab" };
 /** Widgets that only draw the live preview: nothing in the result's markup asks for them. */
 const PREVIEW_ONLY = new Set(["list"]);
 
+/** The kinds that split into parts: get_card's "parts" template paints them all. */
+const SPLIT = CARDS.filter((c) => c.card.splittable).map((c) => c.card.kind);
+
 /** The article markup of every golden card of `kind`. */
 async function goldens(kind: string): Promise<[string, string][]> {
+  if (kind === "parts") return (await Promise.all(SPLIT.map(goldens))).flat();
   const dir = new URL(kind === "web_form" ? "tests/tools/web_form/" : `tests/cards/${kind}/`, root);
   const found: [string, string][] = [];
   for await (const entry of Deno.readDir(dir)) {
@@ -54,8 +58,8 @@ async function goldens(kind: string): Promise<[string, string][]> {
 
 const widgetsOf = (kind: string) => [...KIND_UI[kind].widgets, ...(KIND_UI[kind].movable ? ["move"] : [])];
 
-Deno.test("every card kind, and mirror_web_form's, has a template", () => {
-  assertDeep(Object.keys(KIND_UI), [...CARDS.map((c) => c.card.kind), "web_form"]);
+Deno.test("every card kind, mirror_web_form's and get_card's parts have a template", () => {
+  assertDeep(Object.keys(KIND_UI), [...CARDS.map((c) => c.card.kind), "web_form", "parts"]);
   for (const [kind, ui] of Object.entries(KIND_UI)) {
     for (const w of ui.widgets) {
       assertEquals(w in HOOKS || PREVIEW_ONLY.has(w), true, `${kind}: unknown widget ${w}`);

@@ -21,6 +21,7 @@ import { MAX_SERIES } from "./palette.ts";
 import { PIE_SIZE, pieChart, shares } from "./pie.ts";
 import { scatterChart } from "./scatter.ts";
 import { clip } from "./text.ts";
+import { formatCount } from "../summary.ts";
 
 /** Most labels (points per series) any chart takes. */
 export const MAX_POINTS = 10_000;
@@ -267,9 +268,7 @@ export function chartSummary(
   const q = (l: string) => `"${clip(l, 40)}"`;
   const span = labels.length === 1
     ? `for ${q(labels[0])}`
-    : `over ${labels.length.toLocaleString("en-US")} labels from ${q(labels[0])} to ${
-      q(labels[labels.length - 1])
-    }`;
+    : `over ${formatCount(labels.length)} labels from ${q(labels[0])} to ${q(labels[labels.length - 1])}`;
   if (type === "pie" || type === "donut") {
     const values = series[0].values;
     const parts = shares(values);
@@ -307,12 +306,15 @@ function dataTable(data: ChartData, note: string): Table {
     ...(pie ? ["Share"] : []),
   ];
   const parts = pie ? shares(data.series[0].values) : [];
-  const pct = new Intl.NumberFormat(data.format.locale, { style: "percent", maximumFractionDigits: 1 });
+  // Built only for pies: a number format costs more to make than a hundred rows to write.
+  const pct = pie
+    ? new Intl.NumberFormat(data.format.locale, { style: "percent", maximumFractionDigits: 1 })
+    : undefined;
   const rows = data.labels.map((label, i) => {
     const cells: Cell[] = [];
     if (data.x) cells.push({ x: data.x[i], text: String(data.x[i]) });
     for (const s of data.series) cells.push(s.values[i]);
-    if (pie) cells.push(pct.format(parts[i]));
+    if (pct) cells.push(pct.format(parts[i]));
     return { label, cells };
   });
   return { head, rows, caption: note ? "Plotted points (downsampled)" : undefined };
@@ -371,8 +373,8 @@ export function renderChart(spec: ChartSpec): RenderedChart {
       labels: pick(labels, rows),
       series: data.series.map((s) => ({ name: s.name, values: pick(s.values, rows) })),
     };
-    note = `Downsampled from ${labels.length.toLocaleString("en-US")} to ${
-      rows.length.toLocaleString("en-US")
+    note = `Downsampled from ${formatCount(labels.length)} to ${
+      formatCount(rows.length)
     } points per series (largest-triangle-three-buckets keeps peaks and dips); the table lists the plotted points.`;
   }
   const summary = chartSummary(spec.type, labels, series, format) +

@@ -1,6 +1,6 @@
 /**
  * A card split into parts (a long table, document or code tour) downloads whole: the title says
- * "(part k of N)", every part comes again from the app-only `get_card` (host.part), and they are
+ * "(part k of N)", every part comes from `get_card` (host.part: the stored render), and they are
  * joined into one detached article that Download's formats then read. A table's rows go into
  * one table; other kinds' bodies follow each other. If any part does not come, the part on
  * screen is what there is.

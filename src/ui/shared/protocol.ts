@@ -15,8 +15,14 @@ export const APP_MIME_TYPE = "text/html;profile=mcp-app";
 /** The MCP Apps extension id a client declares to get cards inline. */
 export const APPS_EXTENSION_ID = "io.modelcontextprotocol/ui";
 
-/** The app-only tool the view calls when a host never delivers the tool result. */
+/**
+ * The tool that shows part k of a split card by its id (model and view), and that the view also
+ * calls to render its card again when a host never delivers the tool result.
+ */
 export const PULL_TOOL = "get_card";
+
+/** The template of get_card's results: it paints every kind a card splits into parts. */
+export const PARTS_TEMPLATE = "parts";
 
 /** `data-mcc-action` values that card markup (server side) and the header (runtime) use. */
 export const ACTION = {
