@@ -17,7 +17,7 @@ export let picked: Element | undefined;
 const SELECTABLE = ".mcc-table tbody tr, .mcc-legend li, .mcc-pt";
 
 /** Text on one line, capped at 500 UTF-16 units with an ellipsis (never inside an emoji). */
-const line = (text?: string | null) => cap((text ?? "").replace(/\s+/g, " ").trim(), 500);
+export const line = (text?: string | null) => cap((text ?? "").replace(/\s+/g, " ").trim(), 500);
 
 /** What `el` is (`row 3 of`), its detail, and its fields in the structured selection (view_tools.ts too). */
 export function about(el: Element): [string, string, Record<string, unknown>] {

@@ -7,6 +7,8 @@
 import { h, svg } from "../dom.ts";
 import { tableCsv } from "../export.ts";
 import { el, list, num, raw } from "../preview.ts";
+import { about } from "../selection.ts";
+import { chosen } from "../view_tools.ts";
 import type { Draw, Format, Widget } from "./types.ts";
 
 interface Fmt {
@@ -217,6 +219,16 @@ export const chartWidget: Widget = {
   keys: { selector: ".mcc-pt", handle: pointKey },
   enhance: (article) => article.querySelectorAll<HTMLElement>("[data-mcc-chart]").forEach(enhanceChart),
   preview: { kind: "chart", draw: preview },
+  tools: [{
+    name: "chart_focus",
+    description: "The chart card's focused or selected point",
+    offers: (a) => !!a.querySelector(".mcc-chart"),
+    read(article) {
+      const on = document.activeElement;
+      const focused = article.contains(on) && on!.matches(".mcc-pt") ? about(on!)[2] : null;
+      return { focused: focused ?? chosen(article, ".mcc-pt, .mcc-legend li") };
+    },
+  }],
   formats: (article) => {
     const svg = article.querySelector<SVGSVGElement>(".mcc-chart svg");
     return [

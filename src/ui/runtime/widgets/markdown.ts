@@ -7,6 +7,7 @@
  */
 import { ACTION } from "../../shared/protocol.ts";
 import { h, tool } from "../dom.ts";
+import { line } from "../view_tools.ts";
 import type { Widget } from "./types.ts";
 
 function enhance(article: Element): void {
@@ -31,4 +32,23 @@ function enhance(article: Element): void {
   );
 }
 
-export const markdownWidget: Widget = { enhance };
+export const markdownWidget: Widget = {
+  enhance,
+  tools: [{
+    name: "document_section",
+    description: "The document card's current section",
+    offers: (a) => !!a.querySelector("details.mcc-md-section"),
+    read(article) {
+      const sections = [...article.querySelectorAll<HTMLDetailsElement>("details.mcc-md-section")];
+      const current = sections.find((s) => s.contains(document.activeElement)) ??
+        sections.find((s) => s.open);
+      return {
+        current: current ? line(current.querySelector("summary")?.textContent) : null,
+        sections: sections.map((s) => ({
+          heading: line(s.querySelector("summary")?.textContent),
+          open: s.open,
+        })),
+      };
+    },
+  }],
+};

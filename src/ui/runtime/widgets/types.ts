@@ -14,6 +14,17 @@ export type Format = [ext: string, type: string, make: () => string | Uint8Array
 /** Handles a `data-mcc-action` button of a card. */
 export type ActionHandler = (button: HTMLElement, article: Element, host: Host) => void;
 
+export type Json = Record<string, unknown>;
+
+/** A read-only tool the card offers its host (view_tools.ts answers tools/list and tools/call with them). */
+export interface ViewTool {
+  name: string;
+  description: string;
+  /** The card holds what the tool reads. */
+  offers(article: Element): boolean;
+  read(article: Element): Json;
+}
+
 /** One card kind's browser behaviour. */
 export interface Widget {
   /** `data-mcc-action` value to handler. */
@@ -39,4 +50,6 @@ export interface Widget {
   preview?: { kind: string; draw: (body: HTMLElement) => Draw };
   /** Files Download offers for this card besides its HTML document. */
   formats?: (article: Element) => Format[];
+  /** Tools the card offers its host, when its markup holds what they read (view_tools.ts). */
+  tools?: ViewTool[];
 }
