@@ -50,6 +50,8 @@ export interface Widget {
   preview?: { kind: string; draw: (body: HTMLElement) => Draw };
   /** Files Download offers for this card besides its HTML document. */
   formats?: (article: Element) => Format[];
+  /** A card split into parts, whole: every part joined into one detached article (Download reads it). */
+  whole?: (article: Element, host: Host) => Promise<Element>;
   /** Tools the card offers its host, when its markup holds what they read (view_tools.ts). */
   tools?: ViewTool[];
 }
