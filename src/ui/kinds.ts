@@ -41,7 +41,12 @@ export const KIND_UI: Readonly<Record<string, KindUi>> = {
   animation: { widgets: ["animation"], styles: ["animation", "chart"] },
   reveal: { widgets: ["reveal"], styles: ["reveal", "highlight"], terms: true, movable: true },
   list: { widgets: ["list"], styles: ["list"], terms: true, movable: true },
-  markdown: { widgets: ["reveal", "markdown"], styles: ["markdown", "reveal", "highlight"], terms: true, parts: true },
+  markdown: {
+    widgets: ["reveal", "markdown"],
+    styles: ["markdown", "reveal", "highlight"],
+    terms: true,
+    parts: true,
+  },
   code_tour: {
     widgets: ["tab", "code_tour"],
     styles: ["code_tour", "markdown", "tab", "highlight"],

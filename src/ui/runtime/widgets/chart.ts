@@ -7,9 +7,9 @@
 import { h, svg } from "../dom.ts";
 import { tableCsv } from "../export.ts";
 import { el, list, num, raw } from "../preview.ts";
-import { about } from "../selection.ts";
+import { about, line } from "../selection.ts";
 import { chosen } from "../view_tools.ts";
-import type { Draw, Format, Widget } from "./types.ts";
+import type { About, Draw, Format, Widget } from "./types.ts";
 
 interface Fmt {
   locale: string;
@@ -215,7 +215,22 @@ function preview(body: HTMLElement): Draw {
   };
 }
 
+/** A selected legend entry (a pie's stands for its slice) or point: what selection.ts tells the model. */
+function aboutChart(el: Element): About | undefined {
+  const fig = el.closest("figure");
+  if (el.matches("li")) {
+    const slice = fig!.querySelector(`.mcc-slices [data-i="${[...el.parentElement!.children].indexOf(el)}"]`);
+    if (slice) return about(slice);
+    const series = line(el.textContent);
+    return [`series "${series}" in`, "", { series }];
+  }
+  if (!el.matches(".mcc-pt")) return;
+  const [label, series, value] = describe(el, fig!.querySelector("table")).map(line);
+  return [`point "${label}" of series "${series}" in`, value, { label, series, value }];
+}
+
 export const chartWidget: Widget = {
+  about: aboutChart,
   keys: { selector: ".mcc-pt", handle: pointKey },
   enhance: (article) => article.querySelectorAll<HTMLElement>("[data-mcc-chart]").forEach(enhanceChart),
   preview: { kind: "chart", draw: preview },

@@ -16,6 +16,9 @@ export type ActionHandler = (button: HTMLElement, article: Element, host: Host) 
 
 export type Json = Record<string, unknown>;
 
+/** What a selected element is (`row 3 of`), its detail, and its fields (selection.ts). */
+export type About = [what: string, detail: string, fields: Json];
+
 /** A read-only tool the card offers its host (view_tools.ts answers tools/list and tools/call with them). */
 export interface ViewTool {
   name: string;
@@ -52,6 +55,8 @@ export interface Widget {
   formats?: (article: Element) => Format[];
   /** A card split into parts, whole: every part joined into one detached article (Download reads it). */
   whole?: (article: Element, host: Host) => Promise<Element>;
+  /** What a selectable element of this kind is, when it is one (selection.ts asks before its own rules). */
+  about?: (el: Element) => About | undefined;
   /** Tools the card offers its host, when its markup holds what they read (view_tools.ts). */
   tools?: ViewTool[];
 }
