@@ -7,7 +7,8 @@
  *   deno task build:ui --check   fail when the committed module is stale
  *
  * One template per card kind (src/ui/kinds.ts): the runtime is bundled once per kind by esbuild with
- * only that kind's widgets, then compressed again by terser; kinds with the same widgets share one
+ * only that kind's widgets (and, by its flags, tutor terms, move handles and whole downloads of
+ * parts), then compressed again by terser; kinds with the same widgets share one
  * bundle. Each stylesheet is minified by esbuild, and the stylesheets' own custom properties get
  * short names (see shortNames); a kind's CSS is its stylesheets joined in order. `deno task
  * bench:template` reports the sizes against a baseline. The build refuses a runtime that could end
@@ -35,16 +36,34 @@ export const MAX_GZIP_BYTES = 20 * 1024;
 /** `tableWidget` for `table`, `codeTourWidget` for `code_tour`: the export each widget file names. */
 const widgetExport = (name: string) => `${name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}Widget`;
 
-/** The entry of one kind's bundle: the runtime's start with the kind's widgets. */
-export function kindEntry({ widgets, movable }: KindUi): string {
-  const lines = widgets.map((w, i) => `import { ${widgetExport(w)} as w${i} } from "./widgets/${w}.ts";`);
-  if (movable) lines.push(`import { moveWidget } from "./widgets/move.ts";`);
-  const kind = widgets.map((_, i) => `w${i}`).join(", ");
+/**
+ * The entry of one kind's bundle: the runtime's start with the kind's widgets (and the parts
+ * gatherer), then the late ones, which enhance after selection: tutor terms, then move handles.
+ */
+export function kindEntry({ widgets, terms, movable, parts }: KindUi): string {
+  const own = widgets.map((w) => [widgetExport(w), `./widgets/${w}.ts`]);
+  if (parts) own.push(["partsWidget", "./parts.ts"]);
+  const late = [
+    ...terms ? [["tutorWidget", "./widgets/tutor.ts"]] : [],
+    ...movable ? [["moveWidget", "./widgets/move.ts"]] : [],
+  ];
+  const all = [...own, ...late];
+  const names = (from: number, to: number) => all.slice(from, to).map((_, i) => `w${from + i}`).join(", ");
   return [
     `import { start } from "./main.ts";`,
-    ...lines,
-    `start([${kind}]${movable ? ", [moveWidget]" : ""});`,
+    ...all.map(([name, file], i) => `import { ${name} as w${i} } from "${file}";`),
+    `start([${names(0, own.length)}]${late.length ? `, [${names(own.length, all.length)}]` : ""});`,
   ].join("\n");
+}
+
+/** A kind's stylesheets: the ones every template has, the kind's own, and those its flags bring. */
+export function kindStyles(ui: KindUi): Set<string> {
+  return new Set([
+    ...ALWAYS_STYLES,
+    ...ui.styles,
+    ...ui.terms ? ["terms"] : [],
+    ...ui.movable ? ["move"] : [],
+  ]);
 }
 
 /**
@@ -172,7 +191,7 @@ export async function buildTemplates(): Promise<
       const entry = kindEntry(ui);
       if (!bundles.has(entry)) bundles.set(entry, bundleRuntime(ui));
       const runtime = await bundles.get(entry)!;
-      const wanted = new Set([...ALWAYS_STYLES, ...ui.styles]);
+      const wanted = kindStyles(ui);
       for (const name of wanted) {
         if (!sheets.has(name)) throw new Error(`${kind}: no stylesheet src/ui/styles/${name}.css`);
       }

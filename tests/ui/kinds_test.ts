@@ -70,6 +70,16 @@ Deno.test("every card kind, mirror_web_form's and get_card's parts have a templa
   }
 });
 
+Deno.test("tutor terms and whole downloads are in the templates of exactly the kinds that can have them", () => {
+  // a tool takes `tutor` terms when it takes text (src/card.ts); mirror_web_form does neither
+  const tools = new Map(CARDS.map((c) => [c.card.kind, c]));
+  for (const [kind, ui] of Object.entries(KIND_UI)) {
+    const tool = tools.get(kind);
+    assertEquals(!!ui.terms, !!tool && "tutor" in tool.input.shape, `${kind}: terms`);
+    assertEquals(!!ui.parts, !!tool?.card.splittable, `${kind}: parts`);
+  }
+});
+
 for (const kind of Object.keys(KIND_UI)) {
   Deno.test(`the ${kind} template carries every widget its cards ask for, and none they never do`, async () => {
     const cards = await goldens(kind);

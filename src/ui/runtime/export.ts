@@ -15,7 +15,6 @@ import type { MenuItem } from "./menu_model.ts";
 import { WIDGETS } from "./widgets/index.ts";
 import type { Format } from "./widgets/types.ts";
 import { csv } from "./files.ts";
-import { whole } from "./parts.ts";
 
 /**
  * The first table's cells as CSV, header rows included, for the kinds that may hold one. A chart's
@@ -44,7 +43,9 @@ function formats(article: Element): Format[] {
 
 /** Delivers one file (of every part) by the first layer that works, and says which in the status line. */
 async function save(article: Element, ext: string, host: Host): Promise<void> {
-  const all = await whole(article, host);
+  // a card split into parts downloads whole (parts.ts, in the templates of the kinds that split)
+  const gather = WIDGETS.find((w) => w.whole)?.whole;
+  const all = gather ? await gather(article, host) : article;
   const [, type, make] = formats(all).find((f) => f[0] == ext)!;
   const name = cardFile(all, ext);
   const data = make();

@@ -25,7 +25,6 @@ const cards = new WeakMap<Element, CardInfo>();
 
 /** Cards that ask the reader something (forms, the prompt flow, mirrored web forms): a form is their body. */
 const ASKS = ":has(>.mcc-body>form)";
-"[data-mcc-kind=form],[data-mcc-kind^=prompt_],[data-mcc-kind=efficient_prompt],[data-mcc-kind=web_form]";
 
 /** A 16 px line icon (drawn with DOM calls: the runtime never parses markup); one path per `d`. */
 function icon(...d: string[]): SVGElement {

@@ -8,6 +8,7 @@
 import { h } from "./dom.ts";
 import { setStatus } from "./header.ts";
 import type { Host } from "./host.ts";
+import type { Widget } from "./widgets/types.ts";
 
 export async function whole(article: Element, host: Host): Promise<Element> {
   const n =
@@ -36,3 +37,6 @@ export async function whole(article: Element, host: Host): Promise<Element> {
   }
   return first;
 }
+
+/** In the templates of the kinds that split into parts (src/ui/kinds.ts `parts`). */
+export const partsWidget: Widget = { whole };

@@ -8,8 +8,8 @@ import { state } from "./debug.ts";
 import { cap, rove } from "./dom.ts";
 import { setStatus } from "./header.ts";
 import type { Host } from "./host.ts";
-import { describe } from "./widgets/chart.ts";
-import type { Widget } from "./widgets/types.ts";
+import { WIDGETS } from "./widgets/index.ts";
+import type { About, Widget } from "./widgets/types.ts";
 
 /** The one selected element of the view, if any. */
 export let picked: Element | undefined;
@@ -19,9 +19,15 @@ const SELECTABLE = ".mcc-table tbody tr, .mcc-legend li, .mcc-pt";
 /** Text on one line, capped at 500 UTF-16 units with an ellipsis (never inside an emoji). */
 export const line = (text?: string | null) => cap((text ?? "").replace(/\s+/g, " ").trim(), 500);
 
-/** What `el` is (`row 3 of`), its detail, and its fields in the structured selection (view_tools.ts too). */
-export function about(el: Element): [string, string, Record<string, unknown>] {
-  const fig = el.closest("figure");
+/**
+ * What `el` is (`row 3 of`), its detail, and its fields in the structured selection (view_tools.ts
+ * too): a table row or a tutor term here, a chart's point or legend entry by the chart widget's `about`.
+ */
+export function about(el: Element): About {
+  for (const widget of WIDGETS) {
+    const own = widget.about?.(el);
+    if (own) return own;
+  }
   if (el instanceof HTMLTableRowElement) {
     const head = el.closest("table")!.tHead?.rows[0]?.cells;
     const cells = [...el.cells].map((c, i) => {
@@ -33,26 +39,10 @@ export function about(el: Element): [string, string, Record<string, unknown>] {
       cells: Object.fromEntries(cells),
     }];
   }
-  if (el.matches("li")) {
-    // a pie's legend entry stands for its slice
-    const slice = fig!.querySelector(`.mcc-slices [data-i="${[...el.parentElement!.children].indexOf(el)}"]`);
-    if (slice) return about(slice);
-    const series = line(el.textContent);
-    return [`series "${series}" in`, "", { series }];
-  }
-  if (el.matches(".mcc-term")) {
-    const term = line(el.textContent);
-    const tip = line(document.getElementById(el.getAttribute("aria-describedby")!)?.lastChild?.textContent);
-    return [`term "${term}" in`, tip, { term, tip }];
-  }
-  const [label, series, value] = describe(el, fig!.querySelector("table")).map(line);
-  return [`point "${label}" of series "${series}" in`, value, { label, series, value }];
-}
-
-/** What `el` is, when it is the reader's selection inside `article` and matches `selector` (view tools). */
-export function chosen(article: Element, selector: string): Record<string, unknown> | null {
-  const el = picked && article.contains(picked) && picked.matches(selector) ? picked : undefined;
-  return el ? about(el)[2] : null;
+  // a tutor term: what PICKS leaves
+  const term = line(el.textContent);
+  const tip = line(document.getElementById(el.getAttribute("aria-describedby")!)?.lastChild?.textContent);
+  return [`term "${term}" in`, tip, { term, tip }];
 }
 
 /** What memory.ts may show selected again: everything `pick` takes. */

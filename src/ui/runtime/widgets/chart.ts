@@ -7,8 +7,9 @@
 import { h, svg } from "../dom.ts";
 import { tableCsv } from "../export.ts";
 import { el, list, num, raw } from "../preview.ts";
-import { about, chosen } from "../selection.ts";
-import type { Draw, Format, Widget } from "./types.ts";
+import { about, line } from "../selection.ts";
+import { chosen } from "../view_tools.ts";
+import type { About, Draw, Format, Widget } from "./types.ts";
 
 interface Fmt {
   locale: string;
@@ -256,7 +257,22 @@ function preview(body: HTMLElement): Draw {
   };
 }
 
+/** A selected legend entry (a pie's stands for its slice) or point: what selection.ts tells the model. */
+function aboutChart(el: Element): About | undefined {
+  const fig = el.closest("figure");
+  if (el.matches("li")) {
+    const slice = fig!.querySelector(`.mcc-slices [data-i="${[...el.parentElement!.children].indexOf(el)}"]`);
+    if (slice) return about(slice);
+    const series = line(el.textContent);
+    return [`series "${series}" in`, "", { series }];
+  }
+  if (!el.matches(".mcc-pt")) return;
+  const [label, series, value] = describe(el, fig!.querySelector("table")).map(line);
+  return [`point "${label}" of series "${series}" in`, value, { label, series, value }];
+}
+
 export const chartWidget: Widget = {
+  about: aboutChart,
   keys: { selector: ".mcc-pt", handle: pointKey },
   enhance: (article) => article.querySelectorAll<HTMLElement>("[data-mcc-chart]").forEach(enhanceChart),
   preview: { kind: "chart", draw: preview },
@@ -265,8 +281,8 @@ export const chartWidget: Widget = {
     description: "The chart card's focused or selected point",
     offers: (a) => !!a.querySelector(".mcc-chart"),
     read(article) {
-      const at = document.activeElement;
-      const focused = at && article.contains(at) && at.matches(".mcc-pt") ? about(at)[2] : null;
+      const on = document.activeElement;
+      const focused = article.contains(on) && on!.matches(".mcc-pt") ? about(on!)[2] : null;
       return { focused: focused ?? chosen(article, ".mcc-pt, .mcc-legend li") };
     },
   }],

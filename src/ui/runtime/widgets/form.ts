@@ -10,8 +10,8 @@ import { sendPrompt } from "../actions.ts";
 import { h } from "../dom.ts";
 import { setStatus } from "../header.ts";
 import type { Host } from "../host.ts";
-import { line } from "../selection.ts";
-import type { Widget } from "./types.ts";
+import { line } from "../view_tools.ts";
+import type { Json, Widget } from "./types.ts";
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -176,9 +176,9 @@ export const formWidget: Widget = {
     name: "form_values",
     description: "The form card's current values",
     offers: (a) => !!a.querySelector("form [name]"),
-    // the form's fields by name; hidden and password fields never leave the card
+    /** The form's fields by name; hidden and password fields never leave the card. */
     read(article) {
-      const values: Record<string, unknown> = {};
+      const values: Json = {};
       for (const field of article.querySelectorAll<HTMLInputElement>("form [name]")) {
         if (field.type === "hidden" || field.type === "password" || field.localName === "button") continue;
         if (field.type === "checkbox") values[field.name] = field.checked;

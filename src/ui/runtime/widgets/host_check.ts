@@ -77,7 +77,6 @@ function report(article: Element): string {
 }
 
 export const hostCheckWidget: Widget = {
-  tools: [tableView],
   actions: {
     [ACTION.copyReport]: async (button, article, host) => {
       await copyText(report(article), button, host);
@@ -101,4 +100,6 @@ export const hostCheckWidget: Widget = {
       slot.replaceChildren(h("div", { class: "mcc-table-wrap", tabindex: "0" }, table));
     });
   },
+  // its facts are a table: the host's model may read the row the reader selected
+  tools: [tableView],
 };

@@ -7,15 +7,14 @@ import { coreWidget } from "../header.ts";
 import { moreWidget } from "../more.ts";
 import { selectionWidget } from "../selection.ts";
 import { menuWidget } from "./menu.ts";
-import { tutorWidget } from "./tutor.ts";
 import type { Widget } from "./types.ts";
 
 export const WIDGETS: Widget[] = [];
 
 /**
  * Sets the widgets in the order they enhance a card: the header tools and their More menu first, then the
- * kind's own, selection and tutor terms, then `late` ones (move handles wrap blocks after terms are
- * marked), and the context menu last.
+ * kind's own, selection, then `late` ones (tutor terms, then move handles: they wrap blocks after terms
+ * are marked), and the context menu last.
  */
 export function useWidgets(kind: Widget[], late: Widget[] = []): void {
   WIDGETS.splice(
@@ -25,7 +24,6 @@ export function useWidgets(kind: Widget[], late: Widget[] = []): void {
     moreWidget,
     ...kind,
     selectionWidget,
-    tutorWidget,
     ...late,
     menuWidget,
   );

@@ -7,7 +7,7 @@
  */
 import { ACTION } from "../../shared/protocol.ts";
 import { h, tool } from "../dom.ts";
-import { line } from "../selection.ts";
+import { line } from "../view_tools.ts";
 import type { Widget } from "./types.ts";
 
 function enhance(article: Element): void {
@@ -42,10 +42,12 @@ export const markdownWidget: Widget = {
       const sections = [...article.querySelectorAll<HTMLDetailsElement>("details.mcc-md-section")];
       const current = sections.find((s) => s.contains(document.activeElement)) ??
         sections.find((s) => s.open);
-      const heading = (s: Element) => line(s.querySelector("summary")?.textContent);
       return {
-        current: current ? heading(current) : null,
-        sections: sections.map((s) => ({ heading: heading(s), open: s.open })),
+        current: current ? line(current.querySelector("summary")?.textContent) : null,
+        sections: sections.map((s) => ({
+          heading: line(s.querySelector("summary")?.textContent),
+          open: s.open,
+        })),
       };
     },
   }],

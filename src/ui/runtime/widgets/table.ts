@@ -9,7 +9,7 @@
 import { state } from "../debug.ts";
 import { h } from "../dom.ts";
 import { el, raw, sync, text } from "../preview.ts";
-import { chosen, line } from "../selection.ts";
+import { chosen, line } from "../view_tools.ts";
 import type { Draw, ViewTool, Widget } from "./types.ts";
 
 function localize(article: Element): void {
@@ -61,11 +61,11 @@ function preview(body: HTMLElement): Draw {
   };
 }
 
-/** The table's selected row, sort and filter, for the host (view_tools.ts); the host check's table too. */
+/** The card-offered tool (view_tools.ts): the selected row, the sort and the filter of a table that is no chart's. */
 export const tableView: ViewTool = {
   name: "table_view",
   description: "The table card's selected row, sort and filter",
-  offers: (a) => !!a.querySelector(".mcc-table"),
+  offers: (a) => !!a.querySelector(".mcc-table") && !a.querySelector(".mcc-chart"),
   read(article) {
     const sorted = article.querySelector(".mcc-table th[aria-sort]:not([aria-sort=none])");
     const filter = article.querySelector<HTMLInputElement>("input[type=search]");

@@ -14,17 +14,18 @@ export type Format = [ext: string, type: string, make: () => string | Uint8Array
 /** Handles a `data-mcc-action` button of a card. */
 export type ActionHandler = (button: HTMLElement, article: Element, host: Host) => void;
 
-/**
- * A tool the card offers its host (view_tools.ts lists and calls them): read-only, no arguments, an
- * answer about what the reader is looking at. Each lives with the widget of the cards it reads, so a
- * template carries only its own kind's tools.
- */
+export type Json = Record<string, unknown>;
+
+/** What a selected element is (`row 3 of`), its detail, and its fields (selection.ts). */
+export type About = [what: string, detail: string, fields: Json];
+
+/** A read-only tool the card offers its host (view_tools.ts answers tools/list and tools/call with them). */
 export interface ViewTool {
   name: string;
   description: string;
   /** The card holds what the tool reads. */
   offers(article: Element): boolean;
-  read(article: Element): Record<string, unknown>;
+  read(article: Element): Json;
 }
 
 /** One card kind's browser behaviour. */
@@ -52,6 +53,10 @@ export interface Widget {
   preview?: { kind: string; draw: (body: HTMLElement) => Draw };
   /** Files Download offers for this card besides its HTML document. */
   formats?: (article: Element) => Format[];
-  /** Tools the card offers its host. */
+  /** A card split into parts, whole: every part joined into one detached article (Download reads it). */
+  whole?: (article: Element, host: Host) => Promise<Element>;
+  /** What a selectable element of this kind is, when it is one (selection.ts asks before its own rules). */
+  about?: (el: Element) => About | undefined;
+  /** Tools the card offers its host, when its markup holds what they read (view_tools.ts). */
   tools?: ViewTool[];
 }
