@@ -18,7 +18,7 @@ import { idMaker } from "../html/ids.ts";
 import type { CardOutput } from "../output/result.ts";
 import { lineCount, markdownFileView, plainFileView, sourceView } from "../render/code_view.ts";
 import { languageLabel, languageOfPath } from "../render/highlight.ts";
-import { renderPage } from "../render/markdown.ts";
+import { prepareMarkdown, renderPage } from "../render/markdown.ts";
 import { plural } from "../render/summary.ts";
 import { QUOTED_LABEL, QUOTED_PATH, quoteData, quoteLine } from "../quote.ts";
 import type { ToolContext } from "../tool.ts";
@@ -347,6 +347,8 @@ export default defineCard({
     const { files, skipped, key } = await gather(inp, ctx);
     const hit = recent.get(key);
     if (hit) return hit;
+    const markdown = files.filter((f) => /\.(md|markdown|mdx)$/i.test(f.path));
+    for (const file of markdown) await prepareMarkdown(file.text);
     const output = render(inp, files, skipped);
     recent.set(key, output);
     return output;

@@ -9,7 +9,7 @@ import { invalidInput } from "../errors.ts";
 import { MAX_TEXT_FILE_BYTES, readLocalBytes } from "../fs/read.ts";
 import { decodeText, describeNotText } from "../fs/text.ts";
 import { type Html, markup } from "../html/html.ts";
-import { splitDocument } from "../render/markdown.ts";
+import { prepareMarkdown, splitDocument } from "../render/markdown.ts";
 import { plural } from "../render/summary.ts";
 import { QUOTED_LABEL, quoteLine } from "../quote.ts";
 import { ToolError } from "../errors.ts";
@@ -100,6 +100,7 @@ export default defineCard({
     const key = await digest(["markdown", inp.title, inp.path, bytes ?? text]);
     const hit = recent.get(key);
     if (hit) return hit;
+    await prepareMarkdown(text);
     const output = render(text, inp.title, inp.path);
     recent.set(key, output);
     return output;

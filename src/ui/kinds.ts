@@ -26,15 +26,15 @@ const FORM: KindUi = { widgets: ["form"], styles: ["form", "prompt"] };
 
 /** Per card kind (the card's `kind`, and `web_form` for mirror_web_form). */
 export const KIND_UI: Readonly<Record<string, KindUi>> = {
-  tab: { widgets: ["tab"], styles: ["tab"] },
+  tab: { widgets: ["tab"], styles: ["math", "tab"] },
   table: { widgets: ["table"], styles: ["table"] },
   chart: { widgets: ["chart"], styles: ["chart", "table"] },
   video: { widgets: ["video"], styles: ["video"] },
   animation: { widgets: ["animation"], styles: ["animation", "chart"] },
-  reveal: { widgets: ["reveal"], styles: ["reveal"], movable: true },
+  reveal: { widgets: ["reveal"], styles: ["math", "reveal"], movable: true },
   list: { widgets: ["list"], styles: ["list"], movable: true },
-  markdown: { widgets: ["reveal", "markdown"], styles: ["markdown", "reveal"] },
-  code_tour: { widgets: ["tab", "code_tour"], styles: ["code_tour", "markdown", "tab"] },
+  markdown: { widgets: ["reveal", "markdown"], styles: ["markdown", "math", "reveal"] },
+  code_tour: { widgets: ["tab", "code_tour"], styles: ["code_tour", "markdown", "math", "tab"] },
   form: FORM,
   prompt_gist: FORM,
   prompt_refine: FORM,
