@@ -242,9 +242,11 @@ function tableBlock(model: TableModel, caption?: string) {
       ? markup`<caption${RTL.test(label) ? markup` dir="auto"` : ""}>${label}</caption>`
       : "";
     const body = raw(rowHtml.slice(from, from + lines.length).join("\n"));
+    // A later part numbers its rows from where it starts (the view's row selection says "row 1,001").
+    const first = from ? markup` data-mcc-first="${from + 1}"` : "";
     return markup`<div class="mcc-table-wrap" tabindex="0" role="region" aria-label="${
       label || "Table"
-    }"><table class="mcc-table">${captionHtml}${head}<tbody>
+    }"><table class="mcc-table">${captionHtml}${head}<tbody${first}>
 ${body}
 </tbody></table></div>`;
   };

@@ -27,7 +27,7 @@ const FORM: KindUi = { widgets: ["form"], styles: ["form", "prompt"] };
 /** Per card kind (the card's `kind`, and `web_form` for mirror_web_form). */
 export const KIND_UI: Readonly<Record<string, KindUi>> = {
   tab: { widgets: ["tab"], styles: ["math", "tab"] },
-  table: { widgets: ["table"], styles: ["table"] },
+  table: { widgets: ["table"], styles: ["grid", "table"] },
   chart: { widgets: ["chart"], styles: ["chart", "table"] },
   video: { widgets: ["video"], styles: ["video"] },
   animation: { widgets: ["animation"], styles: ["animation", "chart"] },
