@@ -16,6 +16,7 @@ import {
   shapeWarning,
 } from "../render/delimited.ts";
 import { brief, plural, SUMMARY_BUDGET, withinBudget } from "../render/summary.ts";
+import { isNumeric } from "../ui/shared/number.ts";
 import { cardTitle } from "./_fields.ts";
 
 export const MAX_ROWS = 10_000;
@@ -134,10 +135,6 @@ export function toModel(inp: Input): TableModel {
   return { headers: headers.length ? pad(headers) : [], rows: rows.map(pad), delimiter, warning };
 }
 
-/** A cell that reads as a number: sign, currency, digit groups, decimals, exponent, percent. */
-const NUMERIC =
-  /^[+\-\u2212]?[$€£¥]?(?:\d{1,3}(?:[,\u00a0\u202f]\d{3})+|\d+)?(?:\.\d+)?(?:[eE][+-]?\d+)?\s?[%‰]?$/;
-
 /** Columns whose every non-empty cell is a number (and at least one is): right-aligned, tabular figures. */
 export function numericColumns(model: TableModel): boolean[] {
   const width = model.headers.length || model.rows[0]?.length || 0;
@@ -146,7 +143,7 @@ export function numericColumns(model: TableModel): boolean[] {
     for (const row of model.rows) {
       const cell = row[c].trim();
       if (cell === "") continue;
-      if (!/\d/.test(cell) || !NUMERIC.test(cell)) return false;
+      if (!isNumeric(cell)) return false;
       seen = true;
     }
     return seen;

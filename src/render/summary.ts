@@ -83,7 +83,10 @@ function mathAsTex(html: string): string {
  * deeply nested markup holds tens of thousands of tags.
  */
 export function htmlToText(html: string): string {
-  const text = mathAsTex(html).replace(BLOCK_TAG, "\n").replace(/<\/?t[dh]\b[^>]*>/gi, " ").replace(/<[^>]*>/g, "")
+  const text = mathAsTex(html).replace(BLOCK_TAG, "\n").replace(/<\/?t[dh]\b[^>]*>/gi, " ").replace(
+    /<[^>]*>/g,
+    "",
+  )
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
       if (ref[0] !== "#") return ENTITIES[ref.toLowerCase()] ?? whole;
       const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);

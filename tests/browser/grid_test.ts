@@ -186,9 +186,8 @@ Deno.test({
         assertEquals(await names(v), ["apple", "Äpfel"]);
         const stops = () =>
           v.evaluate(() =>
-            [...document.querySelectorAll<HTMLTableRowElement>("tbody tr")].filter((r) => r.tabIndex === 0).map((r) =>
-              r.cells[0].textContent
-            )
+            [...document.querySelectorAll<HTMLTableRowElement>("tbody tr")].filter((r) => r.tabIndex === 0)
+              .map((r) => r.cells[0].textContent)
           );
         assertEquals(await stops(), ["apple"]);
         const focused = () =>

@@ -90,9 +90,15 @@ Deno.test({
         const m = await mountPainted(h, "create_tab_card", golden("tab/math_html"));
         // every panel's formulas are in the page; only the shown panel's are laid out
         const shown = async () => (await formulas(m)).map((f) => [f.tex, f.laidOut]);
-        assertEquals(await shown(), [["A = \\pi r^2", true], ["2", true], ["4\\pi", true], ["C = 2\\pi r", false]]);
+        assertEquals(await shown(), [["A = \\pi r^2", true], ["2", true], ["4\\pi", true], [
+          "C = 2\\pi r",
+          false,
+        ]]);
         await m.view.click('[role="tab"]:text-is("Circumference")');
-        assertEquals(await shown(), [["A = \\pi r^2", false], ["2", false], ["4\\pi", false], ["C = 2\\pi r", true]]);
+        assertEquals(await shown(), [["A = \\pi r^2", false], ["2", false], ["4\\pi", false], [
+          "C = 2\\pi r",
+          true,
+        ]]);
         assert((await m.view.textContent(".mcc-tabpanel:not([hidden]) pre"))!.includes("$C = 2 * pi * r$"));
         assert((await m.view.textContent(".mcc-tabpanel:not([hidden]) .mcc-text"))!.includes("$x$"));
         await look(m, "tab");

@@ -216,7 +216,9 @@ Deno.test("fetch_reference: the error statuses at their edges: 399 is a page, 40
     ],
   );
   assertEquals(
-    (await outcome("/399")).startsWith(`ok: Fetched "${web.origin}/399" (HTTP 399), a page titled "Status 399".`),
+    (await outcome("/399")).startsWith(
+      `ok: Fetched "${web.origin}/399" (HTTP 399), a page titled "Status 399".`,
+    ),
     true,
   );
 });

@@ -14,7 +14,8 @@ import { h, tool } from "./dom.ts";
 import { csv } from "./files.ts";
 import { setStatus } from "./header.ts";
 import type { Host } from "./host.ts";
-import { type ColumnType, fold, formatSum, type Key, keyOf, matches, numberOf, order } from "./grid_order.ts";
+import { type ColumnType, fold, formatSum, type Key, keyOf, matches, order } from "./grid_order.ts";
+import { numberOf } from "../shared/number.ts";
 import type { Format } from "./widgets/types.ts";
 
 /** What the reader set: the sorted column (-1: none) and direction, the filter, the totals. */
@@ -54,7 +55,7 @@ function gridOf(table: HTMLTableElement): Grid {
     heads(table)[c]?.classList.contains("mcc-num") || rows[0]?.cells[c]?.classList.contains("mcc-num")
       ? "number"
       : rows.some((r) => r.cells[c]?.querySelector("time")) &&
-          rows.every((r) => !r.cells[c]?.textContent!.trim() || r.cells[c].querySelector("time"))
+          rows.every((r) => !r.cells[c]?.textContent?.trim() || r.cells[c].querySelector("time"))
       ? "date"
       : "text"
   );

@@ -4,18 +4,13 @@
  * makes the filter blind to case and accents, and the sum a numeric column's footer shows.
  */
 
+import { numberOf } from "../shared/number.ts";
+
 /** What a column holds, as the server marked it: `mcc-num` cells, `<time>` cells, or text. */
 export type ColumnType = "number" | "date" | "text";
 
 /** A cell's sort key; undefined for a missing value (blank, a dash, "n/a"). */
 export type Key = number | string | undefined;
-
-/** The number a cell shows (sign, currency, digit groups, decimals, exponent, percent), if any. */
-export function numberOf(text: string): number | undefined {
-  const plain = text.trim().replace(/[\s,$€£¥%‰]/g, "").replace(/^\u2212/, "-");
-  const n = /\d/.test(plain) ? Number(plain) : NaN;
-  return Number.isFinite(n) ? n : undefined;
-}
 
 /** An ISO date or time as milliseconds (a time without an offset is read as UTC, as the view shows it). */
 export function dateOf(text: string): number | undefined {
