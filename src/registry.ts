@@ -9,6 +9,7 @@ import animationCard from "./cards/animation.ts";
 import chartCard from "./cards/chart.ts";
 import efficientPromptCard from "./cards/efficient_prompt.ts";
 import formCard from "./cards/form.ts";
+import hostCheckCard from "./cards/host_check.ts";
 import listCard from "./cards/list.ts";
 import markdownCard from "./cards/markdown.ts";
 import promptGistCard from "./cards/prompt_gist.ts";
@@ -41,6 +42,7 @@ export const CARDS: readonly CardDefinition[] = [
   promptGistCard,
   promptRefineCard,
   efficientPromptCard,
+  hostCheckCard,
 ];
 
 /** Tools that are not cards. */

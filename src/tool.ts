@@ -25,6 +25,16 @@ export interface ToolContext {
   fetcher: Fetcher;
   /** Website forms mirrored in this session, for submit_web_form. */
   webForms: WebFormStorage;
+  /** What the client told the server about itself (the host check card reports it). */
+  client?: ClientFacts;
+}
+
+/** The client as the server saw it: per request (2026-07-28) or from initialize. */
+export interface ClientFacts {
+  name?: string;
+  version?: string;
+  protocolVersion?: string;
+  capabilities?: Record<string, unknown>;
 }
 
 /** MCP tool annotations: hints hosts use to decide on confirmations. Every tool states all four. */

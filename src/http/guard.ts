@@ -5,7 +5,7 @@
  */
 import type { Config } from "../config.ts";
 import { isLoopbackHost } from "../net/loopback.ts";
-import { jsonRpcError } from "./responses.ts";
+import { badRequest, jsonRpcError } from "./responses.ts";
 
 /** Loopback names any local client may use. */
 const LOCALHOST_NAMES = ["localhost", "127.0.0.1", "[::1]"];
@@ -50,11 +50,15 @@ function originAllowed(origin: string | null, hosts: string[]): boolean {
   return name !== undefined && hosts.includes(name);
 }
 
-/** A 403 unless the Host header names an allowed host. */
+/**
+ * A 400 when the Host header is not `host[:port]` (no URL can be read from it), else a 403 unless
+ * it names an allowed host.
+ */
 export function refuseHost(request: Request, hosts: string[]): Response | undefined {
   const host = request.headers.get("host");
   const name = host === null ? undefined : hostOfHeader(host);
-  if (name !== undefined && hosts.includes(name)) return undefined;
+  if (name === undefined) return badRequest();
+  if (hosts.includes(name)) return undefined;
   return jsonRpcError(
     403,
     -32000,

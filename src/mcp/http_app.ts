@@ -83,6 +83,18 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}): Htt
   };
 
   const serveMcp = async (request: Request): Promise<Response> => {
+    // A GET outside a 2025-era session asks for a standalone stream, which this server does not
+    // offer: 405 is the spec's answer for that (and 2026-07-28 has no sessions to stream in).
+    if (request.method === "GET" && !request.headers.has("mcp-session-id")) {
+      return jsonRpcError(
+        405,
+        -32000,
+        "Method GET is not allowed without a session: send requests with POST",
+        {
+          Allow: "POST, DELETE",
+        },
+      );
+    }
     if (request.method === "GET" || request.method === "DELETE") return sessions.handle(request, undefined);
     if (request.method !== "POST") {
       return jsonRpcError(405, -32000, `Method ${request.method} is not allowed: use POST, GET or DELETE`, {

@@ -133,11 +133,11 @@ export function redisStores(connection: RedisConnection, options: RedisStoreOpti
   /** The card at key (and field), or undefined for a miss or a value this deployment did not sign. */
   const openCard = async (key: string, field: string, id: string, reply: unknown) => {
     if (typeof reply !== "string") return undefined;
-    const doc = parseObject(reply);
-    const { kind, title, articleHtml } = doc ?? {};
+    const doc = fieldsOf(reply);
+    const { kind, title, articleHtml } = doc;
     if (![kind, title, articleHtml].every((v) => typeof v === "string")) return refused(key);
     const parts = ["card", key, field, kind, title, articleHtml] as string[];
-    if (!(await signer.verify(parts, doc!.sig))) return refused(key);
+    if (!(await signer.verify(parts, doc.sig))) return refused(key);
     return { id, kind, title, articleHtml } as StoredCard;
   };
 
@@ -198,7 +198,7 @@ export function redisStores(connection: RedisConnection, options: RedisStoreOpti
         const reply = await slots.read(id);
         if (typeof reply !== "string") return undefined;
         const [key, field] = slots.place(id);
-        const { data, bornAt, sig } = parseObject(reply) ?? {};
+        const { data, bornAt, sig } = fieldsOf(reply);
         if (typeof data !== "string" || typeof bornAt !== "string") return refused(key);
         if (!(await signer.verify(["form", key, field, data, bornAt], sig))) return refused(key);
         if (now() - Number(bornAt) > ttlMs) return undefined; // kept longer only by a refreshed key
@@ -240,13 +240,15 @@ interface Slots {
   read(id: string): Promise<unknown>;
 }
 
-/** A JSON object, or undefined for anything else. */
-function parseObject(text: string): Record<string, unknown> | undefined {
+/**
+ * The fields of a stored JSON value, none when it does not parse. Anything planted that is not an
+ * object (null, a number, a string, an array) has none of the fields the callers check.
+ */
+function fieldsOf(text: string): Record<string, unknown> {
   try {
-    const value = JSON.parse(text);
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? value : undefined;
+    return Object(JSON.parse(text));
   } catch {
-    return undefined;
+    return {};
   }
 }
 

@@ -65,7 +65,8 @@ Deno.test("bidi controls are marked in the card, the document and the summary of
   };
   // Cards added later are probed through their example with a spoofed title.
   for (const card of CARDS) {
-    if (args[card.name]) continue;
+    // a card that takes no input (the host check) has no text to spoof
+    if (args[card.name] || Object.keys(card.input.shape).length === 0) continue;
     const example = new URL(`../cards/${card.card.kind}/example.json`, import.meta.url);
     args[card.name] = { ...JSON.parse(await Deno.readTextFile(example)), title: SPOOF };
   }

@@ -5,7 +5,7 @@
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import zlib from "node:zlib";
-import { DEFAULT_CONFIG, parseConfig, SETTINGS } from "../../src/config.ts";
+import { DEFAULT_CONFIG, MIN_STORE_SECRET_CHARS, parseConfig, SETTINGS } from "../../src/config.ts";
 import { ToolError } from "../../src/errors.ts";
 import {
   createFetcher,
@@ -68,6 +68,7 @@ Deno.test("the test seam cannot be switched on by any setting, variable or flag"
   env.MCP_CHAT_CARDS_ALLOWED_HOSTS = "127.0.0.1";
   env.MCP_CHAT_CARDS_STORE = "memory"; // a Redis URL would open a connection at start, not this test's subject
   env.MCP_CHAT_CARDS_MEDIA_ORIGINS = "https://media.example.com";
+  env.MCP_CHAT_CARDS_STORE_SECRET = "s".repeat(MIN_STORE_SECRET_CHARS); // the shortest one accepted
   env.MCP_CHAT_CARDS_TEST_ORIGINS = server.origin; // not a setting: ignored
   const config = parseConfig([], env);
   // Even a configuration object carrying seam-shaped keys opens nothing: only allowPrivate is read.

@@ -11,31 +11,34 @@ const form = (id: string): RememberedForm => ({
   form: { method: "get", action: "https://example.org/go", fields: [] } as unknown as RememberedForm["form"],
 });
 
-const held = (store: WebFormStore, ids: string[]) => ids.filter((id) => store.get(id) !== undefined);
+const held = async (store: WebFormStore, ids: string[]) => {
+  const found = await Promise.all(ids.map((id) => store.get(id)));
+  return ids.filter((_, i) => found[i] !== undefined);
+};
 
-Deno.test("web forms: 32 kept by default; the 33rd evicts the oldest; putting one again makes it the newest", () => {
+Deno.test("web forms: 32 kept by default; the 33rd evicts the oldest; putting one again makes it the newest", async () => {
   const store = new WebFormStore();
   const ids = Array.from({ length: 33 }, (_, i) => `f${i}`);
-  for (const id of ids.slice(0, 32)) store.put(form(id));
-  assertEquals(held(store, ids).length, 32);
-  store.put(form("f0")); // f0 is now the newest: f1 is the oldest
-  store.put(form("f32"));
-  assertDeep(held(store, ids), ids.filter((id) => id !== "f1"));
+  for (const id of ids.slice(0, 32)) await store.put(form(id));
+  assertEquals((await held(store, ids)).length, 32);
+  await store.put(form("f0")); // f0 is now the newest: f1 is the oldest
+  await store.put(form("f32"));
+  assertDeep(await held(store, ids), ids.filter((id) => id !== "f1"));
 });
 
-Deno.test("web forms: a form lives exactly an hour after it was put, and a new put starts its hour again", () => {
+Deno.test("web forms: a form lives exactly an hour after it was put, and a new put starts its hour again", async () => {
   let now = 1_000_000;
   const store = new WebFormStore(undefined, undefined, () => now);
   assertEquals(WEB_FORM_TTL_MS, 60 * 60 * 1000);
-  store.put(form("a"));
+  await store.put(form("a"));
   now += WEB_FORM_TTL_MS;
-  assertEquals(store.get("a")?.id, "a");
-  store.put(form("b"));
+  assertEquals((await store.get("a"))?.id, "a");
+  await store.put(form("b"));
   now += 1;
-  assertEquals(store.get("a"), undefined);
-  assertEquals(store.get("b")?.id, "b", "b was put an hour after a");
-  store.put(form("a"));
+  assertEquals(await store.get("a"), undefined);
+  assertEquals((await store.get("b"))?.id, "b", "b was put an hour after a");
+  await store.put(form("a"));
   now += WEB_FORM_TTL_MS;
-  assertEquals(store.get("a")?.page, "https://example.org/a");
-  assertEquals(store.get("never"), undefined);
+  assertEquals((await store.get("a"))?.page, "https://example.org/a");
+  assertEquals(await store.get("never"), undefined);
 });

@@ -86,7 +86,7 @@ Deno.test({
     await using redis = await sharedRedis();
     const connection = await quietConnection(redis.url);
     try {
-      const stores = redisStores(connection, { sessionTtlMs: 60_000 });
+      const stores = redisStores(connection, { signer, sessionTtlMs: 60_000 });
       const session = stores.session(crypto.randomUUID());
       const prefix = crypto.randomUUID();
       const longest = prefix + "x".repeat(128 - prefix.length);

@@ -256,25 +256,3 @@ export function gridCsv(article: Element): Format[] {
     return csv(rows.map((r) => [...r.cells].map((c) => c.textContent!)));
   }]];
 }
-
-/** The grid's state in plain terms, for tools the card offers the host. */
-export function tableState(article: Element): Record<string, unknown> {
-  const table = article.querySelector<HTMLTableElement>(".mcc-table");
-  const grid = table && grids.get(table);
-  if (!grid) return {};
-  const { column, dir, filter, totals } = grid.state;
-  const part = partOf(article);
-  return {
-    sort: dir
-      ? {
-        column: heads(grid.table)[column]?.textContent ?? `Column ${column + 1}`,
-        order: SORT_NAMES[dir + 1],
-      }
-      : null,
-    filter: filter || null,
-    rowsShown: grid.rows.filter((r) => !r.hidden).length,
-    rowsTotal: grid.rows.length,
-    totals,
-    part: part ? { current: part[0], total: part[1] } : null,
-  };
-}
