@@ -108,7 +108,8 @@ export const MUTANTS: readonly Mutant[] = [
     find: 'table: { widgets: ["table"], styles: ["grid", "table"] },',
     replace: 'table: { widgets: [], styles: ["grid", "table"] },',
     tests: [T.kinds],
-    breaks: "table cards lose number and date localizing and their CSV download",
+    breaks:
+      "table cards lose the grid (sort, filter, totals, parts), number and date localizing and their CSV download",
   },
   {
     id: "kinds-code-tour-without-markdown-styles",
