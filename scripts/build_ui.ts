@@ -32,6 +32,15 @@ const runtimeDir = new URL("src/ui/runtime/", root).pathname;
  */
 export const MAX_RAW_BYTES = 64 * 1024;
 export const MAX_GZIP_BYTES = 20 * 1024;
+/**
+ * get_card's template is no card kind's: it carries the widgets of every kind that splits (table,
+ * markdown, code tour) so any part paints as its kind does, and it is read only when a model asks
+ * for a later part. Its gzip budget is 22 KB.
+ */
+export const MAX_PARTS_GZIP_BYTES = 22 * 1024;
+
+/** The gzip budget of one template. */
+export const gzipBudget = (kind: string) => kind === PARTS_TEMPLATE ? MAX_PARTS_GZIP_BYTES : MAX_GZIP_BYTES;
 
 /** `tableWidget` for `table`, `codeTourWidget` for `code_tour`: the export each widget file names. */
 const widgetExport = (name: string) => `${name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}Widget`;
@@ -286,9 +295,11 @@ if (import.meta.main) {
         `${kind}: the runtime or CSS contains a closing </script or </style tag: it would end its own element`,
       );
     }
-    if (raw > MAX_RAW_BYTES || gzip > MAX_GZIP_BYTES) {
+    if (raw > MAX_RAW_BYTES || gzip > gzipBudget(kind)) {
       problems.push(
-        `${kind}: template over budget (${MAX_RAW_BYTES} B raw, ${MAX_GZIP_BYTES} B gzip): ${raw} B raw, ${gzip} B gzip`,
+        `${kind}: template over budget (${MAX_RAW_BYTES} B raw, ${
+          gzipBudget(kind)
+        } B gzip): ${raw} B raw, ${gzip} B gzip`,
       );
     }
     lines.push(`  ${kind.padEnd(17)} ${String(raw).padStart(6)} B raw ${String(gzip).padStart(6)} B gzip`);

@@ -82,6 +82,7 @@ export const TESTS_OF: Readonly<Record<string, readonly string[]>> = {
     "tests/html/sanitize_test.ts",
     "tests/adversarial/sanitize_test.ts",
     "tests/cards/inert_test.ts",
+    "tests/render/math_test.ts",
   ],
   "src/ui/runtime/actions.ts": [
     "tests/browser/redui_form_test.ts",
@@ -120,6 +121,7 @@ export const TESTS_OF: Readonly<Record<string, readonly string[]>> = {
   "src/render/extract_dom.ts": ["tests/render/extract_test.ts", "tests/tools/fetch_reference_test.ts"],
   "src/render/highlight.ts": ["tests/render/highlight_test.ts", "tests/adversarial/highlight_test.ts"],
   "src/render/markdown.ts": ["tests/render/markdown_test.ts"],
+  "src/render/math.ts": ["tests/render/math_test.ts"],
   "src/render/video.ts": ["tests/render/video_test.ts"],
   "src/render/svg/": ["tests/render/svg/golden_test.ts", "tests/render/svg/format_test.ts"],
   "src/render/svg/axis.ts": ["tests/render/svg/axis_test.ts", "tests/render/svg/golden_test.ts"],
@@ -140,6 +142,9 @@ export const TESTS_OF: Readonly<Record<string, readonly string[]>> = {
   "src/ui/shared/marks.ts": ["tests/mcp/input_guard_test.ts", "tests/mcp/output_marks_test.ts"],
   "src/ui/shared/prompt.ts": ["tests/ui/shared/prompt_test.ts"],
   "src/ui/shared/document.ts": ["tests/mcp/server_test.ts"],
+  "src/ui/shared/number.ts": ["tests/ui/grid_order_test.ts", "tests/cards/table_test.ts"],
+  "src/ui/runtime/grid.ts": ["tests/browser/grid_test.ts"],
+  "src/ui/runtime/grid_order.ts": ["tests/ui/grid_order_test.ts"],
   "src/ui/runtime/files.ts": ["tests/ui/runtime/files_test.ts", "tests/ui/runtime/red_files_test.ts"],
   "src/ui/runtime/menu_model.ts": ["tests/ui/runtime/menu_model_test.ts"],
   "src/ui/runtime/partial_json.ts": ["tests/ui/runtime/partial_json_test.ts"],
@@ -192,6 +197,7 @@ export const RISKY: readonly string[] = [
   "src/render/summary.ts",
   "src/output/budget.ts",
   "src/html/sanitize.ts",
+  "src/render/math.ts",
   "src/ui/runtime/actions.ts",
   "src/ui/runtime/memory.ts",
 ];

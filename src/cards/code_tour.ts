@@ -261,7 +261,12 @@ async function renderers() {
     import("../render/highlight.ts"),
     import("../render/markdown.ts"),
   ]);
-  return { ...views, ...highlight, renderPage: markdown.renderPage };
+  return {
+    ...views,
+    ...highlight,
+    renderPage: markdown.renderPage,
+    prepareMarkdown: markdown.prepareMarkdown,
+  };
 }
 
 type Renderers = Awaited<ReturnType<typeof renderers>>;
@@ -363,7 +368,9 @@ export default defineCard({
     const { files, skipped, key } = await gather(inp, ctx);
     const hit = recent.get(key);
     if (hit) return hit;
-    const output = render(inp, files, skipped, await renderers());
+    const r = await renderers();
+    for (const file of files) if (/\.(md|markdown|mdx)$/i.test(file.path)) await r.prepareMarkdown(file.text);
+    const output = render(inp, files, skipped, r);
     recent.set(key, output);
     return output;
   },

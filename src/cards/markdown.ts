@@ -89,7 +89,8 @@ async function render(
       "Pass a document with some text",
     );
   }
-  const { splitDocument } = await import("../render/markdown.ts");
+  const { prepareMarkdown, splitDocument } = await import("../render/markdown.ts");
+  await prepareMarkdown(text); // loads the TeX renderer when the document holds math
   const doc = splitDocument(text, { takeTitle: title === undefined });
   const fileName = path?.split(/[\\/]/).pop();
   const cardTitle = title ?? doc.title ?? fileName ?? "Document";

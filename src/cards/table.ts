@@ -16,6 +16,7 @@ import {
   shapeWarning,
 } from "../render/delimited.ts";
 import { brief, plural, SUMMARY_BUDGET, withinBudget } from "../render/summary.ts";
+import { isMissing, isNumeric } from "../ui/shared/number.ts";
 import { cardTitle } from "./_fields.ts";
 
 export const MAX_ROWS = 10_000;
@@ -134,13 +135,6 @@ export function toModel(inp: Input): TableModel {
   return { headers: headers.length ? pad(headers) : [], rows: rows.map(pad), delimiter, warning };
 }
 
-/** A cell that reads as a number: sign, currency, digit groups, decimals, exponent, percent. */
-const NUMERIC =
-  /^[+\-\u2212]?[$€£¥]?(?:\d{1,3}(?:[,\u00a0\u202f]\d{3})+|\d+)?(?:\.\d+)?(?:[eE][+-]?\d+)?\s?[%‰]?$/;
-
-/** A cell that says a value is missing: a blank, dashes ("—", "-", "–") or "n/a" ("NA"). */
-const MISSING = /^(?:[-\u2010-\u2015\u2212]+|n\/?a)?$/i;
-
 /**
  * Columns whose every cell is a number or a missing value (and at least one is a number):
  * right-aligned, tabular figures.
@@ -151,8 +145,8 @@ export function numericColumns(model: TableModel): boolean[] {
     let seen = false;
     for (const row of model.rows) {
       const cell = row[c].trim();
-      if (MISSING.test(cell)) continue;
-      if (!/\d/.test(cell) || !NUMERIC.test(cell)) return false;
+      if (isMissing(cell)) continue;
+      if (!isNumeric(cell)) return false;
       seen = true;
     }
     return seen;
@@ -254,9 +248,11 @@ function tableBlock(model: TableModel, caption?: string) {
       ? markup`<caption${RTL.test(label) ? markup` dir="auto"` : ""}>${label}</caption>`
       : "";
     const body = raw(rowHtml.slice(from, from + lines.length).join("\n"));
+    // A later part numbers its rows from where it starts (the view's row selection says "row 1,001").
+    const first = from ? markup` data-mcc-first="${from + 1}"` : "";
     return markup`<div class="mcc-table-wrap" tabindex="0" role="region" aria-label="${
       label || "Table"
-    }"><table class="${tableClass}">${captionHtml}${head}<tbody>
+    }"><table class="${tableClass}">${captionHtml}${head}<tbody${first}>
 ${body}
 </tbody></table></div>`;
   };

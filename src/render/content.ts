@@ -3,10 +3,11 @@
  * reveal sections take the same three kinds of content, so they are rendered once, here.
  */
 import { invalidInput } from "../errors.ts";
-import { type Html, join, markup } from "../html/html.ts";
+import { type Html, join, markup, raw } from "../html/html.ts";
 import { sanitize } from "../html/sanitize.ts";
 import { codeFigure } from "./code_view.ts";
 import { languageOf } from "./highlight.ts";
+import { mathInHtml, prepareMath } from "./math.ts";
 import { htmlToText } from "./summary.ts";
 
 /** Content of a tab or section: any of text, html and code, shown in that order. */
@@ -57,13 +58,15 @@ export interface RenderedContent {
 /**
  * Renders a block's content fields in order: text, html, code. An html field with nothing left to
  * show once sanitized (only scripts, say) is refused, naming `field`: an empty panel would tell
- * the model its content took effect.
+ * the model its content took effect. TeX between dollar signs in the html field's text becomes
+ * math (render/math.ts); the text field stays plain text.
  */
 export async function renderBlockContent(c: BlockContent, field = "html"): Promise<RenderedContent> {
   let htmlText: string | undefined;
   let clean: Html | undefined;
   if (c.html) {
-    clean = await sanitize(c.html);
+    await prepareMath(c.html);
+    clean = raw(mathInHtml((await sanitize(c.html)).value));
     htmlText = htmlToText(clean.value);
     if (!htmlText && !/<(img|hr)\b/i.test(clean.value)) {
       throw invalidInput(

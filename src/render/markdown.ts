@@ -8,7 +8,9 @@
  * - links must be absolute http(s) or mailto; anything else (javascript:, data:, relative paths)
  *   is refused and the markdown stays visible as text;
  * - fenced code is highlighted when its language is known and always gets a copy button;
- * - tables get card styling, and column alignment becomes a class, never a style attribute.
+ * - tables get card styling, and column alignment becomes a class, never a style attribute;
+ * - `$…$`, `$$…$$` and ```math fences are math, rendered to MathML (render/math.ts);
+ *   {@link prepareMarkdown} loads the TeX renderer first when the text may hold math.
  *
  * `splitDocument` also cuts the document at its top-level H2 headings (the tokens make this
  * immune to `##` inside fenced code) and takes the first H1 as the title.
@@ -17,6 +19,7 @@ import markdownIt, { type MarkdownIt, type Token } from "markdown-it";
 import { escape, type Html, raw } from "../html/html.ts";
 import { codeFigure } from "./code_view.ts";
 import { languageOf } from "./highlight.ts";
+import { mathTokenText, prepareMath, useMath } from "./math.ts";
 
 /** Schemes a markdown link may use. */
 const LINK_OK = /^(?:https?:\/\/|mailto:)/i;
@@ -67,6 +70,7 @@ function makeRenderer(shift: number): MarkdownIt {
     tokens[i].attrs = (tokens[i].attrs ?? []).filter(([name]) => name === "href" || name === "title");
     return link ? link(tokens, i, options, env, self) : self.renderToken(tokens, i, options);
   };
+  useMath(md);
   return md;
 }
 
@@ -77,6 +81,11 @@ function level(tag: string, shift: number): number {
 /** Removes every HTML comment (an unterminated one runs to the end). */
 function stripComments(html: string): string {
   return html.replace(/<!--[\s\S]*?(?:-->|$)/g, "");
+}
+
+/** Loads what rendering `source` needs beyond markdown-it: the TeX renderer, when it may hold math. */
+export async function prepareMarkdown(source: string): Promise<void> {
+  await prepareMath(source);
 }
 
 let documentMd: MarkdownIt | undefined;
@@ -103,6 +112,8 @@ export interface MarkdownDocument {
 function inlineText(token: Token | undefined): string {
   return (token?.children ?? []).map((c) => {
     if (c.type === "text" || c.type === "code_inline") return c.content;
+    const math = mathTokenText(c.type, c.content);
+    if (math) return math;
     if (c.type === "html_inline") return c.content.startsWith("<!--") ? "" : c.content;
     return c.type === "softbreak" || c.type === "hardbreak" ? " " : "";
   }).join("").trim();

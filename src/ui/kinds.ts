@@ -34,22 +34,22 @@ const FORM: KindUi = { widgets: ["form"], styles: ["form", "prompt"] };
 
 /** Per card kind (the card's `kind`, and `web_form` for mirror_web_form). */
 export const KIND_UI: Readonly<Record<string, KindUi>> = {
-  tab: { widgets: ["tab"], styles: ["tab", "highlight"], terms: true },
-  table: { widgets: ["table"], styles: ["table"], terms: true, parts: true },
+  tab: { widgets: ["tab"], styles: ["math", "tab", "highlight"], terms: true },
+  table: { widgets: ["table"], styles: ["grid", "table"], terms: true, parts: true },
   chart: { widgets: ["chart"], styles: ["chart", "chart_card", "table"] },
   video: { widgets: ["video"], styles: ["video"] },
   animation: { widgets: ["animation"], styles: ["animation", "chart"] },
-  reveal: { widgets: ["reveal"], styles: ["reveal", "highlight"], terms: true, movable: true },
+  reveal: { widgets: ["reveal"], styles: ["math", "reveal", "highlight"], terms: true, movable: true },
   list: { widgets: ["list"], styles: ["list"], terms: true, movable: true },
   markdown: {
     widgets: ["reveal", "markdown"],
-    styles: ["markdown", "reveal", "highlight"],
+    styles: ["markdown", "math", "reveal", "highlight"],
     terms: true,
     parts: true,
   },
   code_tour: {
     widgets: ["tab", "code_tour"],
-    styles: ["code_tour", "markdown", "tab", "highlight"],
+    styles: ["code_tour", "markdown", "math", "tab", "highlight"],
     terms: true,
     parts: true,
   },
@@ -62,6 +62,6 @@ export const KIND_UI: Readonly<Record<string, KindUi>> = {
   /** get_card's results: the parts of the kinds that split (table, markdown, code_tour). */
   parts: {
     widgets: ["table", "reveal", "markdown", "tab", "code_tour"],
-    styles: ["code_tour", "markdown", "reveal", "tab", "table"],
+    styles: ["code_tour", "grid", "markdown", "reveal", "tab", "table"],
   },
 };

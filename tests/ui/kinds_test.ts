@@ -28,7 +28,7 @@ const HOOKS: Record<string, string> = {
   form: "form[data-mcc-prompt], [data-mcc-field], [data-mcc-count]",
   prompt: `form[data-mcc-final], [data-mcc-action="${ACTION.copyPrompt}"]`,
   chart: "[data-mcc-chart], .mcc-pt",
-  table: ".mcc-table .mcc-num, .mcc-table time",
+  table: `[data-mcc-kind="table"] .mcc-table`,
   animation: "[data-mcc-anim]",
   video: "[data-mcc-video] video",
   move: "[data-mcc-movable]",

@@ -33,7 +33,7 @@ export function about(el: Element): About {
     const cells = [...el.cells].map((c, i) => {
       return [line(head?.[i]?.textContent) || `Column ${i + 1}`, line(c.textContent)];
     });
-    const row = el.sectionRowIndex + 1;
+    const row = +(el.dataset.mccRow ?? el.sectionRowIndex + 1); // its place in the table, however sorted
     return [`row ${row} of`, cells.map((c) => c.join(": ")).join("; "), {
       row,
       cells: Object.fromEntries(cells),
@@ -81,7 +81,8 @@ export const selectionWidget: Widget = {
       else if (el.matches("li, tr")) {
         Object.assign(
           el,
-          { tabIndex: el.previousElementSibling ? -1 : 0 },
+          // a grid's rows already have theirs (the first shown row is the tab stop: grid.ts)
+          !el.hasAttribute("tabindex") && { tabIndex: el.previousElementSibling ? -1 : 0 },
           el.matches("li") && { role: "option" },
         );
       } else Object.assign(el, { role: "button", ariaPressed: "false" });
@@ -100,6 +101,11 @@ export const selectionWidget: Widget = {
     (pick(e.target as Element, host) || true),
   keys: {
     selector: ROVING,
-    handle: (el, key) => !!rove([...el.parentElement!.children] as HTMLElement[], el, key),
+    handle: (el, key) =>
+      !!rove(
+        [...el.parentElement!.children].filter((e) => !(e as HTMLElement).hidden) as HTMLElement[],
+        el,
+        key,
+      ),
   },
 };

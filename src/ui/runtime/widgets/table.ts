@@ -7,6 +7,7 @@
  * or a locale or zone Intl refuses, keeps the server's text.
  */
 import { state } from "../debug.ts";
+import { enhanceGrid, gridCsv } from "../grid.ts";
 import { h } from "../dom.ts";
 import { el, raw, sync, text } from "../preview.ts";
 import { chosen, line } from "../view_tools.ts";
@@ -79,7 +80,12 @@ export const tableView: ViewTool = {
 };
 
 export const tableWidget: Widget = {
-  enhance: localize,
+  // The grid reads the cells as the server wrote them, before they are localized.
+  enhance(article, host) {
+    enhanceGrid(article, host);
+    localize(article);
+  },
+  formats: gridCsv,
   preview: { kind: "table", draw: preview },
   tools: [tableView],
 };
