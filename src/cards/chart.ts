@@ -14,7 +14,7 @@ import { cardTitle, plainLine } from "./_fields.ts";
 const input = z.object({
   title: cardTitle,
   type: z.enum(CHART_TYPES).describe(
-    "pie/donut/funnel/waterfall: first series; scatter: values by x; histogram: raw values, no labels; waterfall: null = subtotal",
+    "pie/donut/funnel/waterfall: 1st series; histogram: raw values; waterfall null: subtotal",
   ),
   labels: z.array(z.string().max(200)).max(MAX_POINTS).optional().describe(
     "One per value",
@@ -29,8 +29,8 @@ const input = z.object({
       .max(MAX_POINTS).describe("Per label"),
   })).min(1).max(MAX_SERIES).describe("Up to 8"),
   x: z.array(z.number()).max(MAX_POINTS).optional().describe("scatter: x per label"),
-  xTitle: z.string().max(100).optional().describe("x axis title"),
-  yTitle: z.string().max(100).optional().describe("y axis title"),
+  xTitle: z.string().max(100).optional().describe("x title"),
+  yTitle: z.string().max(100).optional().describe("y title"),
   valueStyle: z.enum(["number", "percent", "currency", "compact"]).optional().describe(
     "percent: 25 = 25%",
   ),
@@ -40,7 +40,7 @@ const input = z.object({
     "e.g. en-US",
   ),
   description: z.string().max(1000).optional().describe(
-    "For screen readers",
+    "Alt text",
   ),
 });
 
@@ -48,8 +48,7 @@ export default defineCard({
   name: "create_chart_card",
   kind: "chart",
   title: "Chart card",
-  description:
-    "A chart from labels + series (bars, lines, areas, pie/donut, scatter, histogram, funnel, waterfall), with tooltips and a data table.",
+  description: "A chart from labels + series, with tooltips and a data table.",
   input,
   render(inp) {
     const chart = renderChart(inp);

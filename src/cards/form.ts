@@ -49,7 +49,7 @@ const field = z.object({
   step: z.number().positive().optional(),
   maxLength: z.number().int().min(1).max(10_000).optional(),
   other: z.string().max(100).optional().describe(
-    "Free-text option label",
+    "Other box label",
   ),
 });
 
@@ -59,7 +59,7 @@ const input = z.object({
   promptTemplate: z.string().max(8_000).regex(/\S/, { error: "must not be empty or only whitespace" })
     .optional()
     .describe(
-      `Message sent; {{name}} = an answer ("${NO_PREFERENCE}" if blank); [[...]] = dropped when its fields are blank. Default: one line per answer`,
+      "{{name}} = its answer; [[...]] dropped if blank",
     ),
   fields: z.array(field).min(1).max(MAX_FIELDS).describe("In order"),
   submitLabel: plainLine(40, "Button text").optional(),

@@ -231,7 +231,7 @@ export const LISTED: readonly ListedTool[] = [
   {
     "name": "create_chart_card",
     "title": "Chart card",
-    "description": "A chart from labels + series (bars, lines, areas, pie/donut, scatter, histogram, funnel, waterfall), with tooltips and a data table.",
+    "description": "A chart from labels + series, with tooltips and a data table.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -256,7 +256,7 @@ export const LISTED: readonly ListedTool[] = [
             "funnel",
             "waterfall"
           ],
-          "description": "pie/donut/funnel/waterfall: first series; scatter: values by x; histogram: raw values, no labels; waterfall: null = subtotal"
+          "description": "pie/donut/funnel/waterfall: 1st series; histogram: raw values; waterfall null: subtotal"
         },
         "labels": {
           "description": "One per value",
@@ -308,11 +308,11 @@ export const LISTED: readonly ListedTool[] = [
           }
         },
         "xTitle": {
-          "description": "x axis title",
+          "description": "x title",
           "type": "string"
         },
         "yTitle": {
-          "description": "y axis title",
+          "description": "y title",
           "type": "string"
         },
         "valueStyle": {
@@ -340,7 +340,7 @@ export const LISTED: readonly ListedTool[] = [
           "type": "string"
         },
         "description": {
-          "description": "For screen readers",
+          "description": "Alt text",
           "type": "string"
         }
       },
@@ -1026,7 +1026,7 @@ export const LISTED: readonly ListedTool[] = [
           "type": "string"
         },
         "promptTemplate": {
-          "description": "Message sent; {{name}} = an answer (\"no preference\" if blank); [[...]] = dropped when its fields are blank. Default: one line per answer",
+          "description": "{{name}} = its answer; [[...]] dropped if blank",
           "type": "string"
         },
         "fields": {
@@ -1128,7 +1128,7 @@ export const LISTED: readonly ListedTool[] = [
                 "maximum": 10000
               },
               "other": {
-                "description": "Free-text option label",
+                "description": "Other box label",
                 "type": "string"
               }
             },

@@ -75,7 +75,7 @@ Deno.test("tutor terms and whole downloads are in the templates of exactly the k
   const tools = new Map(CARDS.map((c) => [c.card.kind, c]));
   for (const [kind, ui] of Object.entries(KIND_UI)) {
     const tool = tools.get(kind);
-    assertEquals(!!ui.terms, !!tool && "tutor" in tool.input.shape, `${kind}: terms`);
+    assertEquals(!!ui.terms, !!tool && "extras" in tool.input.shape, `${kind}: terms`);
     assertEquals(!!ui.parts, !!tool?.card.splittable, `${kind}: parts`);
   }
 });
