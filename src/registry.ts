@@ -10,6 +10,7 @@ import chartCard from "./cards/chart.ts";
 import efficientPromptCard from "./cards/efficient_prompt.ts";
 import formCard from "./cards/form.ts";
 import listCard from "./cards/list.ts";
+import mapCard from "./cards/map.ts";
 import markdownCard from "./cards/markdown.ts";
 import promptGistCard from "./cards/prompt_gist.ts";
 import promptRefineCard from "./cards/prompt_refine.ts";
@@ -31,6 +32,7 @@ export const CARDS: readonly CardDefinition[] = [
   tabCard,
   tableCard,
   chartCard,
+  mapCard,
   videoCard,
   animationCard,
   revealCard,

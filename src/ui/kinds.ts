@@ -29,6 +29,7 @@ export const KIND_UI: Readonly<Record<string, KindUi>> = {
   tab: { widgets: ["tab"], styles: ["tab"] },
   table: { widgets: ["table"], styles: ["table"] },
   chart: { widgets: ["chart"], styles: ["chart", "table"] },
+  map: { widgets: ["map"], styles: ["chart", "map", "table"] },
   video: { widgets: ["video"], styles: ["video"] },
   animation: { widgets: ["animation"], styles: ["animation", "chart"] },
   reveal: { widgets: ["reveal"], styles: ["reveal"], movable: true },

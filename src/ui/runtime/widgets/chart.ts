@@ -176,7 +176,7 @@ const PAINT =
     .split(" ");
 
 /** The chart's SVG on its own: computed styles as attributes, the card's background behind. */
-function svgFile(svg: SVGSVGElement, article: Element): string {
+export function svgFile(svg: SVGSVGElement, article: Element): string {
   const copy = svg.cloneNode(true) as SVGSVGElement;
   const from = [svg, ...svg.querySelectorAll("*")];
   [copy, ...copy.querySelectorAll("*")].forEach((el, i) => {

@@ -1,0 +1,10 @@
+import { connect, textOf } from "./tests/helpers.ts";
+await using client = await connect();
+const args = JSON.parse(Deno.args[0]);
+const t = performance.now();
+const r = await client.callTool({ name: "create_map_card", arguments: args });
+console.log("ms", Math.round(performance.now() - t), "result chars", JSON.stringify(r).length);
+console.log(textOf(r));
+const html = (r.structuredContent as any)?.card?.articleHtml ?? "";
+console.log("article", html.length);
+Deno.writeTextFileSync("/tmp/dprobe/card.html", html);
