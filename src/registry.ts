@@ -7,6 +7,7 @@ import type { CardDefinition } from "./card.ts";
 import codeTourCard from "./cards/code_tour.ts";
 import animationCard from "./cards/animation.ts";
 import chartCard from "./cards/chart.ts";
+import diagramCard from "./cards/diagram.ts";
 import efficientPromptCard from "./cards/efficient_prompt.ts";
 import formCard from "./cards/form.ts";
 import listCard from "./cards/list.ts";
@@ -33,6 +34,7 @@ export const CARDS: readonly CardDefinition[] = [
   tableCard,
   chartCard,
   mapCard,
+  diagramCard,
   videoCard,
   animationCard,
   revealCard,

@@ -9,7 +9,7 @@ import { invalidInput } from "../errors.ts";
 import { MAX_TEXT_FILE_BYTES, readLocalBytes } from "../fs/read.ts";
 import { decodeText, describeNotText } from "../fs/text.ts";
 import { type Html, markup } from "../html/html.ts";
-import { splitDocument } from "../render/markdown.ts";
+import { prepareMarkdown, splitDocument } from "../render/markdown.ts";
 import { plural } from "../render/summary.ts";
 import { QUOTED_LABEL, quoteLine } from "../quote.ts";
 import { ToolError } from "../errors.ts";
@@ -92,7 +92,7 @@ export default defineCard({
   takesText: true,
   title: "Document card",
   description:
-    "Render a markdown document (a guide or walkthrough you wrote) as one card: first H1 = title, each H2 section folds, tables styled, fenced code highlighted with copy buttons. Pass markdown inline, or path to a .md file on the server's machine (not your sandbox). Raw HTML shows as text. Long documents split at H2 headings: while parts.hasMore, call again with part + 1.",
+    "Render a markdown document (a guide or walkthrough you wrote) as one card: first H1 = title, each H2 section folds, tables styled, fenced code highlighted with copy buttons, ```mermaid fences drawn as diagrams. Pass markdown inline, or path to a .md file on the server's machine (not your sandbox). Raw HTML shows as text. Long documents split at H2 headings: while parts.hasMore, call again with part + 1.",
   input,
   splittable: true,
   async render(inp, ctx) {
@@ -100,6 +100,7 @@ export default defineCard({
     const key = await digest(["markdown", inp.title, inp.path, bytes ?? text]);
     const hit = recent.get(key);
     if (hit) return hit;
+    await prepareMarkdown(text);
     const output = render(text, inp.title, inp.path);
     recent.set(key, output);
     return output;

@@ -34,10 +34,12 @@ const focused = (view: Frame) => view.evaluate(() => document.activeElement?.get
 /** The regions table's value column: raw numbers (data-v, else the text), null for "—". */
 const regionValues = (view: Frame) =>
   view.evaluate(() =>
-    [...document.querySelectorAll<HTMLTableRowElement>('table[data-mcc-rows="regions"] tbody tr')].map((r) => {
-      const cell = r.cells[1];
-      return cell.textContent === "—" ? null : Number(cell.dataset.v ?? cell.textContent);
-    })
+    [...document.querySelectorAll<HTMLTableRowElement>('table[data-mcc-rows="regions"] tbody tr')].map(
+      (r) => {
+        const cell = r.cells[1];
+        return cell.textContent === "—" ? null : Number(cell.dataset.v ?? cell.textContent);
+      },
+    )
   );
 
 async function shot(m: Mounted, name: string): Promise<void> {
@@ -54,27 +56,32 @@ Deno.test({
 }, async (t) => {
   const h = await startHarness();
   try {
-    await t.step("every map paints, names its marks, holds its exact values and passes axe in both themes", async () => {
-      for (const name of CASES) {
-        for (const theme of ["light", "dark"] as const) {
-          const m = await paint(h, name, { theme });
-          const width = await m.view.evaluate(() => document.querySelector(".mcc-svg")!.getBoundingClientRect().width);
-          assert(width > 500, `${name}: svg is ${width} px wide`);
-          assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
-          const unnamed = await m.view.evaluate(() =>
-            [...document.querySelectorAll(".mcc-regions > *, .mcc-pins > *")].filter((e) =>
-              !e.getAttribute("aria-label")
-            ).length
-          );
-          assertEquals(unnamed, 0, `${name}: marks without a name`);
-          const input = args(name) as { data?: { value?: number | null; category?: string }[] };
-          if (theme === "light" && input.data && input.data[0].category === undefined) {
-            assertEquals(await regionValues(m.view), input.data.map((r) => r.value ?? null), name);
+    await t.step(
+      "every map paints, names its marks, holds its exact values and passes axe in both themes",
+      async () => {
+        for (const name of CASES) {
+          for (const theme of ["light", "dark"] as const) {
+            const m = await paint(h, name, { theme });
+            const width = await m.view.evaluate(() =>
+              document.querySelector(".mcc-svg")!.getBoundingClientRect().width
+            );
+            assert(width > 500, `${name}: svg is ${width} px wide`);
+            assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
+            const unnamed = await m.view.evaluate(() =>
+              [...document.querySelectorAll(".mcc-regions > *, .mcc-pins > *")].filter((e) =>
+                !e.getAttribute("aria-label")
+              ).length
+            );
+            assertEquals(unnamed, 0, `${name}: marks without a name`);
+            const input = args(name) as { data?: { value?: number | null; category?: string }[] };
+            if (theme === "light" && input.data && input.data[0].category === undefined) {
+              assertEquals(await regionValues(m.view), input.data.map((r) => r.value ?? null), name);
+            }
+            await m.page.close();
           }
-          await m.page.close();
         }
-      }
-    });
+      },
+    );
 
     await t.step("tooltips on hover and focus; arrow keys move to the nearest mark that way", async () => {
       const m = await paint(h, "example", { theme: "light" });
@@ -118,7 +125,11 @@ Deno.test({
 
     await t.step("screenshots at 420 and 760 px in both themes", async () => {
       const all = Deno.env.get("MCC_MAP_SHOTS") === "all";
-      for (const name of all ? CASES : ["example", "us_states_diverging", "europe_categories", "world_bubbles_200"]) {
+      for (
+        const name of all
+          ? CASES
+          : ["example", "us_states_diverging", "europe_categories", "world_bubbles_200"]
+      ) {
         for (const width of [420, 760]) {
           for (const theme of ["light", "dark"] as const) {
             const m = await paint(h, name, { theme }, width);

@@ -1,12 +1,13 @@
 /**
  * Maps: the server draws the SVG; this names every coloured region and pin from its data-table row
- * (`data-i`), shows a tooltip on hover and focus at the mark's centre (`data-c`, in viewBox
- * pixels), and moves focus with the arrow keys to the nearest mark in that direction (Home and End:
- * the first and last in table order). One mark is in the tab order at a time.
+ * (`data-i`, or a pin's position among the pins), shows a tooltip on hover and focus at the mark's
+ * centre, and moves focus with the arrow keys to the nearest mark in that direction
+ * (widgets/marks.ts). One mark is in the tab order at a time.
  */
 import { h } from "../dom.ts";
 import { tableCsv } from "../export.ts";
 import { svgFile } from "./chart.ts";
+import { centre, focusable, spatialKeys } from "./marks.ts";
 import type { Format, Widget } from "./types.ts";
 
 const MARKS = ".mcc-regions > *, .mcc-pins > *";
@@ -17,17 +18,16 @@ function describe(mark: Element): [string, string, string] {
   const table = mark.closest("figure")?.querySelector(`table[data-mcc-rows="${pin ? "pins" : "regions"}"]`) as
     | HTMLTableElement
     | null;
-  const row = table?.tBodies[0]?.rows[Number(mark.getAttribute("data-i"))];
+  const i = mark.getAttribute("data-i") ?? [...mark.parentElement!.children].indexOf(mark);
+  const row = table?.tBodies[0]?.rows[Number(i)];
   const head = table?.tHead?.rows[0].cells;
   if (!row || !head) return ["", "", ""];
   const name = row.cells[0].textContent ?? "";
-  // a pin's value is after its latitude and longitude; a pin without one shows its group, if any
+  // a pin's value (or else its group) comes after its latitude and longitude
   const at = pin ? 3 : 1;
   const cell = row.cells[at];
   return cell ? [name, head[at].textContent ?? "", cell.textContent ?? ""] : [name, "", ""];
 }
-
-const centre = (mark: Element) => (mark.getAttribute("data-c") ?? "0 0").split(" ").map(Number);
 
 function enhanceMap(fig: HTMLElement): void {
   const svg = fig.querySelector("svg");
@@ -35,12 +35,9 @@ function enhanceMap(fig: HTMLElement): void {
   if (!svg || !plot) return;
   const marks = [...svg.querySelectorAll<SVGElement>(MARKS)];
   if (!marks.length) return;
-  svg.setAttribute("role", "group"); // an image cannot hold focusable marks
-  marks.forEach((mark, n) => {
+  focusable(svg, marks, (mark) => {
     const [name, label, value] = describe(mark);
-    mark.setAttribute("tabindex", n ? "-1" : "0");
-    mark.setAttribute("role", "img");
-    mark.setAttribute("aria-label", value ? `${name}, ${label}: ${value}` : name);
+    return value ? `${name}, ${label}: ${value}` : name;
   });
   const tip = h("div", { class: "mcc-tip", hidden: "" });
   plot.append(tip);
@@ -61,52 +58,15 @@ function enhanceMap(fig: HTMLElement): void {
   };
   svg.addEventListener("pointermove", (e) => {
     const hit = (e.target as Element).closest(MARKS);
-    const mark = hit && marks.includes(hit as SVGElement) ? hit : null;
-    if (mark !== svg.querySelector(".mcc-on")) show(mark);
+    if (hit !== svg.querySelector(".mcc-on")) show(hit);
   });
   svg.addEventListener("pointerleave", () => show(null));
   svg.addEventListener("focusin", (e) => show(e.target as Element));
   svg.addEventListener("focusout", () => show(null));
 }
 
-const DIRECTIONS: Record<string, [number, number]> = {
-  ArrowRight: [1, 0],
-  ArrowLeft: [-1, 0],
-  ArrowDown: [0, 1],
-  ArrowUp: [0, -1],
-};
-
-/** The nearest mark in the key's direction (off-axis distance counts double), or by table order. */
-function markKey(mark: HTMLElement, key: string): boolean {
-  const svg = mark.closest("svg");
-  if (!svg) return false;
-  const all = [...svg.querySelectorAll<HTMLElement>(MARKS)];
-  let next: HTMLElement | undefined;
-  const dir = DIRECTIONS[key];
-  if (dir) {
-    const [x, y] = centre(mark);
-    let best = Infinity;
-    for (const other of all) {
-      const [ox, oy] = centre(other);
-      const along = (ox - x) * dir[0] + (oy - y) * dir[1];
-      const across = Math.abs((ox - x) * dir[1] - (oy - y) * dir[0]);
-      if (other === mark || along <= 0) continue;
-      const score = along + 2 * across;
-      if (score < best) [best, next] = [score, other];
-    }
-  } else if (key === "Home") next = all[0];
-  else if (key === "End") next = all[all.length - 1];
-  else return false;
-  if (next) {
-    mark.tabIndex = -1;
-    next.tabIndex = 0;
-    next.focus();
-  }
-  return true;
-}
-
 export const mapWidget: Widget = {
-  keys: { selector: ".mcc-regions > *, .mcc-pins > *", handle: markKey },
+  keys: { selector: MARKS, handle: spatialKeys(MARKS) },
   enhance: (article) => article.querySelectorAll<HTMLElement>("[data-mcc-map]").forEach(enhanceMap),
   formats: (article) => {
     const svg = article.querySelector<SVGSVGElement>(".mcc-map svg");
