@@ -27,6 +27,8 @@ const HOOKS: Record<string, string> = {
   form: "form[data-mcc-prompt], [data-mcc-field], [data-mcc-count]",
   prompt: `form[data-mcc-final], [data-mcc-action="${ACTION.copyPrompt}"]`,
   chart: "[data-mcc-chart], .mcc-pt",
+  map: "[data-mcc-map]",
+  diagram: "[data-mcc-diagram]",
   table: ".mcc-table .mcc-num, .mcc-table time",
   animation: "[data-mcc-anim]",
   video: "[data-mcc-video] video",

@@ -264,7 +264,7 @@ function readLink(sc: Scanner): LinkToken | undefined | string {
     tail: m[1] ? END[m[1]] : "none",
   };
   sc.skip();
-  const pipe = /^\|([^|]*)\|/.exec(sc.rest);
+  const pipe = /^\|\s*("[^"]*"|[^|]*)\|/.exec(sc.rest);
   if (pipe) {
     link.label = labelText(pipe[1]);
     sc.i += pipe[0].length;
@@ -301,7 +301,7 @@ function statements(line: Line): Line[] {
   let cur = "";
   for (const ch of line.text) {
     if (ch === '"') quote = !quote;
-    if (ch === ";" && !quote) {
+    if (ch === ";" && !quote && !/#\w+$/.test(cur)) { // not the end of an entity like #quot;
       parts.push(cur);
       cur = "";
     } else cur += ch;
@@ -377,7 +377,7 @@ function parseState(body: Line[]): Parsed {
     } else if ((m = /^state\s+([\p{L}\p{N}_]+)\s*\{$/u.exec(t))) g.open(m[1], m[1]);
     else if ((m = /^state\s+([\p{L}\p{N}_]+)\s+<<(choice|fork|join)>>$/u.exec(t))) {
       g.node(m[1], m[2] === "choice" ? "" : m[1], m[2] === "choice" ? "rhombus" : "rect");
-    } else if ((m = /^state\s+([\p{L}\p{N}_]+)$/u.exec(t))) g.node(m[1]);
+    } else if ((m = /^(?:state\s+)?([\p{L}\p{N}_]+)$/u.exec(t))) g.node(m[1]);
     else if (t === "}") {
       if (!g.stack.pop()) bad.push({ line: n, text: t, reason: "} without a composite state" });
     } else if ((m = /^(\[\*\]|[\p{L}\p{N}_]+)\s*-->\s*(\[\*\]|[\p{L}\p{N}_]+)\s*(?::(.*))?$/u.exec(t))) {
