@@ -14,24 +14,20 @@ import { cardTitle } from "./_fields.ts";
 
 const input = z.object({
   title: cardTitle,
-  map: z.enum(MAP_NAMES).optional().describe("Base map (default world)"),
+  map: z.enum(MAP_NAMES).optional().describe("Default world"),
   data: z.array(z.object({
-    key: z.string().max(100).describe("ISO 3166 code or country name; us-states: name, postal or FIPS code"),
-    value: z.number().nullable().optional(),
-    category: z.string().max(60).optional().describe("Instead of value"),
-  })).max(MAX_MAP_ROWS).optional().describe("Regions to colour"),
+    key: z.string().max(100).describe("ISO code or name; US: postal, FIPS"),
+    value: z.union([z.number(), z.string().max(60), z.null()]).describe("Number, category, or null"),
+  })).max(MAX_MAP_ROWS).optional().describe("Regions"),
   pins: z.array(z.object({
     lat: z.number().min(-90).max(90),
     lon: z.number().min(-180).max(180),
     label: z.string().max(100),
     value: z.number().optional().describe("Bubble size"),
     group: z.string().max(60).optional(),
-  })).max(MAX_PINS).optional(),
-  valueName: z.string().max(100).optional().describe("What value measures"),
-  midpoint: z.number().optional().describe("Diverging colours around it (e.g. 0)"),
-  valueStyle: z.enum(["number", "percent", "currency", "compact"]).optional(),
-  currency: z.string().max(3).optional(),
-  description: z.string().max(1000).optional().describe("For screen readers (default: the summary)"),
+  })).max(MAX_PINS).optional().describe("Markers"),
+  valueName: z.string().max(100).optional().describe("Legend title"),
+  midpoint: z.number().optional().describe("Diverge colours around it"),
 });
 
 /** Room a result needs besides the article: the summary, title, config and links. */
@@ -49,10 +45,13 @@ export default defineCard({
   kind: "map",
   title: "Map card",
   description:
-    "Render a map as accessible SVG: countries (world, europe) or US states coloured by value or category, and pins or bubbles by lat/lon. Legend, tooltips, keyboard and a data table; unmatched keys are named.",
+    "Choropleth of countries or US states, with pins or bubbles by lat/lon: SVG, legend, tooltips, data table.",
   input,
   async render(inp, ctx) {
-    const spec: MapSpec = { ...inp, map: inp.map ?? "world" };
+    const data = inp.data?.map((
+      { key, value },
+    ) => (typeof value === "string" ? { key, category: value } : { key, value }));
+    const spec: MapSpec = { ...inp, map: inp.map ?? "world", data };
     const { format } = checkMap(spec);
     const embedded = !ctx.apps && ctx.config.embedHtml;
     let out;

@@ -12,7 +12,7 @@ import { idMaker } from "../../html/ids.ts";
 import { quoteLine } from "../../quote.ts";
 import { plural } from "../summary.ts";
 import { MAX_CHART_VALUE } from "../svg/chart.ts";
-import { checkCurrency, formatter, type NumberFormat, type ValueStyle } from "../svg/format.ts";
+import { formatter, type NumberFormat } from "../svg/format.ts";
 import { MAX_SERIES, seriesClass } from "../svg/palette.ts";
 import { niceStep, niceTicks } from "../svg/scale.ts";
 import { clip } from "../svg/text.ts";
@@ -57,9 +57,6 @@ export interface MapSpec {
   pins?: MapPin[];
   valueName?: string;
   midpoint?: number;
-  valueStyle?: ValueStyle;
-  currency?: string;
-  description?: string;
 }
 
 const BY_COUNTRY = "countries are matched by ISO 3166 code or name";
@@ -108,16 +105,16 @@ export function checkMap(spec: MapSpec): { format: NumberFormat } {
   if (!data.length && !pins.length) {
     throw invalidInput("data", "give data rows or pins", 'Add data: [{ key: "FR", value: 12 }] or pins');
   }
-  const categorical = data.some((r) => r.category !== undefined);
+  // every row like the first: numbers, or category names
+  const categorical = data[0]?.category !== undefined;
   data.forEach((r, i) => {
-    if (r.category !== undefined && r.value !== undefined) {
-      throw invalidInput(`data[${i}]`, "has both value and category", "Give one of them");
-    }
     if (categorical !== (r.category !== undefined)) {
       throw invalidInput(
-        `data[${i}]`,
-        categorical ? "has a value where other rows have a category" : "has no value",
-        "Give every row a value (null for none), or every row a category",
+        `data[${i}].value`,
+        categorical
+          ? "is a number where data[0].value names a category"
+          : "names a category where data[0].value is a number",
+        "Give every row a number (null for none), or every row a category name",
       );
     }
   });
@@ -156,16 +153,7 @@ export function checkMap(spec: MapSpec): { format: NumberFormat } {
       "Use values of 0 or more",
     );
   }
-  const style = spec.valueStyle ?? "number";
-  if (spec.currency && style !== "currency") {
-    throw invalidInput(
-      "currency",
-      `only applies with valueStyle "currency", not "${style}"`,
-      "Drop currency",
-    );
-  }
-  const currency = style === "currency" ? checkCurrency(spec.currency ?? "USD") : undefined;
-  return { format: { locale: "en-US", style, currency } };
+  return { format: { locale: "en-US", style: "number" } };
 }
 
 /** Resolves every row; refuses two rows that name one region. */
@@ -311,7 +299,7 @@ export function renderMap(spec: MapSpec, base: BaseMap, format: NumberFormat, co
   const svg =
     `<svg class="mcc-svg mcc-map-svg" viewBox="0 0 ${base.width} ${base.height}" width="${base.width}" height="${base.height}" role="img" aria-labelledby="${tid} ${did}">` +
     `<title id="${tid}">${escape(clip(spec.title, 200))}</title><desc id="${did}">${
-      escape(spec.description ?? summary)
+      escape(summary)
     }</desc>` +
     `<path class="mcc-land" d="${land}"/>` +
     (regions ? `<g class="mcc-regions">${regions}</g>` : "") +
@@ -423,7 +411,7 @@ export function mapSummary(spec: MapSpec, placed: Placed[], offMap: number[], w:
   const drawn = placed.filter((p) => p.id);
   const pins = spec.pins ?? [];
   if (placed.length) {
-    const head = `${w.mapLabel} of ${q(w.valueName)} for ${plural(drawn.length, w.one, w.many)}`;
+    const head = `${w.mapLabel}: ${q(w.valueName)} for ${plural(drawn.length, w.one, w.many)}`;
     if (w.categories.length) {
       const counts = w.categories.map((c) => {
         const members = drawn.filter((p) => p.row.category === c);
