@@ -76,8 +76,8 @@ const drawn = new Map<string, Promise<BaseMap>>();
 const ANTARCTICA = "010";
 
 /** The view of Europe: these corners are fitted into the frame, and what lies outside is clipped. */
-const EUROPE_CORNERS = [[-24, 34], [44, 34], [-24, 71], [44, 71], [10, 72]];
-const EUROPE_HEIGHT = 500;
+const EUROPE_CORNERS = [[-11, 35], [36, 35], [-11, 70], [36, 70], [-22, 64]];
+const EUROPE_HEIGHT = 440;
 
 async function load(name: MapName): Promise<Loaded> {
   const [geo, client, simplify] = await Promise.all([
