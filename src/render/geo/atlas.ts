@@ -75,8 +75,11 @@ const drawn = new Map<string, Promise<BaseMap>>();
 /** Antarctica: left off the world map (it would take a fifth of it), as world maps of data do. */
 const ANTARCTICA = "010";
 
-/** The view of Europe: these corners are fitted into the frame, and what lies outside is clipped. */
-const EUROPE_CORNERS = [[-11, 35], [36, 35], [-11, 70], [36, 70], [-22, 64]];
+/**
+ * The view of Europe: these points are fitted into the frame (parallels bow south at the central
+ * meridian, so 34°N there), and what lies outside is clipped.
+ */
+const EUROPE_CORNERS = [[-11, 35], [36, 35], [-11, 70], [36, 70], [-22, 64], [10, 34]];
 const EUROPE_HEIGHT = 440;
 
 async function load(name: MapName): Promise<Loaded> {

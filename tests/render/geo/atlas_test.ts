@@ -46,6 +46,10 @@ Deno.test("pins: inside the frame, or undefined off the map", async () => {
   assert(us.project(-157.86, 21.31), "Honolulu (an inset)");
   const europe = await baseMap("europe", 16);
   assert(europe.project(2.35, 48.86), "Paris");
+  // the frame reaches the south of the Mediterranean at its centre, where parallels bow down
+  assert(europe.project(14.51, 35.9), "Valletta");
+  assert(europe.project(33.38, 35.17), "Nicosia");
+  assert(europe.project(-21.9, 64.15), "Reykjavik");
   assertEquals(europe.project(-74, 40.7), undefined); // New York
   assertEquals(europe.centre("840"), undefined);
 });
