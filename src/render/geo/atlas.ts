@@ -28,6 +28,9 @@ export const MAP_WIDTH = 640;
  */
 export const DETAIL_LEVELS = [2, 4, 8, 16] as const;
 
+/** Simplification weight (square degrees) of the copy the frame is fitted to. */
+const FIT_WEIGHT = 0.1;
+
 /** Rings smaller than this (square pixels) are not drawn: a speck no reader can see or point at. */
 const MIN_RING_AREA = 1;
 
@@ -58,10 +61,11 @@ interface Loaded {
   client: typeof TopoClient;
   simplify: typeof TopoSimplify;
   topology: Topology;
+  /** The topology with each point's simplification weight (topojson-simplify's presimplify). */
+  pre: Topology;
   object: string;
-  /** The atlas shapes this map draws (the world leaves Antarctica out), unsimplified, and their region ids. */
+  /** The atlas shapes this map draws (the world leaves Antarctica out), by index, and their region ids. */
   kept: number[];
-  features: Feature[];
   ids: string[];
   index: KeyIndex;
   projection: D3Geo.GeoProjection;
@@ -113,11 +117,17 @@ async function load(name: MapName): Promise<Loaded> {
     index = countries;
     ids = countries.shapeIds;
   }
-  const all = (client.feature(topology, topology.objects[object]) as unknown as { features: Feature[] })
-    .features;
   const kept = ids.flatMap((id, i) => name === "world" && id === ANTARCTICA ? [] : [i]);
-  const features = kept.map((i) => all[i]);
-  const collection = { type: "FeatureCollection", features } as unknown as D3Geo.ExtendedFeatureCollection;
+  // weights for every detail level, computed once; the frame is fitted to a coarse copy (fitting the
+  // full atlas projects every point of it, for a sub-pixel difference)
+  const pre = simplify.presimplify(topology as never) as unknown as Topology;
+  const coarse = simplify.simplify(pre as never, FIT_WEIGHT) as unknown as Topology;
+  const outline =
+    (client.feature(coarse, coarse.objects[object]) as unknown as { features: Feature[] }).features;
+  const collection = {
+    type: "FeatureCollection",
+    features: kept.map((i) => outline[i]),
+  } as unknown as D3Geo.ExtendedFeatureCollection;
   let projection: D3Geo.GeoProjection;
   let height: number;
   if (name === "europe") {
@@ -138,9 +148,9 @@ async function load(name: MapName): Promise<Loaded> {
     client,
     simplify,
     topology,
+    pre,
     object,
     kept,
-    features,
     ids: kept.map((i) => ids[i]),
     index,
     projection,
@@ -243,7 +253,7 @@ async function draw(name: MapName, level: number): Promise<BaseMap> {
   const m = await pending;
   const scale = m.projection.scale() * Math.PI / 180; // pixels per degree, near the centre
   const simple = m.simplify.simplify(
-    presimplified(m) as never,
+    m.pre as never,
     level / (scale * scale),
   ) as unknown as Topology;
   const all =
@@ -271,18 +281,13 @@ async function draw(name: MapName, level: number): Promise<BaseMap> {
     if (drawnShape) return drawnShape.c;
     const at = m.ids.indexOf(id);
     if (at < 0) return undefined;
-    const [lon, lat] = m.geo.geoCentroid(m.features[at] as unknown as D3Geo.GeoPermissibleObjects);
+    // a speck's place, from its full outline (simplification may have collapsed it)
+    const shape = geometries(m.topology, m.object)[m.kept[at]];
+    const full = m.client.feature(m.topology, shape as never) as unknown as D3Geo.GeoPermissibleObjects;
+    const [lon, lat] = m.geo.geoCentroid(full);
     return project(lon, lat);
   };
   return { width: m.width, height: m.height, shapes, index: m.index, project, centre };
-}
-
-const presimplifiedCache = new WeakMap<Loaded, Topology>();
-
-function presimplified(m: Loaded): Topology {
-  let t = presimplifiedCache.get(m);
-  if (!t) presimplifiedCache.set(m, t = m.simplify.presimplify(m.topology as never) as unknown as Topology);
-  return t;
 }
 
 /** The base map `name` at detail `level` (square pixels), drawn once per process. */

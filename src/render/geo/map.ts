@@ -298,9 +298,7 @@ export function renderMap(spec: MapSpec, base: BaseMap, format: NumberFormat, co
   const did = id("map-desc");
   const svg =
     `<svg class="mcc-svg mcc-map-svg" viewBox="0 0 ${base.width} ${base.height}" width="${base.width}" height="${base.height}" role="img" aria-labelledby="${tid} ${did}">` +
-    `<title id="${tid}">${escape(clip(spec.title, 200))}</title><desc id="${did}">${
-      escape(summary)
-    }</desc>` +
+    `<title id="${tid}">${escape(clip(spec.title, 200))}</title><desc id="${did}">${escape(summary)}</desc>` +
     `<path class="mcc-land" d="${land}"/>` +
     (regions ? `<g class="mcc-regions">${regions}</g>` : "") +
     (pinMarks
