@@ -19,7 +19,7 @@ const args = (name: string) => JSON.parse(Deno.readTextFileSync(new URL(`${name}
 async function paint(h: Harness, name: string, hostContext: Record<string, unknown>, width = 680) {
   const m = await h.mount({ tool: "create_diagram_card", args: args(name), deliver: "result", hostContext });
   await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
-  await m.view.waitForSelector(".mcc-diagram", { state: "attached" });
+  await m.view.waitForSelector(".mcc-dg", { state: "attached" });
   return m;
 }
 
@@ -102,7 +102,7 @@ Deno.test({
         deliver: "result",
         hostContext: { theme: "dark" },
       });
-      await m.view.waitForSelector(".mcc-diagram svg[role=group]", { state: "attached" });
+      await m.view.waitForSelector(".mcc-dg svg[role=group]", { state: "attached" });
       assertEquals(await m.view.locator(".mcc-dg-nodes > *").count(), 2);
       assertEquals(await axeViolations(m.view), []);
       await m.page.close();

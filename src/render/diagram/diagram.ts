@@ -60,7 +60,7 @@ function sourceFallback(source: string, problems: readonly Unsupported[], lead: 
   const note = `${lead}: ${shown.join("; ")}${more}.`;
   return {
     html: raw(
-      `<figure class="mcc-diagram mcc-dg-source"><p class="mcc-dg-note">${escape(note)}</p>${
+      `<figure class="mcc-dg mcc-dg-source"><p class="mcc-dg-note">${escape(note)}</p>${
         codeFigure(source, { label: "mermaid" }).value
       }</figure>`,
     ),
@@ -144,7 +144,7 @@ export function renderMermaid(
   const ignored = parsed.ignored.length ? `<p class="mcc-dg-note">${escape(ignoredNote(parsed.ignored))}</p>` : "";
   const alt = d.type === "sequence" ? sequenceAlternative(d) : graphAlternative(d);
   const html =
-    `<figure class="mcc-diagram" data-mcc-diagram="${d.type}"><div class="mcc-dg-plot">${svg}</div>${ignored}` +
+    `<figure class="mcc-dg" data-mcc-diagram="${d.type}"><div class="mcc-dg-plot">${svg}</div>${ignored}` +
     `<details class="mcc-dg-more"><summary>${
       d.type === "sequence" ? "Messages" : "Nodes and edges"
     }</summary>${alt}</details></figure>`;

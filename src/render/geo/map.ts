@@ -28,7 +28,7 @@ export const MAX_GROUPS = MAX_SERIES;
 
 /** Colour steps of a sequential scale (map.css `.mcc-q0` … `.mcc-q6`). */
 const SEQ_STEPS = 7;
-/** Colour steps on each side of a diverging scale's midpoint (`.mcc-d0` … `.mcc-d7`). */
+/** Colour steps on each side of a diverging scale's midpoint (`.mcc-v0` … `.mcc-v7`). */
 const DIV_STEPS = 4;
 /** Radius of a pin and the largest bubble, and of the dot that stands for a region too small to draw. */
 const PIN_R = 4;
@@ -210,18 +210,18 @@ function diverging(values: number[], mid: number, f: (v: number, s?: number) => 
   const bin = (v: number) => Math.min(k - 1, Math.floor(Math.abs(v - mid) / s + 1e-9));
   const cls = (v: number) => {
     const j = step(bin(v), k, DIV_STEPS);
-    return v < mid ? `mcc-d${DIV_STEPS - 1 - j}` : `mcc-d${DIV_STEPS + j}`;
+    return v < mid ? `mcc-v${DIV_STEPS - 1 - j}` : `mcc-v${DIV_STEPS + j}`;
   };
   const legend = [];
   for (let j = k - 1; j >= 0; j--) {
     legend.push({
-      cls: `mcc-d${DIV_STEPS - 1 - step(j, k, DIV_STEPS)}`,
+      cls: `mcc-v${DIV_STEPS - 1 - step(j, k, DIV_STEPS)}`,
       label: range(f(mid - (j + 1) * s, s), f(mid - j * s, s)),
     });
   }
   for (let j = 0; j < k; j++) {
     legend.push({
-      cls: `mcc-d${DIV_STEPS + step(j, k, DIV_STEPS)}`,
+      cls: `mcc-v${DIV_STEPS + step(j, k, DIV_STEPS)}`,
       label: range(f(mid + j * s, s), f(mid + (j + 1) * s, s)),
     });
   }
