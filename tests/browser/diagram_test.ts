@@ -108,6 +108,30 @@ Deno.test({
       await m.page.close();
     });
 
+    await t.step("a wide diagram shrinks to three quarters, then scrolls sideways", async () => {
+      const m = await paint(h, "flowchart_lr_shapes", { theme: "light" }, 420);
+      const [drawn, natural, scrolls] = await m.view.evaluate(() => {
+        const svg = document.querySelector<SVGSVGElement>(".mcc-dg-svg")!;
+        const plot = svg.parentElement!;
+        return [
+          svg.getBoundingClientRect().width,
+          svg.width.baseVal.value,
+          plot.scrollWidth > plot.clientWidth,
+        ];
+      });
+      assertEquals([Math.round(drawn), scrolls], [Math.round(natural * 0.75), true]);
+      const narrow = await paint(h, "example", { theme: "light" }, 420); // fits: drawn at its size, no scroll
+      assertEquals(
+        await narrow.view.evaluate(() => {
+          const plot = document.querySelector(".mcc-dg-plot")!;
+          return plot.scrollWidth > plot.clientWidth;
+        }),
+        false,
+      );
+      await narrow.page.close();
+      await m.page.close();
+    });
+
     await t.step("screenshots at 420 and 760 px in both themes", async () => {
       const all = Deno.env.get("MCC_DIAGRAM_SHOTS") === "all";
       for (const name of all ? CASES : ["example", "sequence", "state", "class", "flowchart_lr_shapes"]) {

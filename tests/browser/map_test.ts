@@ -111,6 +111,38 @@ Deno.test({
       await m.page.close();
     });
 
+    await t.step(
+      "a numeric legend of 8 bins is one scale on one line at 420 px; each bin reads as its range",
+      async () => {
+        const m = await paint(h, "us_states_diverging", { theme: "light" }, 420);
+        const steps = await m.view.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>(".mcc-legend .mcc-step")].map((li) => ({
+            top: li.getBoundingClientRect().top,
+            left: li.getBoundingClientRect().left,
+            right: li.getBoundingClientRect().right,
+            text: li.textContent,
+            role: li.getAttribute("role"),
+          }))
+        );
+        assertEquals(steps.map((s) => s.text), [
+          "-8 to -6",
+          "-6 to -4",
+          "-4 to -2",
+          "-2 to 0",
+          "0–2",
+          "2–4",
+          "4–6",
+          "6–8",
+        ]);
+        assertEquals(new Set(steps.map((s) => s.top)).size, 1, "the scale wraps");
+        steps.slice(1).forEach((s, i) =>
+          assert(Math.abs(s.left - steps[i].right) < 0.5, `gap before bin ${i + 1}`)
+        );
+        assert(steps.every((s) => s.role === "option"));
+        await m.page.close();
+      },
+    );
+
     await t.step("pins and small countries: named from their rows", async () => {
       const pins = await paint(h, "world_pins", { theme: "dark" });
       await pins.view.locator(".mcc-pins > *").first().focus();

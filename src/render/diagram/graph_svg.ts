@@ -48,8 +48,10 @@ function measure(node: GraphNode): Box {
   if (node.shape === "class") {
     const members = (node.members ?? []).flatMap((m) => lines(m, 260));
     const mw = Math.max(0, ...members.map((l) => textWidth(l, FONT)));
+    // members start at the left edge: a tenth more room, as the width estimate can fall short of the
+    // host's font, and centred names have slack on both sides while members have none
     return {
-      w: Math.max(tw, mw) + 24,
+      w: Math.max(tw, mw * 1.1) + 24,
       h: text.length * LINE + 14 + (members.length ? members.length * LINE + 12 : 0),
       lines: text,
       members,
@@ -74,6 +76,8 @@ function measure(node: GraphNode): Box {
       return { w: w + h, h, lines: text };
     case "cylinder":
       return { w, h: h + 12, lines: text };
+    case "subroutine": // room for the bars 7 px in from each side
+      return { w: w + 14, h, lines: text };
     default:
       return { w, h, lines: text };
   }
@@ -163,6 +167,26 @@ export function markers(ends: ReadonlySet<EdgeEnd>, id: (end: EdgeEnd) => string
   return out ? `<defs class="mcc-dg-markers">${out}</defs>` : "";
 }
 
+type Point = { x: number; y: number };
+
+/**
+ * Where the ray from a node's centre towards `to` crosses its outline, for outlines that sit inside
+ * their box: dagre ends an edge on the box, a gap short of a diamond or a circle.
+ */
+function onOutline(shape: GraphNode["shape"], c: Point, b: Box, to: Point): Point | undefined {
+  const [dx, dy] = [to.x - c.x, to.y - c.y];
+  const far = Math.hypot(dx, dy);
+  if (!far) return undefined;
+  const reach = shape === "rhombus"
+    ? 1 / (Math.abs(dx) / (b.w / 2) + Math.abs(dy) / (b.h / 2))
+    : shape === "circle" || shape === "double_circle"
+    ? b.w / 2 / far
+    : shape === "start" || shape === "end"
+    ? (shape === "start" ? 7 : 8) / far
+    : undefined;
+  return reach === undefined || reach >= 1 ? undefined : { x: c.x + dx * reach, y: c.y + dy * reach };
+}
+
 /** A smooth path through the points: quadratic curves between midpoints. */
 function curve(points: readonly { x: number; y: number }[]): string {
   const p = points.map(({ x, y }) => [r1(x), r1(y)]);
@@ -231,16 +255,29 @@ export function drawGraph(d: GraphDiagram, id: (name: string) => string): DrawnG
   // result pays for every attribute)
   const edgeGroups = new Map<string, string>();
   let edgeLabels = "";
+  const at = new Map(d.nodes.map((n, i) => [n.id, i]));
+  const ending = (name: string, toward: Point, dagreEnd: Point) => {
+    const i = at.get(name)!;
+    return onOutline(d.nodes[i].shape, g.node(key.get(name)!) as unknown as Point, boxes[i], toward) ??
+      dagreEnd;
+  };
   d.edges.forEach((e, i) => {
     const ed = g.edge(key.get(e.from)!, key.get(e.to)!, `e${i}`) as unknown as {
-      points: { x: number; y: number }[];
+      points: Point[];
       x?: number;
       y?: number;
     };
+    const pts = ed.points;
+    const n = pts.length;
+    const points = [
+      ending(e.from, pts[1], pts[0]),
+      ...pts.slice(1, -1),
+      ending(e.to, pts[n - 2], pts[n - 1]),
+    ];
     const attrs = (e.line === "solid" ? "" : ` class="mcc-dg-${e.line}"`) +
       (e.head !== "none" ? ` marker-end="url(#${id(e.head)})"` : "") +
       (e.tail !== "none" ? ` marker-start="url(#${id(e.tail)})"` : "");
-    edgeGroups.set(attrs, (edgeGroups.get(attrs) ?? "") + `<path d="${curve(ed.points)}"/>`);
+    edgeGroups.set(attrs, (edgeGroups.get(attrs) ?? "") + `<path d="${curve(points)}"/>`);
     if (labels[i].length && ed.x !== undefined && ed.y !== undefined) {
       const lw = Math.max(...labels[i].map((l) => textWidth(l, FONT - 1))) + 8;
       const lh = labels[i].length * LINE;

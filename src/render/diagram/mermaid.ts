@@ -34,7 +34,7 @@ interface Line {
 }
 
 const STYLING = /^(classDef|class\s|style|linkStyle|click)\b/;
-const STYLING_REASON = "styling and click actions are not drawn (the card uses the theme's colours)";
+const STYLING_REASON = "styling and click actions: the card draws in the theme's colours";
 
 /** Mermaid's `#quot;` / `#35;` entities and `<br>` line breaks; markdown-string backticks dropped. */
 function labelText(raw: string): string {

@@ -80,10 +80,15 @@ interface Placed {
   missing?: string;
 }
 
-/** Bins of a numeric scale: upper bounds and the colour class of each. */
+/** Bins of a numeric scale, lowest first: each one's colour class, bounds and range label. */
 interface Scale {
   classOf: (v: number) => string;
-  legend: { cls: string; label: string }[];
+  legend: { cls: string; lo: string; hi: string; label: string }[];
+}
+
+/** A bin of the legend: its bounds as written and its range label ("10–20", "-4 to -2"). */
+function legendBin(cls: string, lo: string, hi: string) {
+  return { cls, lo, hi, label: range(lo, hi) };
 }
 
 const q = (text: string) => quoteLine(text, 80);
@@ -195,10 +200,9 @@ function sequential(values: number[], f: (v: number, s?: number) => string): Sca
   if (t.ticks.length - 1 > SEQ_STEPS) t = niceTicks(t.min, t.max, 3);
   const bins = t.ticks.length - 1;
   const at = (v: number) => Math.min(bins - 1, Math.max(0, Math.floor((v - t.min) / t.step + 1e-9)));
-  const legend = t.ticks.slice(0, -1).map((lo, i) => ({
-    cls: `mcc-q${step(i, bins, SEQ_STEPS)}`,
-    label: range(f(lo, t.step), f(t.ticks[i + 1], t.step)),
-  }));
+  const legend = t.ticks.slice(0, -1).map((lo, i) =>
+    legendBin(`mcc-q${step(i, bins, SEQ_STEPS)}`, f(lo, t.step), f(t.ticks[i + 1], t.step))
+  );
   return { classOf: (v) => legend[at(v)].cls, legend };
 }
 
@@ -214,16 +218,14 @@ function diverging(values: number[], mid: number, f: (v: number, s?: number) => 
   };
   const legend = [];
   for (let j = k - 1; j >= 0; j--) {
-    legend.push({
-      cls: `mcc-v${DIV_STEPS - 1 - step(j, k, DIV_STEPS)}`,
-      label: range(f(mid - (j + 1) * s, s), f(mid - j * s, s)),
-    });
+    legend.push(
+      legendBin(`mcc-v${DIV_STEPS - 1 - step(j, k, DIV_STEPS)}`, f(mid - (j + 1) * s, s), f(mid - j * s, s)),
+    );
   }
   for (let j = 0; j < k; j++) {
-    legend.push({
-      cls: `mcc-v${DIV_STEPS + step(j, k, DIV_STEPS)}`,
-      label: range(f(mid + j * s, s), f(mid + (j + 1) * s, s)),
-    });
+    legend.push(
+      legendBin(`mcc-v${DIV_STEPS + step(j, k, DIV_STEPS)}`, f(mid + j * s, s), f(mid + (j + 1) * s, s)),
+    );
   }
   return { classOf: cls, legend };
 }
@@ -324,8 +326,14 @@ function legendHtml(
   hasData: boolean,
 ): string {
   const item = (cls: string, label: string) => `<li><span class="mcc-sw ${cls}"></span>${escape(label)}</li>`;
+  // bins touch, like a scale: each shows its lower bound under its colour (the last both bounds),
+  // and reads and selects as its range
   let items = scale
-    ? scale.legend.map((b) => item(b.cls, b.label)).join("")
+    ? scale.legend.map((b, i, all) =>
+      `<li class="mcc-step ${b.cls}" data-lo="${escape(b.lo)}"${
+        i === all.length - 1 ? ` data-hi="${escape(b.hi)}"` : ""
+      }><span class="mcc-sr">${escape(b.label)}</span></li>`
+    ).join("")
     : categories.map((c, i) => item(seriesClass(i), c)).join("");
   if (hasData) items += item("mcc-none", "No data");
   const pinItems = groups.length > 1
