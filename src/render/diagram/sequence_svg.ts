@@ -12,7 +12,6 @@ import type { EdgeEnd, SequenceDiagram, SequenceStep } from "./model.ts";
 
 const LINE = 17;
 const MARGIN = 10;
-const HEAD_H = 34;
 const ACTOR_H = 52;
 const GAP = 28;
 const SELF_W = 34;
