@@ -156,10 +156,11 @@ const warmup = flag("--warmup", 1_000);
 
 const redis = await startRedis();
 const memory = await server([]);
-const single = await server(["--store", redis.url, "--replica", "s"]);
+const secret = ["--store-secret", "bench-replicas-store-secret-0123456789"];
+const single = await server(["--store", redis.url, ...secret, "--replica", "s"]);
 const [a, b] = await Promise.all([
-  server(["--store", redis.url, "--replica", "a"]),
-  server(["--store", redis.url, "--replica", "b"]),
+  server(["--store", redis.url, ...secret, "--replica", "a"]),
+  server(["--store", redis.url, ...secret, "--replica", "b"]),
 ]);
 try {
   const configs = {

@@ -5,6 +5,7 @@
  */
 import { resolve } from "node:path";
 import { isLoopbackHost } from "./net/loopback.ts";
+import { maskStoreUrl, storeUrlProblem } from "./net/store_url.ts";
 import { documentShellChars } from "./ui/standalone.ts";
 
 /** The validated settings the server runs with. */
@@ -31,8 +32,14 @@ export interface Config {
   allowedHosts: string[];
   /** Largest HTTP request body accepted, in bytes. */
   maxBody: number;
+  /** 2025-era HTTP sessions kept open at once; past it new sessions are refused with 503. */
+  maxSessions: number;
+  /** HTTP connections open at once per process; past it new connections get 503. */
+  maxConnections: number;
   /** Redis URL of the shared card store; undefined keeps cards in this process's memory. */
   storeUrl?: string;
+  /** Secret the stored documents are signed with (else the HTTP token's, else a random one for stdio). */
+  storeSecret?: string;
   /** This replica's name, the prefix of its session ids (balancers route sessions by it). */
   replica?: string;
   /** https origins video cards may load media from, declared in the template's CSP. */
@@ -48,7 +55,7 @@ interface Setting {
   key: keyof Config;
   env: string;
   flag: string;
-  kind: "int" | "bool" | "path" | "token" | "hosts" | "store" | "name" | "origins";
+  kind: "int" | "bool" | "path" | "token" | "secret" | "hosts" | "store" | "name" | "origins";
   min?: number;
   max?: number;
   about: string;
@@ -123,11 +130,37 @@ export const SETTINGS: readonly Setting[] = [
     about: "largest HTTP request body in bytes (default 4194304)",
   },
   {
+    key: "maxSessions",
+    env: "MCP_CHAT_CARDS_HTTP_MAX_SESSIONS",
+    flag: "--max-sessions",
+    kind: "int",
+    min: 1,
+    max: 100_000,
+    about: "2025-era HTTP sessions open at once; past it, new ones get 503 (default 256)",
+  },
+  {
+    key: "maxConnections",
+    env: "MCP_CHAT_CARDS_HTTP_MAX_CONNECTIONS",
+    flag: "--max-connections",
+    kind: "int",
+    min: 8,
+    max: 100_000,
+    about: "HTTP connections open at once; past it, new ones get 503 (default 1024)",
+  },
+  {
     key: "storeUrl",
     env: "MCP_CHAT_CARDS_STORE",
     flag: "--store",
     kind: "store",
     about: "card store: memory (default) or a redis:// URL replicas share",
+  },
+  {
+    key: "storeSecret",
+    env: "MCP_CHAT_CARDS_STORE_SECRET",
+    flag: "--store-secret",
+    kind: "secret",
+    about:
+      "secret (32+ characters, the same on every replica) stored cards and forms are signed with; default: derived from MCP_CHAT_CARDS_HTTP_TOKEN",
   },
   {
     key: "replica",
@@ -158,6 +191,9 @@ export const DEPENDENCY_ENV_NAMES: readonly string[] = ["CI"];
 /** Shortest bearer token accepted for a non-loopback bind. */
 export const MIN_REMOTE_TOKEN_CHARS = 16;
 
+/** Shortest MCP_CHAT_CARDS_STORE_SECRET accepted. */
+export const MIN_STORE_SECRET_CHARS = 32;
+
 /** The defaults, also what `createServer()` uses when given no options. */
 export const DEFAULT_CONFIG: Config = {
   cardBudget: 32_000,
@@ -169,6 +205,8 @@ export const DEFAULT_CONFIG: Config = {
   host: "127.0.0.1",
   allowedHosts: [],
   maxBody: 4_194_304,
+  maxSessions: 256,
+  maxConnections: 1_024,
   mediaOrigins: [],
 };
 
@@ -205,6 +243,14 @@ function parseValue(setting: Setting, source: string, text: string): Config[keyo
       }
       return text;
     }
+    case "secret": {
+      if (!/^[\x21-\x7e]{32,}$/.test(text)) {
+        throw new ConfigError(
+          `${source} must be at least ${MIN_STORE_SECRET_CHARS} visible ASCII characters without spaces (openssl rand -hex 32 makes one), got ${text.length} characters`,
+        );
+      }
+      return text;
+    }
     case "hosts":
       return parseHosts(source, text);
     case "store":
@@ -222,22 +268,15 @@ function parseValue(setting: Setting, source: string, text: string): Config[keyo
   }
 }
 
-/** "memory" (undefined: the default) or a redis:// / rediss:// URL with a host. */
+/**
+ * "memory" (undefined: the default) or a redis:// / rediss:// URL the Redis client can use. A
+ * refusal shows the value with every credential masked.
+ */
 function parseStore(source: string, text: string): string | undefined {
   const value = text.trim();
   if (value === "" || value.toLowerCase() === "memory") return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (!url || !/^rediss?:$/.test(url.protocol) || url.hostname === "") {
-    const shown = value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/:@]*:)[^/@]*@/i, "$1***@"); // never echo a password
-    throw new ConfigError(
-      `${source} must be "memory" or a Redis URL like redis://127.0.0.1:6379 (rediss:// for TLS), got "${shown}"`,
-    );
-  }
+  const problem = storeUrlProblem(value);
+  if (problem !== undefined) throw new ConfigError(`${source} ${problem}, got "${maskStoreUrl(value)}"`);
   return value;
 }
 
@@ -319,6 +358,7 @@ export function parseConfig(
     } else throw new ConfigError(`Unknown flag "${flag}": run with --help for the list`);
   }
   if (config.http) assertSafeBind(config);
+  if (config.http) assertStoreSecret(config);
   if (config.embedHtml) assertEmbedRoom(config);
   return config;
 }
@@ -349,6 +389,19 @@ function assertEmbedRoom(config: Config): void {
   if (config.resultLimit >= minimum) return;
   throw new ConfigError(
     `MCP_CHAT_CARDS_EMBED_HTML (--embed-html) needs MCP_CHAT_CARDS_RESULT_LIMIT (--result-limit) of at least ${minimum}: every result then carries the ${embeddedDocumentChars()}-character card document as well as the card; got ${config.resultLimit}`,
+  );
+}
+
+/**
+ * Replicas sharing Redis must sign stored documents with the same key, so a serving process needs
+ * a secret every replica has. (stdio is one process: it signs with random bytes of its own.)
+ */
+function assertStoreSecret(config: Config): void {
+  if (config.storeUrl === undefined || config.storeSecret !== undefined || config.httpToken !== undefined) {
+    return;
+  }
+  throw new ConfigError(
+    "MCP_CHAT_CARDS_STORE (--store) needs a secret to sign stored cards and forms with, the same on every replica: set MCP_CHAT_CARDS_STORE_SECRET (--store-secret, 32+ characters) or MCP_CHAT_CARDS_HTTP_TOKEN",
   );
 }
 

@@ -64,9 +64,10 @@ async function main(args: string[]): Promise<number> {
     log(`Cannot start: ${error.message}`);
     return 1;
   }
-  const connection = stores.session(crypto.randomUUID()); // stdio is one session
+  const session = crypto.randomUUID(); // stdio is one session
+  const [store, webForms] = [stores.session(session), stores.sessionForms(session)];
   const { stdin, stdout } = await import("node:process");
-  await serveStdio(() => createServer({ ...config, store: connection }), { stdin, stdout });
+  await serveStdio(() => createServer({ ...config, store, webForms }), { stdin, stdout });
   if (stdinIsTerminal()) {
     // A person ran the start command by hand: a silent terminal looks broken.
     log(

@@ -10,6 +10,7 @@ import chartCard from "./cards/chart.ts";
 import diagramCard from "./cards/diagram.ts";
 import efficientPromptCard from "./cards/efficient_prompt.ts";
 import formCard from "./cards/form.ts";
+import hostCheckCard from "./cards/host_check.ts";
 import listCard from "./cards/list.ts";
 import mapCard from "./cards/map.ts";
 import markdownCard from "./cards/markdown.ts";
@@ -45,6 +46,7 @@ export const CARDS: readonly CardDefinition[] = [
   promptGistCard,
   promptRefineCard,
   efficientPromptCard,
+  hostCheckCard,
 ];
 
 /** Tools that are not cards. */

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { Config } from "./config.ts";
 import type { Fetcher } from "./net/fetch.ts";
 import type { CardStorage } from "./output/store.ts";
-import type { WebFormStore } from "./output/web_forms.ts";
+import type { WebFormStorage } from "./output/web_forms.ts";
 
 /** What a handler knows about the server and the call besides its arguments. */
 export interface ToolContext {
@@ -24,7 +24,17 @@ export interface ToolContext {
   /** The one way out to the network (src/net/fetch.ts): checked addresses, caps, deadline. */
   fetcher: Fetcher;
   /** Website forms mirrored in this session, for submit_web_form. */
-  webForms: WebFormStore;
+  webForms: WebFormStorage;
+  /** What the client told the server about itself (the host check card reports it). */
+  client?: ClientFacts;
+}
+
+/** The client as the server saw it: per request (2026-07-28) or from initialize. */
+export interface ClientFacts {
+  name?: string;
+  version?: string;
+  protocolVersion?: string;
+  capabilities?: Record<string, unknown>;
 }
 
 /** MCP tool annotations: hints hosts use to decide on confirmations. Every tool states all four. */

@@ -30,6 +30,8 @@ Deno.test("missing variables and flags give the README's defaults", () => {
     host: "127.0.0.1",
     allowedHosts: [],
     maxBody: 4_194_304,
+    maxSessions: 256,
+    maxConnections: 1_024,
     mediaOrigins: [],
   });
   assertEquals(parseConfig(["--http"], {}).port, 3000);
@@ -41,10 +43,14 @@ Deno.test("numeric settings accept the README's range and refuse one past either
     ["MCP_CHAT_CARDS_CARD_BUDGET", "--card-budget", 2_000, 2_000_000],
     ["MCP_CHAT_CARDS_RESULT_LIMIT", "--result-limit", 4_000, 20_000_000],
     ["MCP_CHAT_CARDS_HTTP_MAX_BODY", "--max-body", 1_024, 67_108_864],
+    ["MCP_CHAT_CARDS_HTTP_MAX_SESSIONS", "--max-sessions", 1, 100_000],
+    ["MCP_CHAT_CARDS_HTTP_MAX_CONNECTIONS", "--max-connections", 8, 100_000],
   ];
   const key = {
     MCP_CHAT_CARDS_CARD_BUDGET: "cardBudget",
     MCP_CHAT_CARDS_RESULT_LIMIT: "resultLimit",
+    MCP_CHAT_CARDS_HTTP_MAX_SESSIONS: "maxSessions",
+    MCP_CHAT_CARDS_HTTP_MAX_CONNECTIONS: "maxConnections",
   } as const;
   for (const [env, flag, min, max] of table) {
     const field = (key as Record<string, keyof Config>)[env] ?? "maxBody";

@@ -166,7 +166,11 @@ Deno.test("the image's steps run: RUN and ENTRYPOINT in a folder holding only wh
     await using redis = redisSkipReason ? undefined : await sharedRedis();
     const entrypoint = JSON.parse(one(instructions, "ENTRYPOINT")) as string[];
     const env: Record<string, string> = redis
-      ? { MCP_CHAT_CARDS_STORE: redis.url, MCP_CHAT_CARDS_REPLICA: "a" }
+      ? {
+        MCP_CHAT_CARDS_STORE: redis.url,
+        MCP_CHAT_CARDS_REPLICA: "a",
+        MCP_CHAT_CARDS_STORE_SECRET: "s".repeat(32),
+      }
       : {};
     const server = await startHttp(Deno.execPath(), [...entrypoint.slice(1), "--http", "--port", "0"], {
       cwd: work,

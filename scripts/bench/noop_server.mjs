@@ -1,7 +1,7 @@
 /**
  * The do-nothing baseline for scripts/bench_server.ts: an MCP server on the same SDK with one
  * no-op tool, started the same ways as ours (stdio, or --http with one transport per session on
- * Deno.serve or node:http). Plain JavaScript so Deno and Node run the very same file.
+ * Deno.serve, or node:http under Node). Plain JavaScript so Deno and Node run the very same file.
  */
 import { McpServer, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
@@ -49,11 +49,22 @@ if (!args.includes("--http")) {
     const server = globalThis.Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, fetch);
     announce(server.addr.port);
   } else {
-    const [{ createServer }, { toNodeHandler }] = await Promise.all([
-      import("node:http"),
-      import("@modelcontextprotocol/node"),
-    ]);
-    const server = createServer(toNodeHandler({ fetch }));
+    // The smallest node:http bridge: the whole body, then the whole answer.
+    const { createServer } = await import("node:http");
+    const server = createServer(async (req, res) => {
+      const chunks = [];
+      for await (const chunk of req) chunks.push(chunk);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === "string") headers.set(name, value);
+      }
+      const body = chunks.length ? new Blob(chunks) : undefined;
+      const answer = await fetch(
+        new Request(`http://localhost${req.url}`, { method: req.method, headers, body }),
+      );
+      res.writeHead(answer.status, Object.fromEntries(answer.headers));
+      res.end(new Uint8Array(await answer.arrayBuffer()));
+    });
     server.listen(0, "127.0.0.1", () => announce(server.address().port));
   }
 }

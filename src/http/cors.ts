@@ -4,6 +4,7 @@
  * no CORS unless "localhost" is listed) sends a preflight without the token, then must be able to
  * read Mcp-Session-Id from the answers. Every other origin gets no CORS headers.
  */
+import { hostOfOrigin } from "./guard.ts";
 
 /** Header names a preflight may ask for (MCP's own include dynamic Mcp-Param-* names). */
 const HEADER_LIST = /^[A-Za-z0-9-]+(\s*,\s*[A-Za-z0-9-]+)*$/;
@@ -15,11 +16,8 @@ const DEFAULT_HEADERS =
 function listedOrigin(request: Request, listed: readonly string[]): string | undefined {
   const origin = request.headers.get("origin");
   if (!origin) return undefined;
-  try {
-    return listed.includes(new URL(origin).hostname) ? origin : undefined;
-  } catch {
-    return undefined;
-  }
+  const name = hostOfOrigin(origin);
+  return name !== undefined && listed.includes(name) ? origin : undefined;
 }
 
 /** The 204 answer to a listed origin's preflight, or undefined for any other request. */

@@ -5,7 +5,7 @@
  */
 import type { Config } from "../config.ts";
 import { isLoopbackHost } from "../net/loopback.ts";
-import { jsonRpcError } from "./responses.ts";
+import { badRequest, jsonRpcError } from "./responses.ts";
 
 /** Loopback names any local client may use. */
 const LOCALHOST_NAMES = ["localhost", "127.0.0.1", "[::1]"];
@@ -19,31 +19,46 @@ export function allowedHostnames(config: Config): string[] {
   return [...names];
 }
 
-/** The host name a Host header names (port dropped, IPv6 in brackets), or undefined when malformed. */
-function hostnameOf(host: string): string | undefined {
+/**
+ * The host name of a Host header (`host[:port]`), lower-cased, IPv6 in brackets, or undefined
+ * unless it is exactly that: a DNS name or dotted address, or a bracketed IPv6 address, then an
+ * optional port. No userinfo, backslash, path, query, percent-escape or space, so the name checked
+ * is the one every URL parser would see (the WHATWG parser reads `localhost\@evil.com` as host
+ * `localhost` with a path, and `evil.com@localhost` as userinfo then `localhost`).
+ */
+export function hostOfHeader(value: string): string | undefined {
+  const match = /^(?:([a-z0-9-]+(?:\.[a-z0-9-]+)*)\.?|\[([0-9a-f:.]+)\])(?::(\d{1,5}))?$/i.exec(value);
+  if (!match || (match[3] !== undefined && Number(match[3]) > 65535)) return undefined;
+  if (match[1] !== undefined) return match[1].toLowerCase();
   try {
-    return new URL(`http://${host}`).hostname;
+    return new URL(`http://[${match[2]}]/`).hostname; // canonical form: [0:0::1] is [::1]
   } catch {
     return undefined;
   }
 }
 
+/** The host name of an Origin header (`http(s)://host[:port]`, nothing more), or undefined. */
+export function hostOfOrigin(value: string): string | undefined {
+  const match = /^https?:\/\/(.*)$/i.exec(value);
+  return match ? hostOfHeader(match[1]) : undefined;
+}
+
 /** A browser's Origin header is allowed when absent or naming an allowed host. */
 function originAllowed(origin: string | null, hosts: string[]): boolean {
   if (origin === null || origin === "") return true;
-  try {
-    const { hostname } = new URL(origin);
-    return hostname !== "" && hosts.includes(hostname);
-  } catch {
-    return false;
-  }
+  const name = hostOfOrigin(origin);
+  return name !== undefined && hosts.includes(name);
 }
 
-/** A 403 unless the Host header names an allowed host. */
+/**
+ * A 400 when the Host header is not `host[:port]` (no URL can be read from it), else a 403 unless
+ * it names an allowed host.
+ */
 export function refuseHost(request: Request, hosts: string[]): Response | undefined {
   const host = request.headers.get("host");
-  const name = host === null ? undefined : hostnameOf(host);
-  if (name !== undefined && hosts.includes(name)) return undefined;
+  const name = host === null ? undefined : hostOfHeader(host);
+  if (name === undefined) return badRequest();
+  if (hosts.includes(name)) return undefined;
   return jsonRpcError(
     403,
     -32000,

@@ -1,6 +1,29 @@
 /**
- * What both runtime-specific serve files provide: start listening, report where, stop cleanly.
+ * The HTTP listener, the same under Node and Deno: node:http (Deno's own implementation of it
+ * enforces the same request timeouts; `Deno.serve` has none and never shows the handler a
+ * connection), with deadlines on slow clients and a cap on open connections, so a client that
+ * sends slowly or not at all cannot hold the process. The only file that listens and handles
+ * process signals.
  */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import process from "node:process";
+import { log as defaultLog } from "../log.ts";
+import { type FetchHandler, nodeListener } from "./node_fetch.ts";
+
+/** A request's headers must all arrive within this (then 408 and the connection closes). */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** A whole request, headers and body, must arrive within this (then 408 and the connection closes). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * An idle keep-alive connection closes after this: longer than the 60 s nginx and most cloud
+ * balancers keep upstream connections, so a balancer never reuses one the server just closed.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/** How long a refused connection stays open for its 503 to be read. */
+const REFUSED_LINGER_MS = 1_000;
+/** Seconds a refused connection is told to wait. */
+export const CONNECTION_RETRY_AFTER_SECONDS = 5;
 
 /** A listening HTTP server. */
 export interface Listening {
@@ -10,10 +33,16 @@ export interface Listening {
   stop(): Promise<void>;
 }
 
-/** Where to listen. */
+/** Where to listen, and the limits on clients. */
 export interface ListenOptions {
   hostname: string;
   port: number;
+  /** Connections open at once; past it a new one gets 503 and is closed. */
+  maxConnections: number;
+  /** Test seams: shorter deadlines (the defaults are the constants above). */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
+  log?: (line: string) => void;
 }
 
 /** Calls `stop` once on the first SIGINT or SIGTERM. */
@@ -23,3 +52,104 @@ export type OnShutdownSignal = (stop: () => void) => void;
 export function origin(hostname: string, port: number): string {
   return `http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`;
 }
+
+/** Listens on the address; resolves once the socket is bound, rejects when binding fails. */
+export function listen(fetch: FetchHandler, options: ListenOptions): Promise<Listening> {
+  const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+  const server = createServer({
+    headersTimeout,
+    requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    // How often the deadlines are checked: a deadline is late by at most this.
+    connectionsCheckingInterval: Math.min(1_000, headersTimeout),
+  });
+  const refused = capConnections(server, options.maxConnections, options.log ?? defaultLog);
+  const serve = nodeListener(fetch);
+  server.on("request", (request, response) => {
+    // Node may still parse a request from a connection it was refused: the app never sees it.
+    if (refused.has(request.socket)) request.socket.destroy();
+    else serve(request, response);
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.hostname, () => {
+      server.off("error", reject);
+      const stop = () =>
+        new Promise<void>((done) => {
+          server.close(() => done());
+          server.closeAllConnections();
+        });
+      resolve({ port: (server.address() as AddressInfo).port, stop });
+    });
+  });
+}
+
+/** The raw answer to a connection past the cap: written before any request is read. */
+function refusal(max: number): string {
+  const body = JSON.stringify({
+    jsonrpc: "2.0",
+    error: {
+      code: -32000,
+      message:
+        `Service Unavailable: ${max} connections are open, the most this server takes (MCP_CHAT_CARDS_HTTP_MAX_CONNECTIONS); retry in ${CONNECTION_RETRY_AFTER_SECONDS} seconds`,
+    },
+    id: null,
+  });
+  return [
+    "HTTP/1.1 503 Service Unavailable",
+    "Content-Type: application/json",
+    `Content-Length: ${new TextEncoder().encode(body).length}`,
+    `Retry-After: ${CONNECTION_RETRY_AFTER_SECONDS}`,
+    "Connection: close",
+    "",
+    body,
+  ].join("\r\n");
+}
+
+/**
+ * Counts open connections; one past `max` is answered 503 and closed at once (the set returned
+ * holds those). The first refusal of a burst is logged, the rest of the burst is not.
+ */
+function capConnections(server: Server, max: number, log: (line: string) => void): WeakSet<Socket> {
+  let open = 0;
+  let refusing = false;
+  const answer = refusal(max);
+  const refused = new WeakSet<Socket>();
+  // Before node:http's own listener, so a refused connection's bytes are never read.
+  server.prependListener("connection", (socket: Socket) => {
+    if (open >= max) {
+      if (!refusing) {
+        log(
+          `HTTP: ${max} connections are open (MCP_CHAT_CARDS_HTTP_MAX_CONNECTIONS): new ones get 503 until some close`,
+        );
+      }
+      refusing = true;
+      refused.add(socket);
+      socket.pause();
+      socket.end(answer);
+      // A client that never closes its side must not keep the descriptor.
+      socket.setTimeout(REFUSED_LINGER_MS, () => socket.destroy());
+      return;
+    }
+    refusing = false;
+    open++;
+    socket.once("close", () => open--);
+  });
+  return refused;
+}
+
+/** SIGINT everywhere; SIGTERM where the platform has it. */
+export const onShutdownSignal: OnShutdownSignal = (stop) => {
+  let stopped = false;
+  const once = () => {
+    if (!stopped) stop();
+    stopped = true;
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    try {
+      process.once(signal, once);
+    } catch {
+      // Unsupported signal on this platform.
+    }
+  }
+};

@@ -1,7 +1,9 @@
 /**
  * Opens the card stores a config asks for: in memory by default, or on Redis with
- * MCP_CHAT_CARDS_STORE=redis://…. The Redis client is loaded only then, so the default start-up
- * does not pay for it.
+ * MCP_CHAT_CARDS_STORE=redis://…, signed with a key from MCP_CHAT_CARDS_STORE_SECRET, else from
+ * MCP_CHAT_CARDS_HTTP_TOKEN (every replica has both), else (stdio only: config.ts refuses HTTP
+ * without either) from random bytes this process alone knows. The Redis client is loaded only
+ * then, so the default start-up does not pay for it.
  */
 import type { Config } from "../config.ts";
 import { type CardStores, memoryStores } from "../output/stores.ts";
@@ -16,17 +18,21 @@ export class StoreStartError extends Error {
 
 /** The stores for a config; rejects with {@link StoreStartError} when Redis is unreachable. */
 export async function openCardStores(
-  config: Pick<Config, "storeUrl">,
+  config: Pick<Config, "storeUrl" | "storeSecret" | "httpToken">,
   options: { sessionTtlMs?: number } = {},
 ): Promise<CardStores> {
   if (config.storeUrl === undefined) return memoryStores();
-  const [{ connectRedis, RedisUnavailableError }, { redisStores }] = await Promise.all([
-    import("../net/redis.ts"),
-    import("../output/redis_store.ts"),
-  ]);
+  const [{ connectRedis, RedisUnavailableError }, { redisStores }, { createSigner, randomSecret }] =
+    await Promise
+      .all([
+        import("../net/redis.ts"),
+        import("../output/redis_store.ts"),
+        import("../output/signing.ts"),
+      ]);
+  const signer = await createSigner(config.storeSecret ?? config.httpToken ?? randomSecret());
   try {
     const connection = await connectRedis(config.storeUrl);
-    return redisStores(connection, { sessionTtlMs: options.sessionTtlMs ?? SESSION_IDLE_MS });
+    return redisStores(connection, { sessionTtlMs: options.sessionTtlMs ?? SESSION_IDLE_MS, signer });
   } catch (error) {
     if (error instanceof RedisUnavailableError) throw new StoreStartError(error.message);
     throw error;

@@ -23,9 +23,7 @@ import { badRequest, jsonRpcError, payloadTooLargeMessage } from "../http/respon
 import { buildServerCard, SERVER_CARD_SUFFIX, serverCardResponse } from "../http/server_card.ts";
 import { bearerTokenChecker } from "../http/token.ts";
 import { log } from "../log.ts";
-import { STATELESS_CARD_TTL_MS } from "../output/expiring_store.ts";
 import { type CardStores, memoryStores } from "../output/stores.ts";
-import { WebFormStore } from "../output/web_forms.ts";
 import { SESSION_IDLE_MS } from "./card_stores.ts";
 import { SessionRouter } from "./http_sessions.ts";
 import { createServer } from "./server.ts";
@@ -51,9 +49,8 @@ export interface HttpApp {
   readonly sessionCount: number;
 }
 
-/** Session limits; defaults suit a personal server. */
+/** Test seams and the stores; the session cap is a setting (config.maxSessions). */
 export interface HttpAppOptions {
-  maxSessions?: number;
   idleMs?: number;
   /** Where cards are kept (see card_stores.ts); in this process's memory by default. */
   stores?: CardStores;
@@ -63,18 +60,21 @@ export interface HttpAppOptions {
 export function createHttpApp(config: Config, options: HttpAppOptions = {}): HttpApp {
   const hosts = allowedHostnames(config);
   const stores = options.stores ?? memoryStores();
-  const sessions = new SessionRouter((id) => createServer({ ...config, store: stores.session(id) }), {
-    maxSessions: options.maxSessions ?? 256,
-    idleMs: options.idleMs ?? SESSION_IDLE_MS,
-    idPrefix: config.replica === undefined ? undefined : `${config.replica}.`,
-    maxBody: config.maxBody,
-  });
+  const sessions = new SessionRouter(
+    (id) => createServer({ ...config, store: stores.session(id), webForms: stores.sessionForms(id) }),
+    {
+      maxSessions: config.maxSessions,
+      idleMs: options.idleMs ?? SESSION_IDLE_MS,
+      idPrefix: config.replica === undefined ? undefined : `${config.replica}.`,
+      maxBody: config.maxBody,
+    },
+  );
   const tokenMatches = config.httpToken === undefined ? undefined : bearerTokenChecker(config.httpToken);
   // Built on the first 2026-07-28 request: most hosts still speak 2025, and start-up stays light.
   let modern: McpHttpHandler | undefined;
   const modernHandler = (): McpHttpHandler => {
     if (modern) return modern;
-    const webForms = new WebFormStore(256, STATELESS_CARD_TTL_MS); // ids are random, as card ids are
+    const webForms = stores.statelessForms;
     return modern = createMcpHandler(() => createServer({ ...config, store: stores.stateless, webForms }), {
       legacy: "reject",
       maxRequestBodySize: config.maxBody,
@@ -83,6 +83,18 @@ export function createHttpApp(config: Config, options: HttpAppOptions = {}): Htt
   };
 
   const serveMcp = async (request: Request): Promise<Response> => {
+    // A GET outside a 2025-era session asks for a standalone stream, which this server does not
+    // offer: 405 is the spec's answer for that (and 2026-07-28 has no sessions to stream in).
+    if (request.method === "GET" && !request.headers.has("mcp-session-id")) {
+      return jsonRpcError(
+        405,
+        -32000,
+        "Method GET is not allowed without a session: send requests with POST",
+        {
+          Allow: "POST, DELETE",
+        },
+      );
+    }
     if (request.method === "GET" || request.method === "DELETE") return sessions.handle(request, undefined);
     if (request.method !== "POST") {
       return jsonRpcError(405, -32000, `Method ${request.method} is not allowed: use POST, GET or DELETE`, {
@@ -160,9 +172,10 @@ async function readJsonRpcBody(request: Request, maxBody: number): Promise<unkno
 }
 
 /**
- * The body as text, or undefined when over the cap. With a Content-Length the runtime delivers
+ * The body as text, or undefined when over the cap. With a Content-Length the listener delivers
  * exactly that many bytes, so the plain (faster) read is safe once the length is checked; without
- * one the SDK's reader stops as soon as the cap is passed.
+ * one the SDK's reader stops as soon as the cap is passed. A declared length over the cap is
+ * refused before a byte of the body is read (and the listener then closes the connection).
  */
 async function readBody(request: Request, maxBody: number): Promise<string | undefined> {
   const declared = request.headers.get("content-length");

@@ -1,36 +1,13 @@
 /**
- * Runs the HTTP app until SIGINT/SIGTERM: picks the runtime's listener (Deno.serve or node:http),
- * prints where it listens, then shuts down cleanly (sessions closed, socket closed, exit 0).
+ * Runs the HTTP app until SIGINT/SIGTERM: listens (node:http under Node and Deno alike), prints
+ * where, then shuts down cleanly (sessions closed, socket closed, exit 0).
  */
 import type { Config } from "../config.ts";
-import { type Listening, origin } from "../http/listener.ts";
+import { listen, type Listening, onShutdownSignal, origin } from "../http/listener.ts";
 import { SERVER_CARD_SUFFIX } from "../http/server_card.ts";
 import { log } from "../log.ts";
 import { openCardStores, StoreStartError } from "./card_stores.ts";
-import { createHttpApp, type HttpApp, MCP_PATH } from "./http_app.ts";
-
-const isDeno = "Deno" in globalThis;
-
-async function listenOnRuntime(app: HttpApp, config: Config): Promise<Listening> {
-  const options = { hostname: config.host, port: config.port };
-  if (isDeno) {
-    const { listen } = await import("../http/serve_deno.ts");
-    return listen(app.fetch, options);
-  }
-  const [{ toNodeHandler }, { listen, refuseOversize }] = await Promise.all([
-    import("@modelcontextprotocol/node"),
-    import("../http/serve_node.ts"),
-  ]);
-  const adapter = toNodeHandler(app, { maxRequestBodySize: config.maxBody });
-  return listen(refuseOversize(adapter, config.maxBody), options);
-}
-
-async function shutdownSignal(): Promise<void> {
-  const { onShutdownSignal } = isDeno
-    ? await import("../http/serve_deno.ts")
-    : await import("../http/serve_node.ts");
-  return new Promise((resolve) => onShutdownSignal(resolve));
-}
+import { createHttpApp, MCP_PATH } from "./http_app.ts";
 
 /** Serves until a shutdown signal; resolves with the exit code. */
 export async function serveHttp(config: Config): Promise<number> {
@@ -45,7 +22,11 @@ export async function serveHttp(config: Config): Promise<number> {
   const app = createHttpApp(config, { stores });
   let listening: Listening;
   try {
-    listening = await listenOnRuntime(app, config);
+    listening = await listen(app.fetch, {
+      hostname: config.host,
+      port: config.port,
+      maxConnections: config.maxConnections,
+    });
   } catch (error) {
     log(`Cannot start: cannot listen on ${origin(config.host, config.port)}: ${(error as Error).message}`);
     await stores.close();
@@ -59,7 +40,7 @@ export async function serveHttp(config: Config): Promise<number> {
   if (config.allowedHosts.length === 0 && (config.host === "0.0.0.0" || config.host === "::")) {
     log("Only loopback Host names are accepted: set MCP_CHAT_CARDS_ALLOWED_HOSTS to the names clients use");
   }
-  await shutdownSignal();
+  await new Promise<void>((resolve) => onShutdownSignal(resolve));
   log("Shutting down");
   await app.close();
   await listening.stop();

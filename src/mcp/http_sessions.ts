@@ -2,7 +2,9 @@
  * Sessions for 2025-era clients (the `initialize` handshake every deployed host still uses): one
  * server, one card store and one Streamable HTTP transport per session, so a card rendered in one
  * session can never be read from another. Idle sessions are dropped and the count is capped,
- * checked whenever a new session starts (no timers to stop at shutdown).
+ * checked whenever a new session starts (no timers to stop at shutdown). A flood of `initialize`
+ * never pushes out a session in use: at the cap only a session quiet for a few minutes makes
+ * room, and when none is, the new session is refused with 503 and Retry-After.
  */
 import {
   isInitializeRequest,
@@ -10,6 +12,10 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
 import { jsonRpcError } from "../http/responses.ts";
+import { log as defaultLog } from "../log.ts";
+
+/** A session used this recently is never closed to make room for a new one. */
+export const SESSION_ACTIVE_MS = 5 * 60_000;
 
 interface Session {
   server: McpServer;
@@ -19,16 +25,19 @@ interface Session {
 
 /** Limits of the session table. */
 export interface SessionLimits {
-  /** Open sessions kept; past it the least recently used one is closed. */
+  /** Open sessions kept; past it the least recently used one is closed if it is quiet, else 503. */
   maxSessions: number;
   /** A session unused this long is closed when the next one starts. */
   idleMs: number;
+  /** A session used within this is never closed to make room ({@link SESSION_ACTIVE_MS}). */
+  activeMs?: number;
   /** Body limit the transport enforces itself (the app checks it first). */
   maxBody: number;
   /** Written before each session id ("a." for replica a), so a balancer can route sessions back. */
   idPrefix?: string;
   /** Clock, for tests. */
   now?: () => number;
+  log?: (line: string) => void;
 }
 
 /** The session table and the request router in front of it. */
@@ -37,12 +46,20 @@ export class SessionRouter {
   readonly #build: (sessionId: string) => McpServer;
   readonly #limits: SessionLimits;
   readonly #now: () => number;
+  readonly #activeMs: number;
+  readonly #log: (line: string) => void;
+  /** Handshakes under way: they hold a place in the table before their session is in it. */
+  #starting = 0;
+  /** Whether the last new session was refused (the refusal is logged once per burst). */
+  #refusing = false;
 
   /** `build` makes the server of a new session, given the id its client will send. */
   constructor(build: (sessionId: string) => McpServer, limits: SessionLimits) {
     this.#build = build;
     this.#limits = limits;
     this.#now = limits.now ?? Date.now;
+    this.#activeMs = limits.activeMs ?? SESSION_ACTIVE_MS;
+    this.#log = limits.log ?? defaultLog;
   }
 
   /** Open sessions. */
@@ -85,7 +102,18 @@ export class SessionRouter {
   }
 
   async #start(request: Request, body: unknown): Promise<Response> {
-    await this.#makeRoom();
+    const room = this.#makeRoom();
+    if (room instanceof Response) return room;
+    this.#starting++;
+    try {
+      await Promise.allSettled(room.map((s) => s.server.close()));
+      return await this.#handshake(request, body);
+    } finally {
+      this.#starting--;
+    }
+  }
+
+  async #handshake(request: Request, body: unknown): Promise<Response> {
     // Known before the server, which scopes its card store by it.
     const sessionId = (this.#limits.idPrefix ?? "") + crypto.randomUUID();
     const server = this.#build(sessionId);
@@ -109,15 +137,47 @@ export class SessionRouter {
     return response;
   }
 
-  /** Drops idle sessions, then the least recently used ones while the table is full. */
-  async #makeRoom(): Promise<void> {
-    const cutoff = this.#now() - this.#limits.idleMs;
+  /**
+   * Takes out of the table (synchronously, so concurrent handshakes see the same count) the
+   * sessions idle past the limit, then, while the table is full, the least recently used one if
+   * it has been quiet for `activeMs`; returns those to close. When the table is full of sessions
+   * in use, returns the 503 instead.
+   */
+  #makeRoom(): Session[] | Response {
+    const now = this.#now();
     const closing: Session[] = [];
-    for (const [id, session] of this.#sessions) {
-      if (session.lastUsed > cutoff && this.#sessions.size < this.#limits.maxSessions) break;
+    for (const [id, session] of this.#sessions) { // least recently used first
+      const full = this.#sessions.size + this.#starting >= this.#limits.maxSessions;
+      const quiet = now - session.lastUsed;
+      if (quiet <= this.#limits.idleMs && !(full && quiet >= this.#activeMs)) break;
       this.#sessions.delete(id);
       closing.push(session);
     }
-    await Promise.allSettled(closing.map((s) => s.server.close()));
+    if (this.#sessions.size + this.#starting < this.#limits.maxSessions) {
+      this.#refusing = false;
+      return closing;
+    }
+    const oldest = this.#sessions.values().next().value;
+    const waitMs = oldest ? oldest.lastUsed + this.#activeMs - now : 1_000;
+    return this.#refuse(Math.max(1, Math.ceil(waitMs / 1_000)), closing);
+  }
+
+  #refuse(retryAfterSeconds: number, closing: Session[]): Response {
+    void Promise.allSettled(closing.map((s) => s.server.close()));
+    const max = this.#limits.maxSessions;
+    const open = `${max} session${max === 1 ? " is" : "s are"} open`;
+    const minutes = Math.round(this.#activeMs / 60_000);
+    if (!this.#refusing) {
+      this.#log(
+        `HTTP: ${open} (MCP_CHAT_CARDS_HTTP_MAX_SESSIONS), each used in the last ${minutes} minutes: new sessions get 503 until one is quiet`,
+      );
+    }
+    this.#refusing = true;
+    return jsonRpcError(
+      503,
+      -32000,
+      `Service Unavailable: ${open}, the most this server keeps (MCP_CHAT_CARDS_HTTP_MAX_SESSIONS), and each was used in the last ${minutes} minutes; retry in ${retryAfterSeconds} seconds`,
+      { "Retry-After": String(retryAfterSeconds) },
+    );
   }
 }

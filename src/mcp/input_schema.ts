@@ -13,7 +13,8 @@
  * - messages name the accepted types of a union, and a flood of problems (a 10,000-row mistake) is
  *   cut to the first few, so the error the model reads stays short;
  * - the JSON Schema hosts see drops what costs bytes and says nothing (`$schema`, the safe-integer
- *   bounds zod writes for every integer).
+ *   bounds zod writes for every integer);
+ * - an optional object or list a host's form left blank (`{}`, `[]`) is taken as absent.
  */
 import { z } from "zod";
 import { markBidi, markControls } from "../ui/shared/marks.ts";
@@ -265,6 +266,26 @@ export function compactJsonSchema(schema: Json): Json {
 
 type JsonSchemaHooks = { input: (o: unknown) => Json; output: (o: unknown) => Json };
 
+const isEmpty = (v: unknown) =>
+  Array.isArray(v) ? v.length === 0 : v !== null && typeof v === "object" && Object.keys(v).length === 0;
+
+/**
+ * Hosts that build arguments from a form (the Inspector's, others) send an optional object or list
+ * left blank as `{}` or `[]` (`tutor: {}`, `actions: []`): such a top-level optional field is taken
+ * as absent, never refused for the blank the form made.
+ */
+export function dropEmptyOptionals(schema: z.ZodObject, value: unknown): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const shape = schema.shape as Record<string, z.ZodType>;
+  const blank = Object.entries(value).filter(([key, v]) =>
+    Object.hasOwn(shape, key) && defOf(shape[key]).type === "optional" && isEmpty(v)
+  );
+  if (!blank.length) return value;
+  const kept = { ...value } as Json;
+  for (const [key] of blank) delete kept[key];
+  return kept;
+}
+
 /** The tool's schema behind the guard: strict, cleaned, concise errors, compact JSON Schema. */
 export function toolInputSchema<S extends z.ZodObject>(schema: S): S {
   const strict = strictSchema(schema);
@@ -273,7 +294,7 @@ export function toolInputSchema<S extends z.ZodObject>(schema: S): S {
     input: (options) => compactJsonSchema(standard.jsonSchema.input(options)),
     output: (options) => compactJsonSchema(standard.jsonSchema.output(options)),
   };
-  const validate = (value: unknown) => validateArguments(strict, value);
+  const validate = (value: unknown) => validateArguments(strict, dropEmptyOptionals(schema, value));
   return { "~standard": { ...standard, validate, jsonSchema } } as unknown as S;
 }
 

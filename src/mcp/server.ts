@@ -13,10 +13,12 @@ import {
 } from "@modelcontextprotocol/server";
 import { type Config, DEFAULT_CONFIG } from "../config.ts";
 import { ToolError } from "../errors.ts";
+import { toolIcons } from "../icons.ts";
 import { log } from "../log.ts";
 import { createFetcher, type Fetcher } from "../net/fetch.ts";
 import { type CardStorage, CardStore, StoreUnavailableError } from "../output/store.ts";
-import { WebFormStore } from "../output/web_forms.ts";
+import { type WebFormStorage, WebFormStore } from "../output/web_forms.ts";
+import { isCard } from "../card.ts";
 import { TOOLS } from "../registry.ts";
 import type { ToolContext, ToolDefinition } from "../tool.ts";
 import { APP_MIME_TYPE, APPS_EXTENSION_ID, CARD_URI_PREFIX, templateUri } from "../ui/shared/protocol.ts";
@@ -31,8 +33,8 @@ export interface ServerOptions extends Partial<Config> {
   store?: CardStorage;
   /** Card id factory; random UUIDs by default. */
   newId?: () => string;
-  /** Mirrored website forms (stateless HTTP shares one); a new one per server by default. */
-  webForms?: WebFormStore;
+  /** Mirrored website forms (kept with the cards); a new in-memory one per server by default. */
+  webForms?: WebFormStorage;
   /** Test seam: a fetcher made with `createFetcher(settings, seam)`. No setting reaches it. */
   fetcher?: Fetcher;
 }
@@ -44,6 +46,13 @@ Reach for a card in conversations about research, education, professional skills
 Always state the card's conclusion in your reply as well: some hosts show only the text summary.
 Text fields are plain text and are escaped once: never pre-escape (write "A & B", not "A &amp; B"). Only fields named "html" accept markup, and it is sanitized.
 A card too big for one result (a long table, document or code tour) comes in parts: while structuredContent.parts.hasMore is true, call the same tool again with the same input and part: current + 1.`;
+
+/**
+ * List TTLs for 2026-07-28 clients: the tools, the resource templates and the discovery answer
+ * change only with the server's version, so any cache may keep them for an hour; the resource list
+ * names the session's own cards and stays private and uncached (the SDK's default).
+ */
+const STABLE_FOR_AN_HOUR = { ttlMs: 3_600_000, cacheScope: "public" } as const;
 
 /** Elements (values, array items, object keys) one tool call may carry: a guard against floods. */
 const MAX_INPUT_ELEMENTS = 1_000_000;
@@ -69,7 +78,15 @@ export function createServer(options: ServerOptions = {}): McpServer {
   const fetcher = injected ?? createFetcher({ allowPrivate: config.allowPrivate });
   const server = new McpServer(
     { name: SERVER_NAME, version: VERSION },
-    { instructions: INSTRUCTIONS, maxToolInputElements: MAX_INPUT_ELEMENTS },
+    {
+      instructions: INSTRUCTIONS,
+      maxToolInputElements: MAX_INPUT_ELEMENTS,
+      cacheHints: {
+        "tools/list": STABLE_FOR_AN_HOUR,
+        "resources/templates/list": STABLE_FOR_AN_HOUR,
+        "server/discover": STABLE_FOR_AN_HOUR,
+      },
+    },
   );
 
   // Per request (2026 revision) the capabilities ride in the envelope; per session otherwise.
@@ -86,10 +103,25 @@ export function createServer(options: ServerOptions = {}): McpServer {
       progress: progressReporter(ctx),
       fetcher,
       webForms,
+      client: clientFacts(ctx),
     }));
   }
   registerResources(server, store, config.mediaOrigins);
   return server;
+
+  function clientFacts(ctx: ServerContext): ToolContext["client"] {
+    const envelope = ctx.mcpReq.envelope as
+      | { clientInfo?: { name?: string; version?: string }; protocolVersion?: string }
+      | undefined;
+    const info = envelope?.clientInfo ?? server.server.getClientVersion();
+    return {
+      name: info?.name,
+      version: info?.version,
+      protocolVersion: envelope?.protocolVersion ?? server.server.getNegotiatedProtocolVersion(),
+      capabilities: (ctx.mcpReq.envelope?.[CAPABILITIES_META_KEY as never] ??
+        server.server.getClientCapabilities()) as Record<string, unknown> | undefined,
+    };
+  }
 }
 
 function registerTool(
@@ -105,6 +137,7 @@ function registerTool(
       inputSchema: toolInputSchema(tool.input),
       outputSchema: tool.output && toolOutputSchema(tool.output),
       annotations: { title: tool.title, ...tool.annotations },
+      icons: toolIcons(tool.name, isCard(tool) ? tool.card.kind : undefined),
       _meta: toolMeta(tool),
     },
     async (args: Record<string, unknown>, ctx: ServerContext): Promise<CallToolResult> => {
@@ -155,9 +188,11 @@ function errorResult(toolName: string, error: unknown): CallToolResult {
 
 function registerResources(server: McpServer, store: CardStorage, mediaOrigins: readonly string[]): void {
   // Nothing external but the media origins video cards may play from (MCP_CHAT_CARDS_MEDIA_ORIGINS),
-  // in the spec's key and in ChatGPT's own.
+  // in the spec's key and in ChatGPT's own. `data:` is declared too: the spec's default allows it for
+  // images and media, but hosts that build the policy from the declared lists alone (the official
+  // Inspector) otherwise block data: clips, captions and posters.
   const uiMeta = {
-    ui: { csp: mediaOrigins.length ? { resourceDomains: [...mediaOrigins] } : {}, prefersBorder: false },
+    ui: { csp: { resourceDomains: ["data:", ...mediaOrigins] }, prefersBorder: false },
     "openai/widgetCSP": { connect_domains: [], resource_domains: [...mediaOrigins] },
   };
   for (const kind of TEMPLATE_KINDS) {
@@ -171,6 +206,7 @@ function registerResources(server: McpServer, store: CardStorage, mediaOrigins: 
         } card`,
         mimeType: APP_MIME_TYPE,
         _meta: uiMeta,
+        cacheHint: STABLE_FOR_AN_HOUR, // a template changes only with the server's version
       },
       (uri: URL) => ({
         contents: [{ uri: uri.href, mimeType: APP_MIME_TYPE, text: templateHtml(kind), _meta: uiMeta }],

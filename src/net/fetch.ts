@@ -178,7 +178,8 @@ function testOriginKey(origin: string): string {
   return `${m[1]}:|${m[2].replace(/[[\]]/g, "")}|${Number(m[3])}`;
 }
 
-async function systemResolve(host: string): Promise<ResolvedAddress[]> {
+/** The system resolver's answers, each with its family (exported for its test). */
+export async function systemResolve(host: string): Promise<ResolvedAddress[]> {
   const answers = await dns.promises.lookup(host, { all: true, verbatim: true });
   return answers.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 }

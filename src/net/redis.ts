@@ -7,6 +7,7 @@
  */
 import { createClient, ErrorReply } from "@redis/client";
 import { log as defaultLog } from "../log.ts";
+import { maskStoreUrl, scrubCredentials } from "./store_url.ts";
 
 /** Redis cannot be reached now; the connection keeps trying. */
 export class RedisUnavailableError extends Error {
@@ -19,7 +20,7 @@ export interface RedisConnection {
   command(args: readonly string[]): Promise<unknown>;
   /** PING within the command timeout. */
   ping(): Promise<boolean>;
-  /** The URL with any password masked, for messages. */
+  /** The URL with every credential masked, for messages. */
   readonly where: string;
   close(): Promise<void>;
 }
@@ -35,24 +36,15 @@ export interface RedisOptions {
   log?: (line: string) => void;
 }
 
-/** The URL without its password. */
-export function maskUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = "***";
-    return parsed.href.replace(/\/$/, "");
-  } catch {
-    return "(invalid URL)";
-  }
-}
-
 /**
  * Connects, or rejects with one line that says what could not be reached and why. After that the
  * connection reconnects by itself for as long as it is open.
  */
 export async function connectRedis(url: string, options: RedisOptions = {}): Promise<RedisConnection> {
   const log = options.log ?? defaultLog;
-  const where = maskUrl(url);
+  const where = maskStoreUrl(url);
+  // What a library says about a failure may quote the URL or a credential: never print it.
+  const reason = (error: unknown) => scrubCredentials(firstLine(error), url);
   const commandTimeout = options.commandTimeoutMs ?? 1_500;
   const maxDelay = options.maxRetryDelayMs ?? 1_000;
   const connectTimeout = options.connectTimeoutMs ?? 3_000;
@@ -75,16 +67,22 @@ export async function connectRedis(url: string, options: RedisOptions = {}): Pro
     log(`Card store: Redis at ${where} is reachable again`);
   };
 
-  const client = createClient({
-    url,
-    disableOfflineQueue: true, // a command for a Redis that is gone fails now instead of waiting
-    maintNotifications: "disabled", // Redis Enterprise hand-offs; also reads variables we do not allow
-    socket: {
-      connectTimeout,
-      reconnectStrategy: (retries: number, cause: Error) =>
-        serving && !closed ? Math.min(50 * 2 ** retries, maxDelay) : cause,
-    },
-  });
+  let client: ReturnType<typeof createClient>;
+  try {
+    client = createClient({
+      url,
+      disableOfflineQueue: true, // a command for a Redis that is gone fails now instead of waiting
+      maintNotifications: "disabled", // Redis Enterprise hand-offs; also reads variables we do not allow
+      socket: {
+        connectTimeout,
+        reconnectStrategy: (retries: number, cause: Error) =>
+          serving && !closed ? Math.min(50 * 2 ** retries, maxDelay) : cause,
+      },
+    });
+  } catch (error) {
+    // The client parses the URL itself: config.ts refuses what it cannot parse, this is the fence.
+    throw new RedisUnavailableError(`the card store at ${where} cannot be used: ${reason(error)}`);
+  }
   client.on("error", down); // also keeps the emitter from throwing on an unhandled "error"
   client.on("ready", up);
 
@@ -148,7 +146,7 @@ export async function connectRedis(url: string, options: RedisOptions = {}): Pro
   };
 }
 
-function reason(error: unknown): string {
+function firstLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.split("\n")[0] || (error instanceof Error ? error.name : "unknown error");
 }

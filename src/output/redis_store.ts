@@ -9,11 +9,20 @@
  *   server keeps idle sessions. A session reads only its own keys, so another session's card ids
  *   find nothing, and the session id (also a UUID) never leaves its client.
  *
- * Each session operation is one Lua script, so it is atomic and costs one round trip.
+ * Mirrored web forms follow the same rules: `mcc:form:<id>` for stateless clients, a hash and a
+ * recency list under `mcc:s:{<session id>}:` for a session, the last 32 kept, each form usable for
+ * an hour after it was mirrored (10 minutes for stateless clients).
+ *
+ * Every value is signed (signing.ts) with its key and field: a card or form this deployment did not
+ * write, or one moved to another key, is refused as if it were not there, and the first refusal is
+ * logged. Each session operation is one Lua script, so it is atomic and costs one round trip.
  */
+import { ToolError } from "../errors.ts";
+import { log as defaultLog } from "../log.ts";
 import { RedisUnavailableError } from "../net/redis.ts";
 import type { RedisConnection } from "../net/redis.ts";
 import { STATELESS_CARD_TTL_MS, ttlText } from "./expiring_store.ts";
+import type { Signer } from "./signing.ts";
 import {
   type CardListing,
   type CardStorage,
@@ -22,6 +31,7 @@ import {
   StoreUnavailableError,
 } from "./store.ts";
 import type { CardStores } from "./stores.ts";
+import { type RememberedForm, WEB_FORM_CAPACITY, WEB_FORM_TTL_MS, type WebFormStorage } from "./web_forms.ts";
 
 /** Key prefix of everything the server writes. */
 export const KEY_PREFIX = "mcc:";
@@ -37,9 +47,15 @@ export interface RedisStoreOptions {
   statelessTtlMs?: number;
   /** Cards kept per session. */
   capacity?: number;
+  /** Signs what is written and checks what is read. */
+  signer: Signer;
+  /** Where the first refused document is reported. */
+  log?: (line: string) => void;
+  /** Clock of the forms' lifetime, for tests. */
+  now?: () => number;
 }
 
-// KEYS: cards hash, order list. ARGV: id, card JSON, capacity, ttl ms.
+// KEYS: a hash of documents and its recency list. ARGV: id, document JSON, capacity, ttl ms.
 const PUT_SESSION = `
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('LREM', KEYS[2], 0, ARGV[1])
@@ -51,7 +67,7 @@ redis.call('PEXPIRE', KEYS[1], ARGV[4])
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
 return 1`;
 
-// KEYS: cards hash, order list. ARGV: id, ttl ms. Returns the card JSON or nil.
+// KEYS: a hash of documents and its recency list. ARGV: id, ttl ms. Returns the JSON or nil.
 const GET_SESSION = `
 local card = redis.call('HGET', KEYS[1], ARGV[1])
 if card then
@@ -62,14 +78,17 @@ if card then
 end
 return card`;
 
-// KEYS: cards hash, order list. Returns id, title, id, title… most recent first.
+// KEYS: cards hash, order list. Returns id, title, title signature… most recent first. A value
+// that is not one of ours is skipped (pcall: a planted non-JSON value must not break the listing).
 const LIST_SESSION = `
 local out = {}
 for _, id in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do
   local card = redis.call('HGET', KEYS[1], id)
-  if card then
+  local ok, doc = pcall(cjson.decode, card or '')
+  if ok and type(doc) == 'table' and type(doc.title) == 'string' and type(doc.titleSig) == 'string' then
     table.insert(out, id)
-    table.insert(out, cjson.decode(card).title)
+    table.insert(out, doc.title)
+    table.insert(out, doc.titleSig)
   end
 end
 return out`;
@@ -78,6 +97,18 @@ return out`;
 export function redisStores(connection: RedisConnection, options: RedisStoreOptions): CardStores {
   const statelessTtlMs = options.statelessTtlMs ?? STATELESS_CARD_TTL_MS;
   const capacity = options.capacity ?? SESSION_CARD_CAPACITY;
+  const { signer } = options;
+  const log = options.log ?? defaultLog;
+  const now = options.now ?? Date.now;
+  let refusedOnce = false;
+  const refused = (key: string) => {
+    if (refusedOnce) return undefined;
+    refusedOnce = true;
+    log(
+      `Card store: refused a stored document at ${key} whose signature does not match: something other than this deployment wrote to Redis, or replicas run with different secrets (MCP_CHAT_CARDS_STORE_SECRET); further refusals are not logged`,
+    );
+    return undefined;
+  };
   const run = async (args: readonly string[]) => {
     try {
       return await connection.command(args);
@@ -89,14 +120,38 @@ export function redisStores(connection: RedisConnection, options: RedisStoreOpti
     }
   };
 
+  /** A card as stored at key (and field): its parts and their signatures. */
+  const sealCard = async (key: string, field: string, card: StoredCard) =>
+    JSON.stringify({
+      kind: card.kind,
+      title: card.title,
+      articleHtml: card.articleHtml,
+      sig: await signer.sign(["card", key, field, card.kind, card.title, card.articleHtml]),
+      titleSig: await signer.sign(["title", key, field, card.title]),
+    });
+
+  /** The card at key (and field), or undefined for a miss or a value this deployment did not sign. */
+  const openCard = async (key: string, field: string, id: string, reply: unknown) => {
+    if (typeof reply !== "string") return undefined;
+    const doc = fieldsOf(reply);
+    const { kind, title, articleHtml } = doc;
+    if (![kind, title, articleHtml].every((v) => typeof v === "string")) return refused(key);
+    const parts = ["card", key, field, kind, title, articleHtml] as string[];
+    if (!(await signer.verify(parts, doc.sig))) return refused(key);
+    return { id, kind, title, articleHtml } as StoredCard;
+  };
+
+  const statelessKey = (id: string) => `${KEY_PREFIX}card:${id}`;
   const stateless: CardStorage = {
     retention: `cards are kept ${ttlText(statelessTtlMs)}`,
     put: async (card) => {
-      await run(["SET", `${KEY_PREFIX}card:${card.id}`, encode(card), "PX", String(statelessTtlMs)]);
+      const key = statelessKey(card.id);
+      await run(["SET", key, await sealCard(key, "", card), "PX", String(statelessTtlMs)]);
     },
     get: async (id) => {
       if (id.length > MAX_ID_CHARS) return undefined;
-      return decode(id, await run(["GET", `${KEY_PREFIX}card:${id}`]));
+      const key = statelessKey(id);
+      return await openCard(key, "", id, await run(["GET", key]));
     },
     list: () => Promise.resolve([]), // listing would hand every client the other clients' ids
   };
@@ -108,43 +163,104 @@ export function redisStores(connection: RedisConnection, options: RedisStoreOpti
     return {
       retention: `only the last ${capacity} cards are kept`,
       put: async (card) => {
-        await script(PUT_SESSION, card.id, encode(card), String(capacity), ttl);
+        await script(PUT_SESSION, card.id, await sealCard(keys[0], card.id, card), String(capacity), ttl);
       },
       get: async (id) => {
         if (id.length > MAX_ID_CHARS) return undefined;
-        return decode(id, await script(GET_SESSION, id, ttl));
+        return await openCard(keys[0], id, id, await script(GET_SESSION, id, ttl));
       },
       list: async () => {
         const flat = (await script(LIST_SESSION)) as string[];
         const listing: CardListing[] = [];
-        for (let i = 0; i + 1 < flat.length; i += 2) listing.push({ id: flat[i], title: flat[i + 1] });
+        for (let i = 0; i + 2 < flat.length; i += 3) {
+          const [id, title, titleSig] = flat.slice(i, i + 3);
+          if (await signer.verify(["title", keys[0], id, title], titleSig)) listing.push({ id, title });
+          else refused(keys[0]);
+        }
         return listing;
       },
     };
   };
 
+  /** Forms in `slots`, each signed with its place and the time it was mirrored. */
+  const forms = (slots: Slots, ttlMs: number): WebFormStorage => ({
+    put: (form) =>
+      unreachableAsToolError("Cannot keep the mirrored form", async () => {
+        const [key, field] = slots.place(form.id);
+        const data = JSON.stringify(form);
+        const bornAt = String(now());
+        const sig = await signer.sign(["form", key, field, data, bornAt]);
+        await slots.write(form.id, JSON.stringify({ data, bornAt, sig }));
+      }),
+    get: (id) =>
+      unreachableAsToolError("Cannot look up the mirrored form", async () => {
+        if (id.length > MAX_ID_CHARS) return undefined;
+        const reply = await slots.read(id);
+        if (typeof reply !== "string") return undefined;
+        const [key, field] = slots.place(id);
+        const { data, bornAt, sig } = fieldsOf(reply);
+        if (typeof data !== "string" || typeof bornAt !== "string") return refused(key);
+        if (!(await signer.verify(["form", key, field, data, bornAt], sig))) return refused(key);
+        if (now() - Number(bornAt) > ttlMs) return undefined; // kept longer only by a refreshed key
+        return JSON.parse(data) as RememberedForm;
+      }),
+  });
+
+  const statelessForms = forms({
+    place: (id) => [`${KEY_PREFIX}form:${id}`, ""],
+    write: (id, value) => run(["SET", `${KEY_PREFIX}form:${id}`, value, "PX", String(statelessTtlMs)]),
+    read: (id) => run(["GET", `${KEY_PREFIX}form:${id}`]),
+  }, statelessTtlMs);
+
+  const sessionForms = (sessionId: string): WebFormStorage => {
+    const keys = [`${KEY_PREFIX}s:{${sessionId}}:forms`, `${KEY_PREFIX}s:{${sessionId}}:formorder`];
+    const ttl = String(WEB_FORM_TTL_MS);
+    const script = (source: string, ...args: string[]) => run(["EVAL", source, "2", ...keys, ...args]);
+    return forms({
+      place: (id) => [keys[0], id],
+      write: (id, value) => script(PUT_SESSION, id, value, String(WEB_FORM_CAPACITY), ttl),
+      read: (id) => script(GET_SESSION, id, ttl),
+    }, WEB_FORM_TTL_MS);
+  };
+
   return {
     session,
     stateless,
+    sessionForms,
+    statelessForms,
     health: async () => ({ store: "redis", reachable: await connection.ping() }),
     close: () => connection.close(),
   };
 }
 
-function encode(card: StoredCard): string {
-  return JSON.stringify({ kind: card.kind, title: card.title, articleHtml: card.articleHtml });
+/** Where one kind of document lives: its key and hash field (""), and how to write and read it. */
+interface Slots {
+  place(id: string): [key: string, field: string];
+  write(id: string, value: string): Promise<unknown>;
+  read(id: string): Promise<unknown>;
 }
 
-/** A stored card, or undefined for a miss or for a value this server did not write. */
-function decode(id: string, reply: unknown): StoredCard | undefined {
-  if (typeof reply !== "string") return undefined;
+/**
+ * The fields of a stored JSON value, none when it does not parse. Anything planted that is not an
+ * object (null, a number, a string, an array) has none of the fields the callers check.
+ */
+function fieldsOf(text: string): Record<string, unknown> {
   try {
-    const { kind, title, articleHtml } = JSON.parse(reply);
-    if ([kind, title, articleHtml].every((v) => typeof v === "string")) {
-      return { id, kind, title, articleHtml };
-    }
+    return Object(JSON.parse(text));
   } catch {
-    // not JSON: not ours
+    return {};
   }
-  return undefined;
+}
+
+/**
+ * A form the store cannot keep or find right now is a refusal the model can act on (retry), not
+ * an internal error.
+ */
+async function unreachableAsToolError<T>(what: string, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    throw new ToolError("internal", `${what}: the card store is unreachable`, "Retry in a few seconds");
+  }
 }

@@ -206,10 +206,11 @@ function summary(data: Output, all: PageExtract): string {
       all.forms.slice(0, 5).map((f) => quoteData(f.title, QUOTED_LABEL)).join("; ")
     })`
     : "";
+  const words = wordCount(all.text);
   lines.push(
-    `Main text: ${formatCount(wordCount(all.text))} words; ${plural(all.tables.length, "table")}, ${
-      plural(all.images.length, "image")
-    }, ${plural(all.links.length, "link")}${forms}.`,
+    `Main text: ${formatCount(words)} ${words === 1 ? "word" : "words"}; ${
+      plural(all.tables.length, "table")
+    }, ${plural(all.images.length, "image")}, ${plural(all.links.length, "link")}${forms}.`,
   );
   if (data.text) lines.push(`Opening, in the page's words: ${quoted(data.text, 500)}`);
   if (data.truncated.length) lines.push(`Cut to fit the result size limit: ${data.truncated.join("; ")}.`);

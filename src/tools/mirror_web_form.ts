@@ -278,7 +278,12 @@ export default defineTool({
       tooLargeHint:
         "Fill this form in on the website (the user may raise MCP_CHAT_CARDS_RESULT_LIMIT if the host accepts larger results)",
     });
-    ctx.webForms.put({ id: formId, page: pageUrl.href, form, ...(encoding === "utf-8" ? {} : { encoding }) });
+    await ctx.webForms.put({
+      id: formId,
+      page: pageUrl.href,
+      form,
+      ...(encoding === "utf-8" ? {} : { encoding }),
+    });
     return result;
   },
 });

@@ -374,7 +374,7 @@ export default defineTool({
   output,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   async handler({ formId, values }, ctx) {
-    const remembered = ctx.webForms.get(formId);
+    const remembered = await ctx.webForms.get(formId);
     if (!remembered) {
       throw new ToolError(
         "not_found",

@@ -41,5 +41,6 @@ export const KIND_UI: Readonly<Record<string, KindUi>> = {
   prompt_gist: FORM,
   prompt_refine: FORM,
   efficient_prompt: { widgets: ["form", "prompt"], styles: ["form", "prompt"] },
+  host_check: { widgets: ["host_check"], styles: ["table", "form"] },
   web_form: { widgets: ["web_form", "form"], styles: ["form", "prompt", "web_form"] },
 };

@@ -53,7 +53,10 @@ Deno.test({
       });
       await m.view.waitForSelector(".mcc-card .mcc-tools");
       const [init] = await m.events("initialized");
-      assertEquals(init.appCapabilities, { availableDisplayModes: ["inline", "fullscreen"] });
+      assertEquals(init.appCapabilities, {
+        availableDisplayModes: ["inline", "fullscreen"],
+        tools: { listChanged: true },
+      });
       assertEquals((init.appInfo as Json).name, "mcp-chat-cards");
       const methods = await sent(m);
       assertEquals(methods.slice(0, 2), ["ui/initialize", "ui/notifications/initialized"]);
@@ -125,6 +128,7 @@ Deno.test({
       const card = await m.view.evaluate(() => (window.__mccDebug!() as { cardId: string }).cardId);
       assertEquals(first, {
         structuredContent: {
+          card: { id: card, title: "Population by country" },
           selection: {
             card,
             title: "Population by country",

@@ -126,7 +126,10 @@ Deno.test({
         });
         await m.view.waitForSelector(".mcc-card");
         const [init] = await m.events("initialized");
-        assertEquals(init.appCapabilities, { availableDisplayModes: ["inline", "fullscreen"] });
+        assertEquals(init.appCapabilities, {
+          availableDisplayModes: ["inline", "fullscreen"],
+          tools: { listChanged: true },
+        });
         const tool = m.view.locator(TOOL);
         assert(await tool.isVisible());
         assertEquals([await tool.textContent(), await tool.getAttribute("title")], [

@@ -41,6 +41,19 @@ type Debug = {
 
 const debug = (view: View) => view.evaluate(() => window.__mccDebug!()) as Promise<Debug>;
 
+/** The host check card's last reported height, once its live table is in and the size is sent. */
+async function grownSize(m: Mounted): Promise<number> {
+  await m.view.waitForSelector("[data-mcc-host-check] table");
+  for (let i = 0; i < 100; i++) {
+    const content = await m.view.evaluate(() => document.documentElement.getBoundingClientRect().height);
+    const sizes = await m.events("size");
+    const last = sizes.at(-1)?.height as number;
+    if (Math.abs(content - last) <= 2) return last;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("the host check never reported its grown size");
+}
+
 /** Waits for the card to paint and the host to get a size after the result; returns the delay. */
 async function painted(m: Mounted, selector = ".mcc-card"): Promise<{ height: number; ms: number }> {
   await m.view.waitForSelector(selector);
@@ -146,7 +159,10 @@ Deno.test({
       for (const kind of Object.keys(KINDS) as Kind[]) {
         for (const theme of ["light", "dark"] as const) {
           const m = await mount(kind, { theme });
-          const { height, ms } = await painted(m);
+          const first = await painted(m);
+          const ms = first.ms;
+          // The host check fills in what the host does once it has asked: its size is reported again then.
+          const height = kind === "host_check" ? await grownSize(m) : first.height;
           delays.push(ms);
           pings.push(await m.page.evaluate(() => window.pingView()));
           viewDelays.push(viewDelay(await debug(m.view)));

@@ -101,6 +101,7 @@ Deno.test({
       assertEquals(await contexts(m, 1), [{
         ...text('Selected row 3 of "Population by country": Country: Japan; Population: 125,000,000'),
         structuredContent: {
+          card: { id: await cardId(v), title: "Population by country" },
           selection: {
             card: await cardId(v),
             title: "Population by country",
@@ -179,6 +180,7 @@ Deno.test({
       assertEquals(await contexts(m, 1), [{
         ...text('Selected point "2024" of series "Revenue" in "Sales": 1,250'),
         structuredContent: {
+          card: { id: card, title: "Sales" },
           selection: {
             card,
             title: "Sales",
@@ -194,7 +196,10 @@ Deno.test({
       await v.click(".mcc-legend li:nth-child(1)");
       assertEquals((await contexts(m, 2))[1], {
         ...text('Selected series "Revenue" in "Sales"'),
-        structuredContent: { selection: { card, title: "Sales", kind: "series", series: "Revenue" } },
+        structuredContent: {
+          card: { id: card, title: "Sales" },
+          selection: { card, title: "Sales", kind: "series", series: "Revenue" },
+        },
       });
       assertEquals(await attr(v, '[data-s="0"] .mcc-pt[data-i="1"]', "aria-pressed"), "false");
       assertEquals(await attr(v, ".mcc-legend li:nth-child(1)", "aria-selected"), "true");
@@ -239,6 +244,7 @@ Deno.test({
           'Selected term "PATH" in "Shell basics": An environment variable: folders searched for commands',
         ),
         structuredContent: {
+          card: { id: await cardId(v), title: "Shell basics" },
           selection: {
             card: await cardId(v),
             title: "Shell basics",

@@ -517,3 +517,104 @@ Deno.test("a root reached through a symlink: paths under either spelling are ins
     await Deno.remove(base, { recursive: true });
   }
 });
+
+Deno.test("a refused path is quoted whole up to 200 characters, cut to 199 and an ellipsis from 201", () => {
+  const refusal = (path: string) => {
+    try {
+      checkPath(path, { flavor: "posix" });
+    } catch (error) {
+      return (error as ToolError).message;
+    }
+    return "accepted";
+  };
+  const relative = (n: number) => "a".repeat(n);
+  assertEquals(
+    refusal(relative(200)),
+    `Cannot read "${relative(200)}": the path is relative and MCP_CHAT_CARDS_FS_ROOT is not set`,
+  );
+  assertEquals(
+    refusal(relative(201)),
+    `Cannot read "${relative(199)}…": the path is relative and MCP_CHAT_CARDS_FS_ROOT is not set`,
+  );
+});
+
+Deno.test("a URL and a drive-relative path are recognised only at the start of the path", () => {
+  // `scheme://` in the middle is a strange folder name, not a URL; `x:` in the middle of a
+  // Windows path is an alternate data stream's colon, not a drive.
+  assertEquals(checkPath("/srv/notes/web://b.md", { flavor: "posix" }).resolved, "/srv/notes/web:/b.md");
+  assertEquals(win("C:\\data\\notes:txt"), "C:\\data\\notes:txt");
+  // A doubled slash inside a Windows path is not the `//host` start of a POSIX-looking path.
+  assertEquals(win("C:\\data//notes.md"), "C:\\data\\notes.md");
+  assertEquals(win("//server").includes("this is a POSIX path"), true);
+  assertEquals(win("http://example.com/x.md").includes("this is a URL, not a file path"), true);
+});
+
+/** The first block device in /dev this process can see (loop devices on Linux), if any. */
+function blockDevice(): string | undefined {
+  try {
+    for (const entry of Deno.readDirSync("/dev")) {
+      const path = `/dev/${entry.name}`;
+      try {
+        if (Deno.lstatSync(path).isBlockDevice) return path;
+      } catch {
+        // raced away or unreadable: try the next
+      }
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+const BLOCK_DEVICE = Deno.build.os === "windows" ? undefined : blockDevice();
+
+Deno.test({
+  name: "a block device is refused by name, not as some other kind of file",
+  ignore: BLOCK_DEVICE === undefined,
+}, async () => {
+  assertEquals(
+    await outcome(BLOCK_DEVICE!, {}),
+    `invalid_input: Cannot read "${BLOCK_DEVICE}": this is a block device, not a regular file | Pass the path of a regular file`,
+  );
+});
+
+Deno.test("a file's refusal quotes its path whole up to 200 characters, cut to 199 and an ellipsis from 201", async () => {
+  const base = await Deno.realPath(await Deno.makeTempDir({ prefix: "mcc-longname-" }));
+  try {
+    const name = (n: number) => "b".repeat(n - 4) + ".bin";
+    for (const n of [200, 201]) await Deno.writeFile(`${base}/${name(n)}`, new Uint8Array([0, 1, 2]));
+    const BINARY = "the file is binary, not text | Only text files can be read; pass a text file";
+    assertEquals(
+      await outcome(name(200), { root: base }),
+      `unsupported: Cannot read "${name(200)}": ${BINARY}`,
+    );
+    assertEquals(
+      await outcome(name(201), { root: base }),
+      `unsupported: Cannot read "${name(201).slice(0, 199)}…": ${BINARY}`,
+    );
+    // A missing file's refusal comes from the read itself, before any text is decoded.
+    const missing = "m".repeat(201);
+    assertEquals(
+      await outcome(missing, { root: base }),
+      `not_found: Cannot read "${missing.slice(0, 199)}…": ${NOT_FOUND}`,
+    );
+    assertEquals(
+      await outcome(missing.slice(1), { root: base }),
+      `not_found: Cannot read "${missing.slice(1)}": ${NOT_FOUND}`,
+    );
+  } finally {
+    await Deno.remove(base, { recursive: true });
+  }
+});
+
+Deno.test("on POSIX a backslash is part of a name: a file named with a trailing backslash is read, not taken for a folder", async () => {
+  const base = await Deno.realPath(await Deno.makeTempDir({ prefix: "mcc-backslash-" }));
+  try {
+    await Deno.writeTextFile(`${base}/notes\\`, "backslash");
+    await Deno.writeTextFile(`${base}/notes.`, "dot");
+    assertEquals(await outcome("notes\\", { root: base }), "ok: backslash");
+    assertEquals(await outcome("notes.", { root: base }), "ok: dot");
+    assertEquals(await outcome("notes./", { root: base }), `not_found: Cannot read "notes./": ${NOT_FOUND}`);
+  } finally {
+    await Deno.remove(base, { recursive: true });
+  }
+});

@@ -28,6 +28,8 @@ export interface CraftEntry {
   localOffset?: number;
   /** Write sizes and offset as ZIP64 extra fields. */
   zip64?: boolean;
+  /** The central record's extra field as given, instead of the one `zip64` writes. */
+  centralExtra?: Uint8Array;
 }
 
 /** Archive-level overrides. */
@@ -56,7 +58,7 @@ class Bytes {
   }
 }
 
-function le(fields: [number, 2 | 4 | 8][]): Uint8Array {
+export function le(fields: [number, 2 | 4 | 8][]): Uint8Array {
   const size = fields.reduce((n, [, w]) => n + w, 0);
   const out = new Uint8Array(size);
   const view = new DataView(out.buffer);
@@ -109,7 +111,8 @@ export function craftZip(entries: CraftEntry[], options: CraftOptions = {}): Uin
       out.push(compressed);
     }
     offsets.push(offset);
-    const extra = z ? le([[1, 2], [24, 2], [size, 8], [csize, 8], [offset, 8]]) : new Uint8Array(0);
+    const extra = e.centralExtra ??
+      (z ? le([[1, 2], [24, 2], [size, 8], [csize, 8], [offset, 8]]) : new Uint8Array(0));
     central.push(le([
       [0x02014b50, 4],
       [e.madeBy ?? 20, 2],

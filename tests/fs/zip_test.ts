@@ -7,7 +7,7 @@ import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node
 import { deflateSync, zipSync } from "fflate";
 import { ToolError } from "../../src/errors.ts";
 import { crc32, DEFAULT_ZIP_LIMITS, readZip, type ZipLimits } from "../../src/fs/zip.ts";
-import { type CraftEntry, craftZip } from "./zip_craft.ts";
+import { type CraftEntry, craftZip, le } from "./zip_craft.ts";
 
 const enc = new TextEncoder();
 const MB = 1024 * 1024;
@@ -30,6 +30,12 @@ async function outcome(zip: Uint8Array, limits?: ZipLimits): Promise<string[]> {
 }
 
 const zeros = (n: number) => new Uint8Array(n);
+const concat = (a: Uint8Array, b: Uint8Array) => {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a);
+  joined.set(b, a.length);
+  return joined;
+};
 const text = (n: number) => "a".repeat(n);
 const SYMLINK = 0o120777 << 16;
 const small: ZipLimits = { maxEntries: 10, maxFileBytes: 100, maxTotalBytes: 150 };
@@ -38,6 +44,26 @@ const small: ZipLimits = { maxEntries: 10, maxFileBytes: 100, maxTotalBytes: 150
 function deflatedZeros(n: number): Uint8Array {
   return deflateSync(zeros(n), { level: 9 });
 }
+
+/** CRC-32 (IEEE) a bit at a time: slow, plain, and independent of the reader's tables. */
+function bitwiseCrc32(data: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+Deno.test("crc32: the standard check values, and every length around the eight-byte step", () => {
+  assertEquals(crc32(enc.encode("123456789")), 0xcbf43926);
+  assertEquals(crc32(enc.encode("The quick brown fox jumps over the lazy dog")), 0x414fa339);
+  assertEquals(crc32(new Uint8Array(0)), 0);
+  // Distinct bytes at every position, so a byte read from the wrong place changes the sum.
+  const data = Uint8Array.from({ length: 40 }, (_, i) => (i * 37 + 11) & 0xff);
+  const got = Array.from({ length: 41 }, (_, n) => crc32(data.subarray(0, n)));
+  assertDeep(got, Array.from({ length: 41 }, (_, n) => bitwiseCrc32(data.subarray(0, n))));
+});
 
 Deno.test("crafted zips: each archive's exact outcome", async (t) => {
   const cases: [string, () => Uint8Array, string[], ZipLimits?][] = [
@@ -128,6 +154,80 @@ Deno.test("crafted zips: each archive's exact outcome", async (t) => {
         }),
       ['too_large: Cannot unpack "project.zip": the archive has more than 10 entries, the limit is 10'],
       small,
+    ],
+    [
+      "entry limit: exactly 10 entries are read",
+      () => craftZip(Array.from({ length: 10 }, (_, i) => ({ name: `f${i}.txt`, method: 0, data: "x" }))),
+      [...Array.from({ length: 10 }, (_, i) => `file f${i}.txt = "x"`), "folders 0"],
+      small,
+    ],
+    [
+      "entry limit: 11 declared entries are refused whole",
+      () => craftZip(Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.txt`, method: 0, data: "x" }))),
+      ['too_large: Cannot unpack "project.zip": the archive has 11 entries, the limit is 10'],
+      small,
+    ],
+    [
+      "entry limit while walking: an understated count with exactly 10 entries is read",
+      () =>
+        craftZip(Array.from({ length: 10 }, (_, i) => ({ name: `f${i}.txt`, method: 0, data: "x" })), {
+          declaredEntries: 3,
+        }),
+      [...Array.from({ length: 10 }, (_, i) => `file f${i}.txt = "x"`), "folders 0"],
+      small,
+    ],
+    [
+      "entry limit while walking: an understated count with 11 entries is refused",
+      () =>
+        craftZip(Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.txt`, method: 0, data: "x" })), {
+          declaredEntries: 3,
+        }),
+      ['too_large: Cannot unpack "project.zip": the archive has more than 10 entries, the limit is 10'],
+      small,
+    ],
+    [
+      "total cap: exactly at the total is read, one byte over skips the entry that passes it",
+      () =>
+        craftZip([{ name: "a.txt", data: text(80) }, { name: "b.txt", data: text(70) }, {
+          name: "c.txt",
+          data: text(1),
+        }]),
+      [
+        `file a.txt = "80 chars"`,
+        `file b.txt = "70 chars"`,
+        "skip c.txt: the archive's limit of 150 inflated bytes in all is reached",
+        "folders 0",
+      ],
+      small,
+    ],
+    [
+      "the end record is looked for in the last 22 + 65,535 bytes: 65,535 stray bytes after it are read past",
+      () => concat(craftZip([{ name: "a.txt", data: "A" }]), zeros(0xffff)),
+      [`file a.txt = "A"`, "folders 0"],
+    ],
+    [
+      "an end record with 65,536 stray bytes after it is out of reach",
+      () => concat(craftZip([{ name: "a.txt", data: "A" }]), zeros(0x10000)),
+      [
+        'invalid_input: Cannot unpack "project.zip": this is not a zip archive (no end-of-central-directory record)',
+      ],
+    ],
+    [
+      "ZIP64: each saturated field needs its 64-bit value; a missing, short or overclaiming extra field is corrupt",
+      () =>
+        craftZip([
+          { name: "missing.txt", data: "M", zip64: true, centralExtra: new Uint8Array(0) },
+          { name: "short.txt", data: "S", zip64: true, centralExtra: le([[1, 2], [16, 2], [1, 8], [1, 8]]) },
+          { name: "claims.txt", data: "C", zip64: true, centralExtra: le([[1, 2], [24, 2], [1, 8], [1, 8]]) },
+          { name: "whole.txt", data: "W", zip64: true },
+        ]),
+      [
+        `file whole.txt = "W"`,
+        "skip missing.txt: corrupt: its ZIP64 extra field is missing or truncated",
+        "skip short.txt: corrupt: its ZIP64 extra field is missing or truncated",
+        "skip claims.txt: corrupt: its ZIP64 extra field is missing or truncated",
+        "folders 0",
+      ],
     ],
     ["zip-slip names", () =>
       craftZip([

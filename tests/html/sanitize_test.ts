@@ -1,4 +1,4 @@
-import { strictEqual as assertEquals } from "node:assert/strict";
+import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { sanitize } from "../../src/html/sanitize.ts";
 
 /** Input -> exact sanitized output. */
@@ -53,5 +53,108 @@ const CASES: [string, string, string][] = [
 Deno.test("sanitize keeps formatting and strips what runs, loads, navigates or submits", async (t) => {
   for (const [name, input, expected] of CASES) {
     await t.step(name, async () => assertEquals((await sanitize(input)).value, expected));
+  }
+});
+
+/** Every tag the sanitizer keeps, written out here (not imported), so dropping one is noticed. */
+const KEPT_TAGS = [
+  "a",
+  "abbr",
+  "b",
+  "blockquote",
+  "caption",
+  "cite",
+  "code",
+  "dd",
+  "del",
+  "dfn",
+  "div",
+  "dl",
+  "dt",
+  "em",
+  "figcaption",
+  "figure",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "i",
+  "ins",
+  "kbd",
+  "li",
+  "mark",
+  "ol",
+  "p",
+  "pre",
+  "q",
+  "s",
+  "samp",
+  "small",
+  "span",
+  "strong",
+  "sub",
+  "sup",
+  "table",
+  "tbody",
+  "td",
+  "tfoot",
+  "th",
+  "thead",
+  "time",
+  "tr",
+  "u",
+  "ul",
+  "var",
+]; // deno-fmt-ignore
+
+Deno.test("sanitize keeps each allowed tag, one by one, and drops the tags next to them", async () => {
+  const kept: string[] = [];
+  for (const tag of KEPT_TAGS) kept.push((await sanitize(`<${tag}>x</${tag}>`)).value);
+  assertEquals(kept.join("\n"), KEPT_TAGS.map((tag) => `<${tag}>x</${tag}>`).join("\n"));
+  assertEquals((await sanitize("a<br>b<hr>c")).value, "a<br />b<hr />c");
+  for (const dropped of ["h1", "h2", "section", "article", "button", "label", "details", "summary", "font"]) {
+    assertDeep([dropped, (await sanitize(`<${dropped}>x</${dropped}>`)).value], [dropped, "x"]);
+  }
+});
+
+Deno.test("sanitize keeps each allowed attribute on its own tag only", async () => {
+  const cases: [string, string][] = [
+    ['<a href="https://e.org/" title="t">x</a>', '<a href="https://e.org/" title="t">x</a>'],
+    ['<abbr title="HyperText">HT</abbr>', '<abbr title="HyperText">HT</abbr>'],
+    ['<ol start="3" reversed>x</ol>', '<ol start="3" reversed>x</ol>'],
+    ['<td colspan="2" rowspan="3">x</td>', '<td colspan="2" rowspan="3">x</td>'],
+    ['<th colspan="2" rowspan="3" scope="row">x</th>', '<th colspan="2" rowspan="3" scope="row">x</th>'],
+    ['<time datetime="2026-12-01">today</time>', '<time datetime="2026-12-01">today</time>'],
+    [
+      '<img src="data:image/gif;base64,R0lGOD" alt="a" width="2" height="3">',
+      '<img src="data:image/gif;base64,R0lGOD" alt="a" width="2" height="3" />',
+    ],
+    ['<span lang="de" dir="ltr">x</span>', '<span lang="de" dir="ltr">x</span>'],
+    // The same attributes elsewhere are dropped.
+    ['<p title="t" start="2" colspan="2" datetime="x" scope="row">x</p>', "<p>x</p>"],
+    ['<td scope="row" title="t">x</td>', "<td>x</td>"],
+  ];
+  for (const [input, expected] of cases) assertEquals((await sanitize(input)).value, expected);
+});
+
+Deno.test("sanitize drops the content of each tag that holds code or data, not text", async () => {
+  for (const tag of ["script", "style", "textarea", "option", "noscript", "template", "iframe", "object"]) {
+    assertDeep([tag, (await sanitize(`a<${tag}>secret</${tag}>b`)).value], [tag, "ab"]);
+  }
+});
+
+Deno.test("sanitize keeps each inline image type and drops the rest", async () => {
+  for (const type of ["png", "gif", "jpeg", "webp", "PNG"]) {
+    const img = `<img src="data:image/${type};base64,AAAA" alt="a" />`;
+    assertEquals((await sanitize(img)).value, img);
+  }
+  for (
+    const src of [
+      "data:image/svg+xml;base64,AAAA",
+      "data:image/bmp;base64,AAAA",
+      "data:text/html;base64,AAAA",
+    ]
+  ) {
+    assertDeep([src, (await sanitize(`<img src="${src}" alt="a">`)).value], [src, ""]);
   }
 });

@@ -62,6 +62,9 @@ Deno.test("bind: Host/Origin allow loopback names, a specific bind address and t
   assertDeep(allowedHostnames(wildcard).sort(), ["127.0.0.1", "[::1]", "cards.example.org", "localhost"]);
   const lan = parseConfig(["--http", "--host", "192.168.1.5"], { MCP_CHAT_CARDS_HTTP_TOKEN: TOKEN });
   assertDeep(allowedHostnames(lan).sort(), ["127.0.0.1", "192.168.1.5", "[::1]", "localhost"]);
+  // Neither wildcard is a name a client sends.
+  const v6Wildcard = parseConfig(["--http", "--host", "::"], { MCP_CHAT_CARDS_HTTP_TOKEN: TOKEN });
+  assertDeep(allowedHostnames(v6Wildcard).sort(), ["127.0.0.1", "[::1]", "localhost"]);
   const v6 = parseConfig(["--http", "--host", "fd00::5"], { MCP_CHAT_CARDS_HTTP_TOKEN: TOKEN });
   assertEquals(allowedHostnames(v6).includes("[fd00::5]"), true);
 });

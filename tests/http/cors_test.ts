@@ -7,6 +7,7 @@ import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node
 import { chromium } from "playwright-core";
 import { CHROMIUM, skipReason } from "../browser/harness.ts";
 import { errorMessage, initializeBody, POST_HEADERS, rawRequest, serveApp } from "./helpers.ts";
+import { preflightResponse } from "../../src/http/cors.ts";
 
 const TOKEN = "0123456789abcdef0123";
 
@@ -21,6 +22,20 @@ function preflight(origin: string, requestHeaders: string): RequestInit {
   };
 }
 
+Deno.test("cors: a preflight's header list is echoed only when every name is a plain token, checked from both ends", () => {
+  const DEFAULTS = "Authorization, Content-Type, Accept, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID";
+  const allowed = (asked: string) =>
+    preflightResponse(
+      new Request("http://127.0.0.1/mcp", preflight("https://cards.example.org", asked)),
+      ["cards.example.org"],
+    )?.headers.get("access-control-allow-headers");
+  assertEquals(allowed("content-type"), "content-type");
+  assertEquals(allowed("a , b,c"), "a , b,c");
+  for (const bad of ["x y, content-type", "content-type, x y", "content-type;", "(x), content-type", ""]) {
+    assertDeep([bad, allowed(bad)], [bad, DEFAULTS]);
+  }
+});
+
 Deno.test("cors: a listed origin's preflight gets 204 without the token, naming what it may send", async () => {
   await using served = await serveApp({ httpToken: TOKEN, allowedHosts: ["cards.example.org"] });
   const response = await fetch(
@@ -29,7 +44,9 @@ Deno.test("cors: a listed origin's preflight gets 204 without the token, naming 
   );
   assertEquals(response.status, 204);
   assertEquals(await response.text(), "");
-  assertDeep(Object.fromEntries([...response.headers].filter(([name]) => name !== "date")), {
+  // The listener's own headers (date, keep-alive) are transport, not CORS.
+  const transport = ["date", "connection", "keep-alive"];
+  assertDeep(Object.fromEntries([...response.headers].filter(([name]) => !transport.includes(name))), {
     "access-control-allow-headers": "authorization,content-type,mcp-protocol-version,mcp-param-name",
     "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
     "access-control-allow-origin": "https://cards.example.org",
@@ -163,4 +180,37 @@ Deno.test({
       await page.shutdown();
     }
   },
+});
+
+Deno.test("cors: an Origin that only mentions a listed host is never echoed, each spelling", async () => {
+  await using served = await serveApp({ allowedHosts: ["localhost", "cards.example.org"] });
+  const spellings = [
+    "http://evil.com@localhost",
+    "http://evil.com@cards.example.org",
+    "https://cards.example.org\\@evil.com",
+    "https://cards.example.org/",
+    "https://user@cards.example.org",
+    "https://cards.example.org:443@evil.com",
+  ];
+  for (const origin of spellings) {
+    for (const method of ["OPTIONS", "POST"]) {
+      const answer = await rawRequest(served.url, {
+        method,
+        headers: {
+          ...POST_HEADERS,
+          Origin: origin,
+          "Access-Control-Request-Method": "POST",
+        },
+        body: method === "POST" ? JSON.stringify(initializeBody()) : "",
+      });
+      assertEquals(answer.status, 403, `${method} ${origin}`);
+      assertEquals(answer.headers.get("access-control-allow-origin"), null, `${method} ${origin}`);
+    }
+  }
+  const listed = await rawRequest(served.url, {
+    method: "OPTIONS",
+    headers: { Origin: "https://cards.example.org", "Access-Control-Request-Method": "POST" },
+  });
+  assertEquals(listed.status, 204);
+  assertEquals(listed.headers.get("access-control-allow-origin"), "https://cards.example.org");
 });

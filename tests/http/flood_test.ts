@@ -5,9 +5,9 @@
  * its sessions. Every status code must be the right one, the process must survive, and its
  * resident memory must come back near the level it had after a warm-up of the same traffic.
  */
-import { strictEqual as assertEquals } from "node:assert/strict";
+import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { denoRunArgs, type HttpTarget, startHttp } from "../smoke/targets.ts";
-import { callBody, initializeBody, post, sessionHeaders } from "./helpers.ts";
+import { callBody, errorMessage, httpClient, initializeBody, post, sessionHeaders } from "./helpers.ts";
 
 const CLIENTS = 32;
 const FLOOD_REQUESTS = 1_000;
@@ -94,6 +94,50 @@ Deno.test("http flood: 1,000 requests from 32 clients get the right statuses and
     } else {
       console.error("flood: no /proc on this OS, so the memory check is skipped (status codes were checked)");
     }
+  } finally {
+    assertEquals((await server.stop()).code, 0, server.stderr());
+  }
+});
+
+Deno.test("http flood: 300 initializes never evict a live session; past the cap they get 503 with Retry-After, logged once", async () => {
+  const server: HttpTarget = await startHttp(Deno.execPath(), denoRunArgs(["--http", "--port", "0"]));
+  try {
+    await using live = await httpClient(server.url);
+    const first = await live.callTool({ name: "create_table_card", arguments: TABLE });
+    const uri = (first.content as { type: string; uri?: string }[]).find((c) => c.type === "resource_link")!
+      .uri!;
+
+    const statuses: number[] = [];
+    const refusals = new Set<string>();
+    const retryAfter: number[] = [];
+    let left = 300;
+    await Promise.all(Array.from({ length: 16 }, async () => {
+      while (left-- > 0) {
+        const init = await post(server.url, initializeBody());
+        statuses.push(init.status);
+        if (init.status === 503) {
+          refusals.add(errorMessage(init.json)!.replace(/retry in \d+ seconds$/, "retry in N seconds"));
+          retryAfter.push(Number(init.headers.get("retry-after")));
+        }
+      }
+    }));
+    // 256 sessions at most: the live one and 255 of the flood; the rest are refused.
+    assertEquals(statuses.filter((s) => s === 200).length, 255);
+    assertEquals(statuses.filter((s) => s === 503).length, 45);
+    assertDeep([...refusals], [
+      "Service Unavailable: 256 sessions are open, the most this server keeps (MCP_CHAT_CARDS_HTTP_MAX_SESSIONS), and each was used in the last 5 minutes; retry in N seconds",
+    ]);
+    assertEquals(retryAfter.every((s) => s >= 1 && s <= 300), true, retryAfter.join(","));
+
+    // The live session still works, its card still reads.
+    const again = await live.callTool({ name: "create_table_card", arguments: TABLE });
+    assertEquals(again.isError, undefined);
+    const document = await live.readResource({ uri });
+    assertEquals((document.contents[0] as { text: string }).text.startsWith("<!doctype html>"), true);
+    const lines = server.stderr().split("\n").filter((line) => line.includes("sessions are open"));
+    assertDeep(lines, [
+      "[mcp-chat-cards] HTTP: 256 sessions are open (MCP_CHAT_CARDS_HTTP_MAX_SESSIONS), each used in the last 5 minutes: new sessions get 503 until one is quiet",
+    ]);
   } finally {
     assertEquals((await server.stop()).code, 0, server.stderr());
   }

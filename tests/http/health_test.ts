@@ -5,6 +5,7 @@
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { rawRequest, serveApp } from "./helpers.ts";
+import { healthResponse } from "../../src/http/health.ts";
 
 const TOKEN = "health-token-0123456789";
 
@@ -37,4 +38,24 @@ Deno.test("healthz: answers a balancer's probe (its own address as Host, no toke
   });
   assertEquals(noToken.status, 401);
   await noToken.body?.cancel();
+});
+
+Deno.test("healthz: an unreachable store answers 503 to GET and HEAD, a reachable one 200", async () => {
+  const down = () => Promise.resolve({ store: "redis" as const, reachable: false });
+  const up = () => Promise.resolve({ store: "redis" as const, reachable: true });
+  const url = "http://127.0.0.1:3000/healthz";
+  const get = await healthResponse(new Request(url), down);
+  assertDeep([get.status, await get.json()], [
+    503,
+    { status: "unavailable", store: "redis", problem: "the card store is unreachable" },
+  ]);
+  const head = await healthResponse(new Request(url, { method: "HEAD" }), down);
+  assertDeep([head.status, await head.text(), head.headers.get("cache-control")], [503, "", "no-store"]);
+  const ok = await healthResponse(new Request(url), up);
+  assertDeep([ok.status, await ok.json()], [200, { status: "ok", store: "redis" }]);
+  for (const method of ["POST", "PUT", "DELETE", "OPTIONS"]) {
+    const refused = await healthResponse(new Request(url, { method }), up);
+    assertDeep([method, refused.status, refused.headers.get("allow")], [method, 405, "GET, HEAD"]);
+    await refused.body?.cancel();
+  }
 });

@@ -1,10 +1,10 @@
 /**
- * HTTP test helpers: the app on a real loopback socket (Deno.serve, port 0), raw JSON-RPC POSTs,
+ * HTTP test helpers: the app on a real loopback socket (the node:http listener, port 0), raw JSON-RPC POSTs,
  * and SDK clients over Streamable HTTP.
  */
 import { Client } from "@modelcontextprotocol/client";
 import { type Config, DEFAULT_CONFIG } from "../../src/config.ts";
-import { listen } from "../../src/http/serve_deno.ts";
+import { listen, type ListenOptions } from "../../src/http/listener.ts";
 import { createHttpApp, type HttpApp, type HttpAppOptions } from "../../src/mcp/http_app.ts";
 import { httpTransport } from "../smoke/targets.ts";
 
@@ -17,10 +17,19 @@ export interface Served extends AsyncDisposable {
 /** Serves the HTTP app on 127.0.0.1 with a free port through the same listener `--http` uses. */
 export async function serveApp(
   settings: Partial<Config> = {},
-  options: HttpAppOptions = {},
+  options: HttpAppOptions & Partial<Pick<ListenOptions, "headersTimeoutMs" | "requestTimeoutMs" | "log">> =
+    {},
 ): Promise<Served> {
-  const app = createHttpApp({ ...DEFAULT_CONFIG, http: true, ...settings }, options);
-  const listening = await listen(app.fetch, { hostname: "127.0.0.1", port: 0 });
+  const config = { ...DEFAULT_CONFIG, http: true, ...settings };
+  const app = createHttpApp(config, options);
+  const listening = await listen(app.fetch, {
+    hostname: "127.0.0.1",
+    port: 0,
+    maxConnections: config.maxConnections,
+    headersTimeoutMs: options.headersTimeoutMs,
+    requestTimeoutMs: options.requestTimeoutMs,
+    log: options.log,
+  });
   return {
     url: new URL(`http://127.0.0.1:${listening.port}/mcp`),
     app,

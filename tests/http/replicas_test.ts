@@ -11,12 +11,16 @@ import { connectRedis } from "../../src/net/redis.ts";
 import { denoRunArgs, type HttpTarget, runCommand, startHttp, stdioTransport } from "../smoke/targets.ts";
 import { announceRedis, freePort, redisSkipReason, sharedRedis, startRedis } from "../store/redis_server.ts";
 import { httpClient, post, sessionHeaders } from "./helpers.ts";
-import { TEMPLATE_URIS } from "../helpers.ts";
+import { TEMPLATE_URIS, textOf } from "../helpers.ts";
+import { site } from "../tools/web_fixtures.ts";
 import { templateUri } from "../../src/ui/shared/protocol.ts";
 import { TEMPLATE_KINDS } from "../../src/ui/template.ts";
 
 announceRedis("replicas_test");
 const ignore = redisSkipReason !== undefined;
+
+/** Every replica signs stored cards with the same secret. */
+const STORE_SECRET = "replicas-test-store-secret-0123456789";
 
 const TABLE = {
   title: "Replicas",
@@ -72,9 +76,26 @@ function forwarder(replicas: Record<string, HttpTarget>): Forwarder {
 }
 
 /** Two replicas, a and b, on the Redis at `url`; stopped (and checked for a clean exit) on dispose. */
-async function replicas(url: string): Promise<{ a: HttpTarget; b: HttpTarget } & AsyncDisposable> {
+async function replicas(
+  url: string,
+  extra: string[] = [],
+): Promise<{ a: HttpTarget; b: HttpTarget } & AsyncDisposable> {
   const start = (name: string) =>
-    startHttp(Deno.execPath(), denoRunArgs(["--http", "--port", "0", "--store", url, "--replica", name]));
+    startHttp(
+      Deno.execPath(),
+      denoRunArgs([
+        "--http",
+        "--port",
+        "0",
+        "--store",
+        url,
+        "--store-secret",
+        STORE_SECRET,
+        "--replica",
+        name,
+        ...extra,
+      ]),
+    );
   const [a, b] = await Promise.all([start("a"), start("b")]);
   return {
     a,
@@ -297,15 +318,87 @@ Deno.test({
   },
 });
 
+const FORM_PAGE = `<title>Join</title><main><h2>Join the list</h2><form action="/join" method="post">
+  <label for="e">Email</label><input id="e" type="email" name="email" required>
+  <input type="hidden" name="list" value="weekly"><button>Join</button></form></main>`;
+
+Deno.test({
+  name:
+    "replicas: a form mirrored through replica A is submitted through replica B; a form altered in Redis is refused",
+  ignore,
+  fn: async () => {
+    await using web = await site({
+      "/": FORM_PAGE,
+      "/join": "<title>Welcome</title><main><p>You are on the list.</p></main>",
+    });
+    await using redis = await sharedRedis();
+    await using servers = await replicas(redis.url, ["--allow-private"]); // the site is on loopback
+    await using lb = forwarder({ a: servers.a, b: servers.b });
+    await using client = await httpClient(lb.url, { pin: "2026-07-28" });
+    const values = { email: "ada@example.org" };
+    const posts = () =>
+      web.requests.filter((r) => r.method === "POST").map((r) => new TextDecoder().decode(r.body));
+
+    const mirrored = await client.callTool({ name: "mirror_web_form", arguments: { url: `${web.origin}/` } });
+    const formId = (mirrored.structuredContent as { form: { id: string } }).form.id;
+    const sent = await client.callTool({ name: "submit_web_form", arguments: { formId, values } });
+    assertEquals(sent.isError, undefined, textOf(sent));
+    assertDeep(posts(), ["email=ada%40example.org&list=weekly"]);
+    const mirror = lb.hops.find((h) => h.method === "tools/call")!;
+    const submit = lb.hops.findLast((h) => h.method === "tools/call")!;
+    assertEquals(mirror.replica !== submit.replica, true, JSON.stringify(lb.hops));
+
+    // Kept with the stateless cards' expiry, signed: an action pointed elsewhere is refused.
+    const connection = await connectRedis(redis.url, { log: () => {} });
+    try {
+      const key = `mcc:form:${formId}`;
+      const ttl = Number(await connection.command(["PTTL", key]));
+      assertEquals(ttl > 590_000 && ttl <= 600_000, true, `PTTL ${ttl}`);
+      const stored = JSON.parse(String(await connection.command(["GET", key])));
+      const data = JSON.parse(stored.data);
+      data.form.action = "http://127.0.0.1:9/steal";
+      data.form.hidden.push({ name: "planted", value: "yes" });
+      await connection.command([
+        "SET",
+        key,
+        JSON.stringify({ ...stored, data: JSON.stringify(data) }),
+        "KEEPTTL",
+      ]);
+    } finally {
+      await connection.close();
+    }
+    for (let i = 0; i < 2; i++) { // through both replicas
+      const refused = await client.callTool({ name: "submit_web_form", arguments: { formId, values } });
+      assertEquals(refused.isError, true, textOf(refused));
+      assertEquals(textOf(refused).includes("is not known"), true, textOf(refused));
+    }
+    assertEquals(posts().length, 1);
+
+    // 2025 sessions keep their forms to themselves, on every replica.
+    await using alice = await httpClient(lb.url);
+    await using bob = await httpClient(lb.url);
+    const own = await alice.callTool({ name: "mirror_web_form", arguments: { url: `${web.origin}/` } });
+    const ownId = (own.structuredContent as { form: { id: string } }).form.id;
+    const stranger = await bob.callTool({ name: "submit_web_form", arguments: { formId: ownId, values } });
+    assertEquals(stranger.isError, true);
+    const mine = await alice.callTool({ name: "submit_web_form", arguments: { formId: ownId, values } });
+    assertEquals(mine.isError, undefined, textOf(mine));
+    assertEquals(posts().length, 2);
+  },
+});
+
 Deno.test("replicas: an unreachable Redis at start is refused with one line, over HTTP and stdio", async () => {
   const port = freePort(); // nothing listens there
   const store = `redis://:hunter2@127.0.0.1:${port}`;
   for (const mode of [["--http", "--port", "0"], []]) {
-    const { code, stderr } = await runCommand(Deno.execPath(), denoRunArgs([...mode, "--store", store]));
+    const { code, stderr } = await runCommand(
+      Deno.execPath(),
+      denoRunArgs([...mode, "--store", store, "--store-secret", STORE_SECRET]),
+    );
     assertEquals(code, 1, stderr);
     assertEquals(
       stderr,
-      `[mcp-chat-cards] Cannot start: the card store at redis://:***@127.0.0.1:${port} is unreachable: connect ECONNREFUSED 127.0.0.1:${port}\n`,
+      `[mcp-chat-cards] Cannot start: the card store at redis://***@127.0.0.1:${port} is unreachable: connect ECONNREFUSED 127.0.0.1:${port}\n`,
     );
   }
 });

@@ -16,6 +16,9 @@ import {
   sessionHeaders,
 } from "./helpers.ts";
 import { TEMPLATE_URIS } from "../helpers.ts";
+import { hostOfHeader, refuseHost, refuseOrigin, refuseToken } from "../../src/http/guard.ts";
+import { bearerTokenChecker } from "../../src/http/token.ts";
+import { badRequest } from "../../src/http/responses.ts";
 
 const TABLE = { title: "T", headers: ["a", "b"], rows: [["1", "2"]] };
 
@@ -186,19 +189,195 @@ Deno.test("http: 2026-07-28 clients are served statelessly; card ids work withou
   assertEquals(served.app.sessionCount, 0);
 });
 
-Deno.test("http: sessions past the cap close the least recently used one", async () => {
-  await using served = await serveApp({}, { maxSessions: 2 });
+Deno.test("http: at the session cap (N) a new session gets 503 with Retry-After; the open ones keep working", async () => {
+  await using served = await serveApp({ maxSessions: 2 });
   const first = await openSession(served.url);
-  const second = await openSession(served.url);
-  await post(served.url, { jsonrpc: "2.0", id: 1, method: "ping" }, sessionHeaders(first)); // first is now recent
-  await openSession(served.url);
+  const second = await openSession(served.url); // N = 2: admitted
+  const refused = await post(served.url, initializeBody()); // N + 1
+  assertEquals(refused.status, 503);
+  assertEquals(refused.headers.get("retry-after"), "300");
+  assertEquals(
+    errorMessage(refused.json),
+    "Service Unavailable: 2 sessions are open, the most this server keeps (MCP_CHAT_CARDS_HTTP_MAX_SESSIONS), and each was used in the last 5 minutes; retry in 300 seconds",
+  );
   assertEquals(served.app.sessionCount, 2);
-  assertEquals(
-    (await post(served.url, { jsonrpc: "2.0", id: 2, method: "ping" }, sessionHeaders(second))).status,
-    404,
-  );
-  assertEquals(
-    (await post(served.url, { jsonrpc: "2.0", id: 3, method: "ping" }, sessionHeaders(first))).status,
-    200,
-  );
+  for (const id of [first, second]) {
+    const ping = await post(served.url, { jsonrpc: "2.0", id: 2, method: "ping" }, sessionHeaders(id));
+    assertEquals(ping.status, 200);
+  }
+  // Ending one makes room at once.
+  const ended = await fetch(served.url, { method: "DELETE", headers: sessionHeaders(first) });
+  await ended.body?.cancel();
+  assertEquals((await post(served.url, initializeBody())).status, 200);
+});
+
+/** Host spellings that must be refused: each names another host, or is not plain host[:port]. */
+const HOSTILE_HOSTS = [
+  "localhost\\@evil.com",
+  "localhost\\evil.com",
+  "evil.com@localhost",
+  "user:pass@localhost",
+  "localhost:80@evil.com",
+  "localhost/evil.com",
+  "localhost/",
+  "localhost?evil.com",
+  "localhost#evil.com",
+  "localhost:",
+  "localhost:99999",
+  "localhost:80:80",
+  "localhost:8o",
+  "localhost%2f",
+  "local host",
+  "localhost.evil.com",
+  "127.0.0.1.nip.io",
+  "0x7f.0.0.1",
+  "127.1",
+  "2130706433",
+  "[::1",
+  "::1",
+  "[::1]evil",
+  "[::1]@evil.com",
+  "[localhost]",
+  "",
+];
+
+Deno.test("http: a Host with userinfo, a backslash or anything but host[:port] is refused, each spelling", async () => {
+  await using served = await serveApp();
+  for (const host of HOSTILE_HOSTS) {
+    const refused = await rawRequest(served.url, {
+      method: "POST",
+      headers: { ...POST_HEADERS, Host: host },
+      body: JSON.stringify(initializeBody()),
+    });
+    // Not host[:port] at all: no URL can be read from it (400). A well-formed foreign name: 403.
+    const malformed = hostOfHeader(host) === undefined;
+    assertEquals(refused.status, malformed ? 400 : 403, `Host ${JSON.stringify(host)}: ${refused.body}`);
+    assertEquals(
+      errorMessage(JSON.parse(refused.body)),
+      malformed
+        ? "Bad Request: the request could not be read (check the Host header and the body)"
+        : `Forbidden: Host "${host}" is not allowed; add its name to MCP_CHAT_CARDS_ALLOWED_HOSTS if clients really use it`,
+    );
+  }
+  assertEquals(served.app.sessionCount, 0);
+  for (const host of ["LocalHost", "localhost.", `localhost.:${served.url.port}`, "[0:0:0:0:0:0:0:1]"]) {
+    const ok = await rawRequest(served.url, {
+      method: "POST",
+      headers: { ...POST_HEADERS, Host: host },
+      body: JSON.stringify(initializeBody()),
+    });
+    assertEquals(ok.status, 200, host);
+  }
+});
+
+/** Origin spellings that must be refused: userinfo, backslashes, paths, other schemes. */
+const HOSTILE_ORIGINS = [
+  "http://evil.com@localhost",
+  "http://user:pass@localhost",
+  "http://localhost\\@evil.com",
+  "http://localhost\\evil.com",
+  "http:\\\\localhost",
+  "http://localhost/",
+  "http://localhost/path",
+  "http://localhost?x",
+  "http://localhost#x",
+  "http://localhost:",
+  "http://localhost:99999",
+  "http:/localhost",
+  "http:localhost",
+  "//localhost",
+  "localhost",
+  "ftp://localhost",
+  "file://localhost",
+  "javascript://localhost",
+  "http://localhost.evil.com",
+  "http://0x7f.0.0.1",
+  "http://[::1",
+  "null",
+];
+
+Deno.test("http: an Origin with userinfo, a backslash, a path or another scheme is refused, each spelling", async () => {
+  await using served = await serveApp();
+  for (const origin of HOSTILE_ORIGINS) {
+    const refused = await rawRequest(served.url, {
+      method: "POST",
+      headers: { ...POST_HEADERS, Origin: origin },
+      body: JSON.stringify(initializeBody()),
+    });
+    assertEquals(refused.status, 403, `Origin ${JSON.stringify(origin)}: ${refused.body}`);
+    assertEquals(
+      errorMessage(JSON.parse(refused.body)),
+      `Forbidden: Origin "${origin}" is not allowed; add its host name to MCP_CHAT_CARDS_ALLOWED_HOSTS to trust it`,
+    );
+  }
+  for (
+    const origin of ["http://localhost", "HTTP://LOCALHOST:5173", "https://127.0.0.1:1", "http://[::1]:80"]
+  ) {
+    const ok = await rawRequest(served.url, {
+      method: "POST",
+      headers: { ...POST_HEADERS, Origin: origin },
+      body: JSON.stringify(initializeBody()),
+    });
+    assertEquals(ok.status, 200, origin);
+  }
+});
+
+Deno.test("guard: each refusal's exact status, JSON-RPC error body and headers; what passes gets nothing", async () => {
+  const hosts = ["localhost", "127.0.0.1", "[::1]"];
+  const request = (headers: Record<string, string>) =>
+    new Request("http://127.0.0.1:3000/mcp", { method: "POST", headers });
+  const shown = async (response: Response | undefined) =>
+    response && {
+      status: response.status,
+      body: await response.json(),
+      authenticate: response.headers.get("www-authenticate"),
+    };
+  const error = (message: string) => ({ jsonrpc: "2.0", error: { code: -32000, message }, id: null });
+  assertDeep(await shown(refuseHost(request({ host: "evil.example" }), hosts)), {
+    status: 403,
+    body: error(
+      'Forbidden: Host "evil.example" is not allowed; add its name to MCP_CHAT_CARDS_ALLOWED_HOSTS if clients really use it',
+    ),
+    authenticate: null,
+  });
+  assertEquals(refuseHost(request({ host: "localhost:3000" }), hosts), undefined);
+  for (const origin of ["https://evil.example", "null", "not a url"]) {
+    assertDeep(await shown(refuseOrigin(request({ origin }), hosts)), {
+      status: 403,
+      body: error(
+        `Forbidden: Origin "${origin}" is not allowed; add its host name to MCP_CHAT_CARDS_ALLOWED_HOSTS to trust it`,
+      ),
+      authenticate: null,
+    });
+  }
+  assertEquals(refuseOrigin(request({ origin: "http://localhost:5173" }), hosts), undefined);
+  assertEquals(refuseOrigin(request({}), hosts), undefined);
+  const token = "correct-horse-battery-staple";
+  const matches = bearerTokenChecker(token);
+  assertDeep(await shown(await refuseToken(request({}), matches)), {
+    status: 401,
+    body: error(
+      "Unauthorized: send the header Authorization: Bearer <token> with the server's MCP_CHAT_CARDS_HTTP_TOKEN",
+    ),
+    authenticate: 'Bearer realm="mcp-chat-cards"',
+  });
+  assertDeep(await shown(await refuseToken(request({ authorization: `Bearer ${token}x` }), matches)), {
+    status: 401,
+    body: error("Unauthorized: the bearer token does not match the server's MCP_CHAT_CARDS_HTTP_TOKEN"),
+    authenticate: 'Bearer realm="mcp-chat-cards", error="invalid_token"',
+  });
+  assertEquals(await refuseToken(request({ authorization: `Bearer ${token}` }), matches), undefined);
+  assertEquals(await refuseToken(request({}), undefined), undefined);
+});
+
+Deno.test("responses: an unreadable request gets 400 with a JSON-RPC error and a closed connection", async () => {
+  const response = badRequest();
+  assertDeep([response.status, response.headers.get("connection"), await response.json()], [400, "close", {
+    jsonrpc: "2.0",
+    error: {
+      code: -32000,
+      message: "Bad Request: the request could not be read (check the Host header and the body)",
+    },
+    id: null,
+  }]);
 });

@@ -49,6 +49,16 @@ Deno.test("server card: If-None-Match with the ETag gets 304 without a body; a s
   const stale = await fetch(cardUrl, { headers: { "If-None-Match": '"0000"' } });
   assertEquals(stale.status, 200);
   await stale.body?.cancel();
+  // Weak comparison drops a leading W/ only: the same tag weak matches, one with W/ inside does not.
+  const statuses: number[] = [];
+  for (
+    const header of [`W/${etag}`, " * ", `${etag.slice(0, 10)}W/${etag.slice(10)}`, `x${etag}`, `${etag}x`]
+  ) {
+    const response = await fetch(cardUrl, { headers: { "If-None-Match": header } });
+    statuses.push(response.status);
+    await response.body?.cancel();
+  }
+  assertDeep(statuses, [304, 304, 200, 200, 200]);
 });
 
 Deno.test("server card: HEAD has headers only; OPTIONS is a CORS preflight; POST is refused", async () => {

@@ -6,7 +6,12 @@
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { z } from "zod";
-import { cleanArguments, strictSchema } from "../../src/mcp/input_schema.ts";
+import {
+  cleanArguments,
+  compactJsonSchema,
+  strictSchema,
+  validateArguments,
+} from "../../src/mcp/input_schema.ts";
 import { BIDI_MARK, markBidi } from "../../src/ui/shared/marks.ts";
 import { CARDS } from "../../src/registry.ts";
 import { connect, textOf } from "../helpers.ts";
@@ -60,7 +65,8 @@ Deno.test("bidi controls are marked in the card, the document and the summary of
   };
   // Cards added later are probed through their example with a spoofed title.
   for (const card of CARDS) {
-    if (args[card.name]) continue;
+    // a card that takes no input (the host check) has no text to spoof
+    if (args[card.name] || Object.keys(card.input.shape).length === 0) continue;
     const example = new URL(`../cards/${card.card.kind}/example.json`, import.meta.url);
     args[card.name] = { ...JSON.parse(await Deno.readTextFile(example)), title: SPOOF };
   }
@@ -100,6 +106,14 @@ Deno.test("unknown fields, union mismatches and deep outlines are refused in the
     await refusal("create_table_card", { title: "t", rows: [[["nested"]]] }),
     `${PREFIX}create_table_card: rows.0.0: expected text, number, boolean or null, got an array`,
   );
+  // Each kind of value a union refuses is named, and a union of two reads "a or b".
+  const form = (min: unknown) => ({ title: "t", fields: [{ name: "n", label: "N", type: "number", min }] });
+  for (const [value, got] of [[null, "null"], [{}, "an object"], [[1], "an array"], [true, "boolean"]]) {
+    assertEquals(
+      await refusal("create_form_card", form(value)),
+      `${PREFIX}create_form_card: fields.0.min: expected number or text, got ${got}`,
+    );
+  }
   let deep: Record<string, unknown> = { text: "deepest" };
   for (let level = 0; level < 40; level++) deep = { text: "x", children: [deep] };
   assertEquals(
@@ -111,4 +125,80 @@ Deno.test("unknown fields, union mismatches and deep outlines are refused in the
     arguments: { title: "t", rows: [["ok"]] },
   });
   assertEquals(alive.isError, undefined);
+});
+
+Deno.test("a JSON-born __proto__ key is refused by name wherever a record would drop it, in an object or a list", async () => {
+  const schema = z.object({
+    values: z.record(z.string(), z.string()).optional(),
+    list: z.array(z.record(z.string(), z.string())).optional(),
+  });
+  const issues = async (json: string) => {
+    const result = await validateArguments(schema, JSON.parse(json));
+    return result.issues
+      ? result.issues.map((i) => `${(i.path ?? []).join(".")}: ${i.message}`)
+      : result.value;
+  };
+  assertDeep(await issues('{"values":{"a":"b","__proto__":"x"}}'), [
+    'values.__proto__: the name "__proto__" cannot be used',
+  ]);
+  assertDeep(await issues('{"list":[{"a":"b"},{"__proto__":"x"}]}'), [
+    'list.1.__proto__: the name "__proto__" cannot be used',
+  ]);
+  assertDeep(await issues('{"values":{"a":"b"},"list":[{"c":"d"}]}'), {
+    values: { a: "b" },
+    list: [{ c: "d" }],
+  });
+});
+
+Deno.test("one unknown field is named as a field, two as fields", async () => {
+  await using client = await connect();
+  const refusal = async (args: Record<string, unknown>) =>
+    textOf(await client.callTool({ name: "create_reveal_card", arguments: args }));
+  const sections = (extra: Record<string, unknown>) => ({
+    title: "t",
+    sections: [{ title: "s", text: "x", ...extra }],
+  });
+  const ACCEPTED = "the accepted fields are title, text, html, code, language, open";
+  assertEquals(
+    await refusal(sections({ color: "red" })),
+    `${PREFIX}create_reveal_card: sections.0: unknown field "color": ${ACCEPTED}`,
+  );
+  assertEquals(
+    await refusal(sections({ color: "red", size: 2 })),
+    `${PREFIX}create_reveal_card: sections.0: unknown fields "color", "size": ${ACCEPTED}`,
+  );
+});
+
+Deno.test("arguments nested past the limit are refused at the first three steps of their path", async () => {
+  let value: unknown = "end";
+  for (let i = 0; i < 40; i++) value = { k: value };
+  assertDeep(await validateArguments(z.object({ a: z.any() }), { a: value }), {
+    issues: [{ message: "nested deeper than 32 levels", path: ["a", "k", "k"] }],
+  });
+});
+
+Deno.test("compactJsonSchema drops $schema and zod's safe-integer bounds only, not real bounds or values", () => {
+  const schema = {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    type: "integer",
+    maximum: 10,
+    minimum: -3,
+    properties: {
+      n: {
+        maximum: Number.MAX_SAFE_INTEGER,
+        minimum: Number.MIN_SAFE_INTEGER,
+        default: Number.MAX_SAFE_INTEGER,
+      },
+      m: { minimum: Number.MAX_SAFE_INTEGER, maximum: Number.MIN_SAFE_INTEGER },
+    },
+  };
+  assertDeep(compactJsonSchema(schema), {
+    type: "integer",
+    maximum: 10,
+    minimum: -3,
+    properties: {
+      n: { default: Number.MAX_SAFE_INTEGER },
+      m: { minimum: Number.MAX_SAFE_INTEGER, maximum: Number.MIN_SAFE_INTEGER },
+    },
+  });
 });

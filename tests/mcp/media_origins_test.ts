@@ -45,7 +45,7 @@ Deno.test("media origins: declared in the template's CSP for MCP Apps hosts and 
   });
   const meta = {
     ui: {
-      csp: { resourceDomains: ["https://media.example.com", "https://*.cdn.example"] },
+      csp: { resourceDomains: ["data:", "https://media.example.com", "https://*.cdn.example"] },
       prefersBorder: false,
     },
     "openai/widgetCSP": {

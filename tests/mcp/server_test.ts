@@ -102,7 +102,7 @@ Deno.test("each card kind's template is an MCP Apps resource with one HTML item"
     assertEquals(contents.length, 1);
     assertEquals(contents[0].mimeType, "text/html;profile=mcp-app");
     assertDeep(contents[0]._meta, {
-      ui: { csp: {}, prefersBorder: false },
+      ui: { csp: { resourceDomains: ["data:"] }, prefersBorder: false },
       "openai/widgetCSP": { connect_domains: [], resource_domains: [] },
     });
     const text = (contents[0] as { text: string }).text;

@@ -9,6 +9,8 @@ import { taskWords } from "../../scripts/read_permission.ts";
 import { embeddedDocumentChars, embedMinimum } from "../../src/config.ts";
 import { CARDS, TOOLS } from "../../src/registry.ts";
 import { textOf } from "../helpers.ts";
+import { PassThrough } from "node:stream";
+import { filterLines, MAX_STDIO_LINE } from "../../src/mcp/stdio.ts";
 
 const root = new URL("../../", import.meta.url);
 
@@ -70,6 +72,8 @@ Deno.test("stdio: deno run with the README's flags renders every golden card and
         const args = JSON.parse(await Deno.readTextFile(new URL(file, root)));
         const result = await client.callTool({ name: tool.name, arguments: args });
         assertEquals(result.isError, undefined, `${file}: ${textOf(result)}`);
+        // The host check reports the client it runs in: its golden names the in-memory test host.
+        if (kind === "host_check") continue;
         const expected = await Deno.readTextFile(new URL(file.replace(/\.json$/, ".html"), root));
         // Not an Apps client: no article in the result; the standalone document is linked, readable,
         // and holds the golden article.
@@ -217,4 +221,45 @@ Deno.test("stdio: a Deno permission denial comes back as a clear refusal, and th
   } finally {
     await client.close();
   }
+});
+
+/** Feeds `chunks` through filterLines with a small limit; what passes and what is answered, in order. */
+async function framed(chunks: string[], maxLine: number): Promise<string[]> {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const seen: string[] = [];
+  output.on("data", (b: Uint8Array) => seen.push(`answer ${new TextDecoder().decode(b).replace(/\n$/, "")}`));
+  const passed = filterLines(input, output, maxLine);
+  passed.on("data", (b: Uint8Array) => seen.push(`pass ${new TextDecoder().decode(b).replace(/\n$/, "")}`));
+  for (const chunk of chunks) input.write(chunk);
+  input.end();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return seen;
+}
+
+Deno.test("stdio framing: the line limit at N and N+1, for the first line, the next ones and a line in pieces", async () => {
+  const ping = (pad: number) => `{"jsonrpc":"2.0","method":"ping","id":"${"x".repeat(pad)}"}`;
+  const base = ping(0).length;
+  const at = ping(64 - base);
+  const over = ping(65 - base);
+  assertDeep([at.length, over.length], [64, 65]);
+  const tooLarge = 'answer {"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Request Too Large: ' +
+    'the line is over the 64-byte limit of one stdio message"}}';
+  assertDeep(await framed([`${at}\n`], 64), [`pass ${at}`]);
+  assertDeep(await framed([`${over}\n`], 64), [tooLarge]);
+  assertDeep(await framed([`${at}\n${at}\n${over}\n${at}\n`], 64), [
+    `pass ${at}`,
+    `pass ${at}`,
+    tooLarge,
+    `pass ${at}`,
+  ]);
+  // In pieces: the sizes add up across chunks, and a refused line does not count against the next.
+  assertDeep(await framed([at.slice(0, 30), at.slice(30), "\n"], 64), [`pass ${at}`]);
+  assertDeep(await framed([over.slice(0, 30), over.slice(30), `\n${at}\n`], 64), [tooLarge, `pass ${at}`]);
+  // CRLF: the carriage return is dropped before the line is judged; blank lines are ignored.
+  assertDeep(await framed([`${at}\r\n\n  \n`], 65), [`pass ${at}\r`]);
+});
+
+Deno.test("stdio framing: the documented limit is 10 MiB (README)", () => {
+  assertEquals(MAX_STDIO_LINE, 10 * 1024 * 1024);
 });

@@ -105,6 +105,24 @@ const TABLE: readonly [string, AddressKind, string?][] = [
   ["2001:0:4136:e378:8000:63bf:f5ff:fffe", "private", "10.0.0.1"],
   ["2001:0:4136:e378:8000:63bf:3fff:fdd2", "documentation", "192.0.2.45"],
   ["2001:0:4136:e378:8000:63bf:f7f7:f7f7", "reserved"],
+  // Near misses of each embedded form, one group off: no IPv4 is read out of them.
+  ["1::ffff:7f00:1", "reserved"],
+  ["0:1::ffff:7f00:1", "reserved"],
+  ["0:0:1::ffff:7f00:1", "reserved"],
+  ["0:0:0:1::ffff:7f00:1", "reserved"],
+  ["0:0:0:0:1:ffff:7f00:1", "reserved"],
+  ["1::ffff:0:7f00:1", "reserved"],
+  ["0:0:0:1:ffff:0:7f00:1", "reserved"],
+  ["::ffff:1:7f00:1", "reserved"],
+  ["1::7f00:1", "reserved"],
+  ["0:0:0:0:0:1:7f00:1", "reserved"],
+  ["::0.0.0.2", "unspecified", "0.0.0.2"],
+  ["64:ff9b:1::7f00:1", "reserved"],
+  ["64:ff9b:0:0:0:1:7f00:1", "reserved"],
+  ["65:ff9b::7f00:1", "reserved"],
+  ["64:ff9a::7f00:1", "reserved"],
+  ["2003:7f00:1::", "public"],
+  ["2001:1:4136:e378:8000:63bf:80ff:fffe", "reserved"],
 ];
 
 Deno.test("classifyAddress: every special-purpose range, its edges and embedded IPv4 forms", () => {

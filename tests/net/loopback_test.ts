@@ -47,6 +47,9 @@ Deno.test("bearer token check: only the exact token after Bearer passes", async 
     [`Bearer ${token}x`, false],
     [`Bearer ${token.slice(0, -1)}`, false],
     [`Bearer ${token} extra`, false],
+    [`xBearer ${token}`, false],
+    [`Token Bearer ${token}`, false],
+    [`Bearer\t${token}\t`, true],
     ["Bearer ", false],
   ];
   const matches = bearerTokenChecker(token);

@@ -7,12 +7,14 @@
  * skipped where it is missing.
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { ToolError } from "../../src/errors.ts";
 import { createFetcher } from "../../src/net/fetch.ts";
+import { denoTls } from "../../src/net/deno_tls.ts";
 
 const PROBE = fileURLToPath(new URL("./fixtures/permission_probe.ts", import.meta.url));
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -118,6 +120,11 @@ Deno.test({
       for await (const chunk of req) body += chunk;
       return void res.end(`${req.method} ${body}`);
     }
+    if (req.method === "POST") {
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of req) chunks.push(chunk);
+      return void res.end(`posted ${Buffer.concat(chunks).toString()}`);
+    }
     if (req.url !== "/drip") return void res.end(`secure hello ${req.headers.host}`);
     for (let i = 0; i < 40 && !res.destroyed; i++) {
       res.write("x");
@@ -160,6 +167,14 @@ Deno.test({
       `secure hello secure.test:${port}`,
       `https://secure.test:${port}/page?q=1`,
     ]);
+    // A body goes over the TLS stream byte for byte (writes may be partial; none is repeated).
+    const body = new TextEncoder().encode("a=1&b=" + "x".repeat(70_000));
+    const posted = await trusting.fetch({
+      url: `https://secure.test:${port}/form`,
+      method: "POST",
+      body: { contentType: "application/x-www-form-urlencoded", bytes: body },
+    });
+    assertEquals(posted.text, `posted ${new TextDecoder().decode(body)}`);
     let slow = "";
     try {
       await trusting.fetch({ url: `https://secure.test:${port}/drip`, limits: { timeoutMs: 300 } });
@@ -229,4 +244,24 @@ Deno.test({
     await new Promise((resolve) => server.close(resolve));
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("denoTls: Deno's TLS API only where both connect and startTls exist (Node has neither)", () => {
+  const real = Object.getOwnPropertyDescriptor(globalThis, "Deno")!;
+  const as = (value: unknown) => {
+    Object.defineProperty(globalThis, "Deno", { value, configurable: true, writable: false });
+    try {
+      return denoTls();
+    } finally {
+      Object.defineProperty(globalThis, "Deno", real);
+    }
+  };
+  const connect = () => {};
+  const startTls = () => {};
+  assertEquals(as(undefined), undefined);
+  assertEquals(as({ connect }), undefined);
+  assertEquals(as({ startTls }), undefined);
+  const both = { connect, startTls };
+  assertEquals(as(both), both);
+  assertEquals(denoTls(), Deno as unknown);
 });

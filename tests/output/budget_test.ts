@@ -67,6 +67,60 @@ Deno.test("truncateHtml leaves void elements unclosed and never splits a surroga
   assertEquals(out.includes('</div><p class="mcc-notice"'), true);
 });
 
+Deno.test("truncateHtml leaves each void element unclosed, one by one, and closes a normal element", () => {
+  const closed: string[] = [];
+  for (
+    const tag of [
+      "area",
+      "base",
+      "br",
+      "col",
+      "embed",
+      "hr",
+      "img",
+      "input",
+      "link",
+      "meta",
+      "source",
+      "track",
+      "wbr",
+    ]
+  ) {
+    const out = truncateHtml(raw(`<div><${tag}>${"x".repeat(400)}</div>`), 250).value;
+    if (out.includes(`</${tag}>`) || !out.includes('</div><p class="mcc-notice"')) closed.push(tag);
+  }
+  assertDeep(closed, []);
+  const span = truncateHtml(raw(`<div><span>${"x".repeat(400)}</span></div>`), 250).value;
+  assertEquals(span.includes('</span></div><p class="mcc-notice"'), true);
+  // An element closed before the cut leaves the ones around it open, to be closed at the cut.
+  const closedBefore = truncateHtml(raw(`<div><b>a</b><i>b</i>${"x".repeat(400)}</div>`), 250).value;
+  assertEquals(closedBefore.includes("</i>xxx"), true);
+  assertEquals(closedBefore.includes('x</div><p class="mcc-notice"'), true);
+});
+
+Deno.test("a line over the budget between short ones is truncated alone; the lines after it follow once", () => {
+  const block = lineBlock(
+    ["a", "x".repeat(500), "b", "c"],
+    (run, from) => raw(`<pre data-from="${from}">${run.join("|")}</pre>`),
+  );
+  const pieces = fitBlock(block, 300).map((h) => h.value.replace(/<p class="mcc-notice".*$/, "[notice]"));
+  assertDeep([pieces[0], pieces[2], pieces.length], [
+    '<pre data-from="0">a</pre>',
+    '<pre data-from="2">b|c</pre>',
+    3,
+  ]);
+  assertEquals(/^<pre data-from="1">x+<\/pre>\[notice\]$/.test(pieces[1]), true, pieces[1]);
+  // The notice measures that line alone: 19 + 500 + 6 characters.
+  assertEquals(
+    fitBlock(block, 300)[1].value.includes("Truncated: this block is 525 characters rendered"),
+    true,
+  );
+});
+
+Deno.test("packBlocks: no blocks still make one (empty) part", () => {
+  assertDeep(packBlocks([], 100), [[]]);
+});
+
 Deno.test("parts are numbered, titled and announced; a part past the end is refused", async () => {
   const config = { ...DEFAULT_CONFIG, cardBudget: 2_000 };
   const card = {

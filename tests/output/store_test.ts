@@ -3,8 +3,9 @@
  * the stateless HTTP store whose cards also expire after ten minutes and are never listed.
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
-import { ExpiringCardStore } from "../../src/output/expiring_store.ts";
+import { ExpiringCardStore, STATELESS_CARD_TTL_MS, ttlText } from "../../src/output/expiring_store.ts";
 import { CardStore } from "../../src/output/store.ts";
+import { memoryStores } from "../../src/output/stores.ts";
 
 const card = (id: string) => ({
   id,
@@ -71,4 +72,24 @@ Deno.test("stateless store: reading refreshes recency but never the lifetime; id
   assertEquals(await store.get("a"), undefined);
   assertEquals((await store.get("c"))?.id, "c");
   assertDeep(await store.list(), []);
+});
+
+Deno.test("stateless store: its lifetime in words, whole minutes or else seconds, one without a plural", () => {
+  assertEquals(ttlText(STATELESS_CARD_TTL_MS), "10 minutes");
+  assertDeep(
+    [60_000, 120_000, 59_999, 60_001, 90_000, 1_000, 1_499, 2_000].map(ttlText),
+    ["1 minute", "2 minutes", "60 seconds", "60 seconds", "90 seconds", "1 second", "1 second", "2 seconds"],
+  );
+});
+
+Deno.test("memory stores: the stateless store expires and lists nothing; each session's store is its own", async () => {
+  const stores = memoryStores();
+  assertEquals(stores.stateless.retention, "only the last 256 cards are kept");
+  await stores.stateless.put(card("s"));
+  assertDeep(await stores.stateless.list(), []);
+  assertEquals((await stores.stateless.get("s"))?.id, "s");
+  const [a, b] = [stores.session("a"), stores.session("b")];
+  await a.put(card("x"));
+  assertDeep([await ids(a as CardStore), await ids(b as CardStore)], [["x"], []]);
+  assertEquals(a.retention, "only the last 24 cards are kept");
 });

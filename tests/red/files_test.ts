@@ -83,6 +83,33 @@ async function raceTree(): Promise<string> {
 
 /** Runs tests/red/race_child.ts with `permissions` while a second process flips root/d. */
 async function race(base: string, permissions: string[]): Promise<Record<string, number>> {
+  return await withFlipper(base, () => child(base, permissions));
+}
+
+/** Runs tests/red/race_child.ts with `permissions` (and its optional count and path). */
+async function child(
+  base: string,
+  permissions: string[],
+  ...args: string[]
+): Promise<Record<string, number>> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--no-prompt",
+      ...permissions,
+      new URL("./race_child.ts", import.meta.url).pathname,
+      base,
+      ...args,
+    ],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!out.success) throw new Error(new TextDecoder().decode(out.stderr));
+  return JSON.parse(new TextDecoder().decode(out.stdout));
+}
+
+/** Runs `body` while a second process flips root/d between the folder and a symlink out. */
+async function withFlipper<T>(base: string, body: () => Promise<T>): Promise<T> {
   const root = `${base}/root`;
   const flipper = new Deno.Command("python3", {
     args: [
@@ -98,20 +125,7 @@ while time.time() < end and not os.path.exists("stop"):
     stderr: "null",
   }).spawn();
   try {
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--no-prompt",
-        ...permissions,
-        new URL("./race_child.ts", import.meta.url).pathname,
-        base,
-      ],
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const text = new TextDecoder().decode(out.stdout);
-    if (!out.success) throw new Error(new TextDecoder().decode(out.stderr));
-    return JSON.parse(text);
+    return await body();
   } finally {
     await Deno.writeTextFile(`${root}/stop`, "");
     await flipper.status;
@@ -125,6 +139,19 @@ const RACE_OUTCOMES = new Set([
   'not_found: Cannot read "d/file.txt": no such file on the machine running this server',
   'forbidden: Cannot read "d/file.txt": the file was swapped while it was being opened',
 ]);
+
+Deno.test("red files: under --allow-read=<root>, where /proc/self/fd is out of reach, reads still check the opened file", async () => {
+  // The fallback `deno task start` runs: the path resolved again must lead to the very file opened.
+  const base = await raceTree();
+  const repo = new URL("../../", import.meta.url).pathname;
+  const cache = Deno.env.get("DENO_DIR") ?? `${Deno.env.get("HOME")}/.cache/deno`;
+  const confined = [`--allow-read=${base},${repo},${cache}`, "--allow-env"];
+  assertDeep(await child(base, confined, "20"), { "ok: inside": 20 });
+  assertDeep(await child(base, confined, "20", "d-link/file.txt"), {
+    'forbidden: Cannot read "d-link/file.txt": the path leads outside MCP_CHAT_CARDS_FS_ROOT through a symbolic link':
+      20,
+  });
+});
 
 Deno.test("red files: a folder swapped for a symlink mid-read never leaks, by the kernel's own path of the file", async () => {
   // Before the fix, about one read in three during the flipping returned "SECRET".

@@ -240,6 +240,11 @@ Deno.test("checkFormFields refuses broken forms with the field, the problem and 
       `Invalid "fields[1].name": "a" is already the name of a radio field (fields[0])\nOnly a choice field and one text field (an "Other" answer) may share a name; rename one`,
     ],
     [
+      "a field sharing an email field's name (an, not a)",
+      [{ name: "a", type: "email" }, { name: "a", type: "textarea" }],
+      `Invalid "fields[1].name": "a" is already the name of an email field (fields[0])\nOnly a choice field and one text field (an "Other" answer) may share a name; rename one`,
+    ],
+    [
       "three fields sharing a name",
       [{ name: "a", type: "radio", options: ["x"] }, { name: "a" }, { name: "a" }],
       `Invalid "fields[1].name": "a" is already the name of a radio field (fields[0])\nOnly a choice field and one text field (an "Other" answer) may share a name; rename one`,
@@ -255,4 +260,29 @@ Deno.test("checkFormFields refuses broken forms with the field, the problem and 
       "accepted",
     );
   });
+});
+
+Deno.test("checkFormFields: a date is the whole of YYYY-MM-DD, checked from both ends; a step is any number above 0", () => {
+  const refusal = (field: FormField) => {
+    try {
+      checkFormFields([field]);
+      return "accepted";
+    } catch (e) {
+      return (e as ToolError).toText();
+    }
+  };
+  const date = (value: string) => refusal({ name: "d", type: "date", default: value });
+  assertEquals(date("2024-01-31"), "accepted");
+  for (const bad of ["2024-01-31junk", "x2024-01-31", "2024-1-31", "31-01-2024"]) {
+    assertEquals(date(bad), `Invalid "fields[0].default": "${bad}" is not a date\nWrite dates as YYYY-MM-DD`);
+  }
+  const step = (value: number) => refusal({ name: "n", type: "number", step: value });
+  assertEquals(step(0.5), "accepted");
+  assertEquals(step(1), "accepted");
+  for (const bad of [0, -1]) {
+    assertEquals(
+      step(bad),
+      `Invalid "fields[0].step": must be greater than 0\nLeave step out for whole numbers`,
+    );
+  }
 });

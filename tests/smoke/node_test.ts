@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { assembleBundle, installTarball, mcpb, packNpm } from "../../scripts/build_mcpb.ts";
 import { buildNpm, PACKAGE_NAME, TYPESCRIPT } from "../../scripts/build_npm.ts";
 import { errorMessage, httpClient, post, rawRequest } from "../http/helpers.ts";
+import { assertHoldsSlowClients, TEST_MAX_BODY, TEST_MAX_CONNECTIONS } from "../http/slow_clients.ts";
 import { announceRedis, redisSkipReason, sharedRedis } from "../store/redis_server.ts";
 import { assertSameAsReference, smokeOver } from "./suite.ts";
 import { httpTransport, ROOT_PATH, runCommand, startHttp, stdioTransport, toolVersion } from "./targets.ts";
@@ -96,6 +97,28 @@ Deno.test({
         },
       );
 
+      await t.step(
+        "HTTP under node:http cuts slow headers and bodies with 408, closes after a 413, caps connections with 503",
+        async () => {
+          const main = join(installed, "esm", "src", "main.js");
+          const server = await startHttp("node", [
+            main,
+            "--http",
+            "--port",
+            "0",
+            "--max-connections",
+            String(TEST_MAX_CONNECTIONS),
+            "--max-body",
+            String(TEST_MAX_BODY),
+          ], { cwd: install });
+          try {
+            await assertHoldsSlowClients(server.url, server.stderr);
+          } finally {
+            assertEquals((await server.stop()).code, 0, server.stderr());
+          }
+        },
+      );
+
       await t.step({
         name:
           "two replicas under Node share a Redis card store (@redis/client): rendered on one, read on the other",
@@ -104,9 +127,18 @@ Deno.test({
           await using redis = await sharedRedis();
           const main = join(installed, "esm", "src", "main.js");
           const start = (name: string) =>
-            startHttp("node", [main, "--http", "--port", "0", "--store", redis.url, "--replica", name], {
-              cwd: install,
-            });
+            startHttp("node", [
+              main,
+              "--http",
+              "--port",
+              "0",
+              "--store",
+              redis.url,
+              "--store-secret",
+              "node-replicas-store-secret-0123456789",
+              "--replica",
+              name,
+            ], { cwd: install });
           const [a, b] = await Promise.all([start("a"), start("b")]);
           try {
             await using onA = await httpClient(a.url, { pin: "2026-07-28" });

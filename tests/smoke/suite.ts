@@ -25,6 +25,9 @@ const PREFERRED_CASE: Record<string, string> = {
   list: "procedure",
 };
 
+/** How the smoke client names itself in initialize. */
+const SMOKE_CLIENT = { name: "smoke", version: "1.0.0" };
+
 /** The one call that must be refused with a message naming the field. */
 const REFUSED_CALL = { name: "create_table_card", arguments: { title: "x" } };
 
@@ -46,10 +49,23 @@ export async function smokeCase(
       throw new Error(`No golden case with an .html file in tests/cards/${kind}/ for the smoke test`);
     }
   }
+  const summary = (await Deno.readTextFile(new URL(`${name}.txt`, dir))).replace(/\n$/, "");
   return {
     args: JSON.parse(await Deno.readTextFile(new URL(`${name}.json`, dir))),
-    summary: (await Deno.readTextFile(new URL(`${name}.txt`, dir))).replace(/\n$/, ""),
+    summary: kind === "host_check" ? asSeenBySmokeClient(summary) : summary,
   };
+}
+
+/**
+ * The host check card reports the client it answers (the golden was rendered for an Apps host):
+ * its lines about the client, as the smoke client declares itself (no capabilities, no extension).
+ */
+function asSeenBySmokeClient(summary: string): string {
+  const { name, version } = SMOKE_CLIENT;
+  return summary
+    .replace(/^- Client: .*$/m, `- Client: "${name} ${version}"`)
+    .replace(/^- MCP Apps extension: .*$/m, "- MCP Apps extension: not declared (the card comes as a link)")
+    .replace(/^- Client capabilities: .*$/m, "- Client capabilities: {}");
 }
 
 /**
@@ -145,7 +161,7 @@ export function normalizeIds(transcript: Transcript, ids: string[], views: strin
 
 /** A client that is not an MCP Apps host (so results link the standalone documents). */
 export function smokeClient(): Client {
-  return new Client({ name: "smoke", version: "1.0.0" });
+  return new Client(SMOKE_CLIENT);
 }
 
 /** Connects a smoke client over a transport and runs the suite. */

@@ -4,13 +4,15 @@
  * without a new connection).
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
-import { connectRedis, maskUrl, type RedisConnection, RedisUnavailableError } from "../../src/net/redis.ts";
+import { connectRedis, type RedisConnection, RedisUnavailableError } from "../../src/net/redis.ts";
 import { KEY_PREFIX, redisStores } from "../../src/output/redis_store.ts";
+import { createSigner } from "../../src/output/signing.ts";
 import { StoreUnavailableError } from "../../src/output/store.ts";
 import { announceRedis, freePort, redisSkipReason, sharedRedis, startRedis } from "./redis_server.ts";
 
 announceRedis("redis_store_test");
 const ignore = redisSkipReason !== undefined;
+const signer = await createSigner("redis store test secret, 32+ chars long");
 
 const card = (id: string) => ({
   id,
@@ -18,6 +20,22 @@ const card = (id: string) => ({
   title: `Card ${id}`,
   articleHtml: `<article>${id}</article>`,
 });
+const form = (id: string) => ({
+  id,
+  page: "https://example.org/join",
+  form: {
+    index: 1,
+    title: `Form ${id}`,
+    action: "https://example.org/join",
+    method: "POST" as const,
+    enctype: "application/x-www-form-urlencoded" as const,
+    fields: [],
+    hidden: [{ name: "list", value: "weekly" }],
+    submit: { label: "Join" },
+    notes: [],
+  },
+});
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls until `check` holds (or gives up after `ms`): recovery takes a reconnect or two. */
@@ -44,7 +62,7 @@ Deno.test({
     await using redis = await sharedRedis();
     const connection = await quietConnection(redis.url);
     try {
-      const stores = redisStores(connection, { sessionTtlMs: 60_000 });
+      const stores = redisStores(connection, { signer, sessionTtlMs: 60_000 });
       const id = crypto.randomUUID();
       await stores.stateless.put(card(id));
       assertDeep(await stores.stateless.get(id), card(id));
@@ -62,13 +80,36 @@ Deno.test({
 });
 
 Deno.test({
+  name: "redis store: an id of 128 characters is looked up, one of 129 never is, in either store",
+  ignore,
+  fn: async () => {
+    await using redis = await sharedRedis();
+    const connection = await quietConnection(redis.url);
+    try {
+      const stores = redisStores(connection, { signer, sessionTtlMs: 60_000 });
+      const session = stores.session(crypto.randomUUID());
+      const prefix = crypto.randomUUID();
+      const longest = prefix + "x".repeat(128 - prefix.length);
+      const over = longest + "x";
+      for (const store of [stores.stateless, session]) {
+        await store.put(card(longest));
+        await store.put(card(over)); // written, but an id that long is never looked up
+        assertDeep([(await store.get(longest))?.id, await store.get(over)], [longest, undefined]);
+      }
+    } finally {
+      await connection.close();
+    }
+  },
+});
+
+Deno.test({
   name: "redis store: a stateless card is gone once its expiry passes",
   ignore,
   fn: async () => {
     await using redis = await sharedRedis();
     const connection = await quietConnection(redis.url);
     try {
-      const stores = redisStores(connection, { sessionTtlMs: 60_000, statelessTtlMs: 200 });
+      const stores = redisStores(connection, { signer, sessionTtlMs: 60_000, statelessTtlMs: 200 });
       const id = crypto.randomUUID();
       await stores.stateless.put(card(id));
       assertEquals((await stores.stateless.get(id))?.id, id);
@@ -87,7 +128,7 @@ Deno.test({
     await using redis = await sharedRedis();
     const connection = await quietConnection(redis.url);
     try {
-      const stores = redisStores(connection, { sessionTtlMs: 60_000, capacity: 3 });
+      const stores = redisStores(connection, { signer, sessionTtlMs: 60_000, capacity: 3 });
       const [one, two] = [crypto.randomUUID(), crypto.randomUUID()];
       const mine = stores.session(one);
       const theirs = stores.session(two);
@@ -122,7 +163,7 @@ Deno.test({
     const lines: string[] = [];
     const connection = await quietConnection(redis.url, lines);
     try {
-      const stores = redisStores(connection, { sessionTtlMs: 60_000 });
+      const stores = redisStores(connection, { signer, sessionTtlMs: 60_000 });
       const session = stores.session(crypto.randomUUID());
       await session.put(card("before"));
       await redis.kill();
@@ -171,24 +212,35 @@ Deno.test({
   fn: async () => {
     await using redis = await startRedis();
     const lines: string[] = [];
-    const connection = await quietConnection(redis.url, lines); // 1 s command timeout
+    // The default command timeout (1.5 s), which the log line names.
+    const connection = await connectRedis(redis.url, {
+      log: (line) => lines.push(line),
+      maxRetryDelayMs: 200,
+    });
     try {
-      const stores = redisStores(connection, { sessionTtlMs: 60_000 });
+      const stores = redisStores(connection, { signer, sessionTtlMs: 60_000 });
       await stores.stateless.put(card("kept"));
-      redis.pause();
+      await stores.session("s").put(card("mine"));
+      await stores.sessionForms("s").put(form("wf-kept"));
+      redis.pause(); // frozen in the middle of signed reads and writes
       const stalled = await Promise.allSettled([
         stores.stateless.get("kept"),
         stores.stateless.put(card("x")),
+        stores.session("s").list(),
       ]);
       for (const result of stalled) {
         assertEquals(result.status, "rejected");
         assertEquals((result as PromiseRejectedResult).reason instanceof StoreUnavailableError, true);
       }
+      const frozenForm = await stores.sessionForms("s").get("wf-kept").then(() => undefined, (e) => e);
+      assertEquals(frozenForm?.message, "Cannot look up the mirrored form: the card store is unreachable");
       assertEquals(lines.length, 1, lines.join("\n"));
-      assertEquals(lines[0].includes(" is unreachable ("), true, lines[0]);
+      assertEquals(lines[0].includes(" is unreachable (no answer within 1500 ms)"), true, lines[0]);
       redis.resume();
       await eventually(async () => (await stores.health()).reachable);
-      assertEquals((await stores.stateless.get("kept"))?.id, "kept");
+      assertDeep(await stores.stateless.get("kept"), card("kept")); // late replies matched no other call
+      assertDeep(await stores.session("s").get("mine"), card("mine"));
+      assertDeep(await stores.sessionForms("s").get("wf-kept"), form("wf-kept"));
       assertDeep(lines.slice(1), [`Card store: Redis at ${redis.url} is reachable again`]);
     } finally {
       await connection.close();
@@ -205,13 +257,8 @@ Deno.test("redis connection: an unreachable Redis is refused at once with one li
   });
   assertEquals(
     message,
-    `the card store at redis://:***@127.0.0.1:${port}/2 is unreachable: connect ECONNREFUSED 127.0.0.1:${port}`,
+    `the card store at redis://***@127.0.0.1:${port}/2 is unreachable: connect ECONNREFUSED 127.0.0.1:${port}`,
   );
-  assertEquals(
-    maskUrl("rediss://user:pw@cache.example.org:6380"),
-    "rediss://user:***@cache.example.org:6380",
-  );
-  assertEquals(maskUrl("redis://127.0.0.1:6379"), "redis://127.0.0.1:6379");
 });
 
 Deno.test("redis connection: a listener that never answers the handshake is refused after the connect timeout", async () => {
@@ -232,9 +279,84 @@ Deno.test("redis connection: a listener that never answers the handshake is refu
       message,
       `the card store at redis://127.0.0.1:${port} is unreachable: no answer within 300 ms`,
     );
+    // The default: three seconds.
+    await connectRedis(`redis://127.0.0.1:${port}`, { log: () => {} }).catch((error) => {
+      message = error.message;
+    });
+    assertEquals(
+      message,
+      `the card store at redis://127.0.0.1:${port} is unreachable: no answer within 3000 ms`,
+    );
   } finally {
     listener.close();
     for (const conn of held) conn.close();
     await accepting.catch(() => {});
   }
+});
+
+Deno.test({
+  name: "redis store: forms are kept like cards: per session, the last 32, usable an hour (N and N+1 ms)",
+  ignore,
+  fn: async () => {
+    await using redis = await sharedRedis();
+    const connection = await quietConnection(redis.url);
+    let now = 1_000_000;
+    try {
+      const stores = redisStores(connection, { signer, sessionTtlMs: 60_000, now: () => now });
+      const [alice, bob] = [crypto.randomUUID(), crypto.randomUUID()];
+      await stores.sessionForms(alice).put(form("wf-1"));
+      assertDeep(await stores.sessionForms(alice).get("wf-1"), form("wf-1"));
+      assertEquals(await stores.sessionForms(bob).get("wf-1"), undefined);
+      assertEquals(await stores.statelessForms.get("wf-1"), undefined);
+      now += 60 * 60_000; // exactly an hour: still usable
+      assertDeep(await stores.sessionForms(alice).get("wf-1"), form("wf-1"));
+      now += 1;
+      assertEquals(await stores.sessionForms(alice).get("wf-1"), undefined);
+      const ttl = Number(await connection.command(["PTTL", `${KEY_PREFIX}s:{${alice}}:forms`]));
+      assertEquals(ttl > 3_590_000 && ttl <= 3_600_000, true, `PTTL ${ttl}`);
+
+      for (let i = 0; i < 33; i++) await stores.sessionForms(bob).put(form(`wf-${i}`));
+      assertEquals(await stores.sessionForms(bob).get("wf-0"), undefined); // the 33rd pushed out the 1st
+      assertDeep(await stores.sessionForms(bob).get("wf-1"), form("wf-1"));
+
+      await stores.statelessForms.put(form("wf-s"));
+      assertDeep(await stores.statelessForms.get("wf-s"), form("wf-s"));
+      const statelessTtl = Number(await connection.command(["PTTL", `${KEY_PREFIX}form:wf-s`]));
+      assertEquals(statelessTtl > 590_000 && statelessTtl <= 600_000, true, `PTTL ${statelessTtl}`);
+      now += 10 * 60_000 + 1;
+      assertEquals(await stores.statelessForms.get("wf-s"), undefined);
+    } finally {
+      await connection.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "redis store: a form whose store is unreachable is a refusal the model can act on",
+  ignore,
+  fn: async () => {
+    await using redis = await startRedis();
+    const connection = await quietConnection(redis.url);
+    try {
+      const stores = redisStores(connection, { signer, sessionTtlMs: 60_000 });
+      await redis.kill();
+      for (
+        const attempt of [
+          () => stores.statelessForms.put(form("wf-x")),
+          () => stores.sessionForms("s").get("wf-x"),
+        ]
+      ) {
+        const error = await attempt().then(() => undefined, (e) => e);
+        assertEquals(error?.name, "ToolError");
+        assertEquals(
+          error.toText(),
+          error.message.startsWith("Cannot keep")
+            ? "Cannot keep the mirrored form: the card store is unreachable\nRetry in a few seconds"
+            : "Cannot look up the mirrored form: the card store is unreachable\nRetry in a few seconds",
+        );
+      }
+    } finally {
+      await connection.close();
+    }
+  },
 });

@@ -31,18 +31,14 @@ Deno.test("store setting: memory by default and by name; a redis:// or rediss://
 });
 
 Deno.test("store setting: anything else stops start-up with one line that never echoes a password", () => {
+  const refused = (source: string, shown: string) =>
+    `${source} must be "memory" or a Redis URL like redis://127.0.0.1:6379 (rediss:// for TLS; write "/", "?", "#", "@" and "%" in a password as %2F, %3F, %23, %40 and %25), got "${shown}"`;
   assertEquals(
     refusal([], { MCP_CHAT_CARDS_STORE: "http://user:hunter2@cache:6379" }),
-    'MCP_CHAT_CARDS_STORE must be "memory" or a Redis URL like redis://127.0.0.1:6379 (rediss:// for TLS), got "http://user:***@cache:6379"',
+    refused("MCP_CHAT_CARDS_STORE", "http://***@cache:6379/"),
   );
-  assertEquals(
-    refusal(["--store", "127.0.0.1:6379"]),
-    '--store must be "memory" or a Redis URL like redis://127.0.0.1:6379 (rediss:// for TLS), got "127.0.0.1:6379"',
-  );
-  assertEquals(
-    refusal(["--store", "redis://"]),
-    '--store must be "memory" or a Redis URL like redis://127.0.0.1:6379 (rediss:// for TLS), got "redis://"',
-  );
+  assertEquals(refusal(["--store", "127.0.0.1:6379"]), refused("--store", "***"));
+  assertEquals(refusal(["--store", "redis://"]), refused("--store", "redis://***"));
 });
 
 Deno.test("replica setting: a short lower-case name, or a one-line refusal", () => {

@@ -8,6 +8,8 @@ import { createFetcher } from "../../src/net/fetch.ts";
 import { extractPage } from "../../src/render/extract.ts";
 import { connect, textOf } from "../helpers.ts";
 import { savedPage, site, structured, webClient } from "./web_fixtures.ts";
+import type { Handler } from "../net/servers.ts";
+import { opening } from "../../src/tools/_web.ts";
 
 const call = (client: Awaited<ReturnType<typeof connect>>, url: string) =>
   client.callTool({ name: "fetch_reference", arguments: { url } });
@@ -184,4 +186,59 @@ Deno.test("fetch_reference on a machine without network says so, instead of blam
     textOf(await call(client, "https://docs.python.org/3/")),
     `Cannot fetch "https://docs.python.org/3/": "docs.python.org" does not resolve, and neither does example.com: the machine running this server seems to have no network (or no DNS)\nCheck the network connection and DNS of the machine running this server, then try again`,
   );
+});
+
+Deno.test("fetch_reference: the error statuses at their edges: 399 is a page, 400 and 499 the URL's fault, 500 the server's", async () => {
+  const status = (code: number, text: string): Handler => (_req, res) => {
+    res.writeHead(code, text, { "content-type": "text/html" });
+    res.end(`<title>Status ${code}</title><p>Body of ${code}.</p>`);
+  };
+  await using web = await site({
+    "/399": status(399, "Odd"),
+    "/400": status(400, "Bad Request"),
+    "/499": status(499, "Client Closed"),
+    "/500": status(500, "Internal Server Error"),
+    "/599": status(599, "Network Timeout"),
+  });
+  await using client = await webClient([web.origin]);
+  const outcome = async (path: string) => {
+    const result = await call(client, `${web.origin}${path}`);
+    return `${result.isError ? "error" : "ok"}: ${textOf(result).split("\n").slice(0, 2).join(" | ")}`;
+  };
+  const URL_HINT = "Check the URL, or fetch the page that links to it";
+  assertDeep(
+    [await outcome("/400"), await outcome("/499"), await outcome("/500"), await outcome("/599")],
+    [
+      `error: Cannot fetch "${web.origin}/400": the server answered 400 Bad Request | ${URL_HINT}`,
+      `error: Cannot fetch "${web.origin}/499": the server answered 499 | ${URL_HINT}`,
+      `error: Cannot fetch "${web.origin}/500": the server answered 500 Internal Server Error | Try again later`,
+      `error: Cannot fetch "${web.origin}/599": the server answered 599 | Try again later`,
+    ],
+  );
+  assertEquals(
+    (await outcome("/399")).startsWith(
+      `ok: Fetched "${web.origin}/399" (HTTP 399), a page titled "Status 399".`,
+    ),
+    true,
+  );
+});
+
+Deno.test("fetch_reference: a page without text counts 0 words; one word is 1 word", async () => {
+  await using web = await site({ "/empty": "<title>Empty</title>", "/one": "<title>One</title><p>word</p>" });
+  await using client = await webClient([web.origin]);
+  const mainText = async (path: string) =>
+    textOf(await call(client, `${web.origin}${path}`)).split("\n").find((line) =>
+      line.startsWith("Main text:")
+    );
+  assertEquals(await mainText("/empty"), "Main text: 0 words; 0 tables, 0 images, 0 links.");
+  assertEquals(await mainText("/one"), "Main text: 1 word; 0 tables, 0 images, 0 links.");
+});
+
+Deno.test("opening: whole up to its length, then cut at the last space before it when that keeps over half", () => {
+  assertEquals(opening("abcdefghij", 10), "abcdefghij");
+  assertEquals(opening("abcdefghijk", 10), "abcdefghi…");
+  assertEquals(opening("aaaaaa bb ccc", 10), "aaaaaa bb…"); // the space at the 10th character
+  assertEquals(opening("aaaaaa bbb ccc", 10), "aaaaaa…"); // a space at the 11th is past the cut
+  assertEquals(opening("aaaa bbbbbbbbbb", 10), "aaaa bbbb…"); // a space in the first half is not used
+  assertEquals(opening("  a \n\t b  ", 10), "a b");
 });

@@ -275,3 +275,39 @@ Deno.test("hostile names: a zip entry or a path that closes its quotes stays one
     await Deno.remove(base, { recursive: true });
   }
 });
+
+Deno.test("the size limits at N and N+1: 2 MiB for a text file, 64 MiB for an archive", async () => {
+  const { base, root } = await fixture();
+  try {
+    const MiB = 1024 * 1024;
+    // Sparse files (truncate): the size is real, the disk holds nothing.
+    const sized = async (name: string, size: number) => {
+      await (await Deno.create(`${root}/${name}`)).close();
+      await Deno.truncate(`${root}/${name}`, size);
+    };
+    await Deno.writeTextFile(`${root}/at.txt`, "a".repeat(2 * MiB));
+    await sized("over.txt", 2 * MiB + 1);
+    await sized("at.zip", 64 * MiB);
+    await sized("over.zip", 64 * MiB + 1);
+    await using client = await connect({ fsRoot: root });
+    const call = (name: string, path: string) => client.callTool({ name, arguments: { path } });
+    const at = await call("read_local_file", "at.txt");
+    assertEquals((at.structuredContent as { chars: number }).chars, 2 * MiB);
+    const outcomes = [
+      textOf(await call("read_local_file", "over.txt")),
+      textOf(await call("create_markdown_card", "over.txt")),
+      textOf(await call("unpack_archive", "at.zip")),
+      textOf(await call("unpack_archive", "over.zip")),
+    ];
+    const hint = "Pass a smaller file, or the part that matters inline";
+    assertDeep(outcomes, [
+      `Cannot read "over.txt": the file has 2097153 bytes, the limit is 2097152\n${hint}`,
+      `Cannot read "over.txt": the file has 2097153 bytes, the limit is 2097152\n${hint}`,
+      'Cannot unpack "at.zip": this is not a zip archive (no end-of-central-directory record)\n' +
+      "Pass a well-formed zip archive, or the files inline",
+      `Cannot read "over.zip": the file has 67108865 bytes, the limit is 67108864\n${hint}`,
+    ]);
+  } finally {
+    await Deno.remove(base, { recursive: true });
+  }
+});

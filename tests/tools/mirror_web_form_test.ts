@@ -3,6 +3,8 @@
  * (golden HTML), its summary and structured form, the form remembered server-side, picking among
  * several forms, and the refusals. Rewrite the golden with `-- --update`.
  */
+import { extractPage } from "../../src/render/extract.ts";
+import { cardField } from "../../src/tools/mirror_web_form.ts";
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { textOf } from "../helpers.ts";
@@ -213,4 +215,105 @@ Deno.test("mirror_web_form: a form too big for the result ceiling is refused, an
     arguments: { formId: "wf-card-1", values: {} },
   });
   assertEquals(textOf(submit).startsWith(`Form "wf-card-1" is not known`), true);
+});
+
+Deno.test("form reading follows nesting to its limit: a control under 255 levels of markup is read, under 256 it is not", () => {
+  const fieldsAt = (levels: number) => {
+    const html = `<title>t</title><form action="/go">${"<div>".repeat(levels)}<input name="deep">${
+      "</div>".repeat(levels)
+    }<input name="top"></form>`;
+    return extractPage(html, "https://example.org/").forms[0].fields.map((f) => f.name);
+  };
+  assertDeep(fieldsAt(255), ["deep", "top"]);
+  assertDeep(fieldsAt(256), ["top"]);
+});
+
+Deno.test("form reading keeps a maxlength of 1 and more, and drops 0, negative and junk", () => {
+  const html = `<title>t</title><form action="/go">${
+    ["1", "2", "0", "-3", "x", ""].map((n, i) => `<input name="f${i}" maxlength="${n}">`).join("")
+  }</form>`;
+  const fields = extractPage(html, "https://example.org/").forms[0].fields;
+  assertDeep(fields.map((f) => [f.name, f.maxLength]), [
+    ["f0", 1],
+    ["f1", 2],
+    ["f2", undefined],
+    ["f3", undefined],
+    ["f4", undefined],
+    ["f5", undefined],
+  ]);
+});
+
+Deno.test("the form pointer: a </form> inside each raw-text element is text, and every space ends a tag name", () => {
+  const fields = (html: string) =>
+    extractPage(`<title>t</title>${html}`, "https://example.org/").forms.map((f) =>
+      f.fields.map((x) => x.name)
+    );
+  for (
+    const tag of ["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript"]
+  ) {
+    const html = `<form action="/a"><input name="x"><${tag} name="t"></form></${tag}><input name="y"></form>`;
+    assertDeep([tag, fields(html)], [tag, [tag === "textarea" ? ["x", "t", "y"] : ["x", "y"]]]);
+  }
+  // A form opened in one table cell owns the controls in the next (a browser's form pointer).
+  for (const space of [" ", "\t", "\n", "\f", "\r"]) {
+    const html = `<table><tr><td><form action="/a"></td><td><input${space}name="y"></td></tr></table></form>`;
+    assertDeep([JSON.stringify(space), fields(html)], [JSON.stringify(space), [["y"]]]);
+  }
+});
+
+Deno.test("the form pointer: a quote left open runs to the end of the page, and the read still ends", () => {
+  const fields = (html: string) =>
+    extractPage(`<title>t</title>${html}`, "https://example.org/").forms.map((f) =>
+      f.fields.map((x) => x.name)
+    );
+  assertDeep(fields(`<form action="/a"><input name="x"><input name="y" value="unclosed>`), [["x"]]);
+  assertDeep(fields(`<form action="/a"><input name="x" value='half><input name="y"></form>`), [[]]);
+});
+
+Deno.test("a number field's bounds, step and value reach the card only when they are finite numbers", () => {
+  const field = (spec: Record<string, string>) =>
+    cardField(
+      { name: "n", label: "N", type: "number", ...spec } as unknown as Parameters<typeof cardField>[0],
+    );
+  assertDeep(field({ min: "1", max: "10", step: "0.5", value: "3" }), {
+    name: "n",
+    label: "N",
+    type: "number",
+    min: 1,
+    max: 10,
+    step: 0.5,
+    default: 3,
+  });
+  assertDeep(field({ min: "abc", max: "Infinity", step: "0", value: "" }), {
+    name: "n",
+    label: "N",
+    type: "number",
+  });
+  assertDeep(field({ min: "-5", step: "-1", value: "1e3" }), {
+    name: "n",
+    label: "N",
+    type: "number",
+    min: -5,
+    default: 1000,
+  });
+});
+
+Deno.test("the form pointer: tags inside a quoted attribute value, either quote, are text", () => {
+  const html = `<title>t</title><form action="/a"><input name="x" value="1><form action=/b>2">` +
+    `<input name="y" value='3></form><input name=z>'><input name="w"></form>`;
+  const forms = extractPage(html, "https://example.org/").forms;
+  assertDeep(forms.map((f) => f.fields.map((x) => [x.name, x.value ?? null])), [[
+    ["x", "1><form action=/b>2"],
+    ["y", "3></form><input name=z>"],
+    ["w", null],
+  ]]);
+});
+
+Deno.test("a time input's value is read at its edges: 23:59:59 is a time, 24:00, 12:60 and 12:00:60 are not", () => {
+  const values = ["23:59:59", "23:59", "00:00", "24:00", "12:60", "12:00:60", "12:00:59.999", "1:00"];
+  const html = `<title>t</title><form action="/go">${
+    values.map((v, i) => `<input type="time" name="t${i}" value="${v}">`).join("")
+  }</form>`;
+  const read = extractPage(html, "https://example.org/").forms[0].fields.map((f) => f.value ?? "");
+  assertDeep(read, ["23:59:59", "23:59", "00:00", "", "", "", "12:00:59.999", ""]);
 });

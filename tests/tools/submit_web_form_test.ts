@@ -327,3 +327,64 @@ Deno.test("submit_web_form: a 307 or 308 to another site is not followed, and th
   assertEquals(other.requests.length, 0);
   assertEquals(web.requests.filter((r) => r.method === "POST").length, 2);
 });
+
+Deno.test("a lone checkbox: every word for yes ticks it, every word for no leaves it out, its own value ticks it", async () => {
+  await using web = await site({
+    "/": `<title>News</title><form action="/go"><input type="checkbox" name="news" value="subscribe">
+      <input name="n"><button>Go</button></form>`,
+    "/go": "<title>Done</title><p>ok</p>",
+  });
+  await using client = await webClient([web.origin]);
+  const formId = await mirror(client, `${web.origin}/`);
+  const sent: string[] = [];
+  const words = [
+    "yes",
+    "true",
+    "on",
+    "1",
+    "checked",
+    "YES",
+    " True ",
+    "subscribe",
+    "no",
+    "false",
+    "off",
+    "0",
+    "",
+    "NO",
+  ];
+  for (const [i, word] of words.entries()) {
+    const result = await submit(client, formId, { news: word, n: String(i) });
+    assertEquals(result.isError, undefined, `${JSON.stringify(word)}: ${textOf(result)}`);
+    const request = web.requests.filter((r) => r.url.startsWith("/go")).at(-1)!;
+    sent.push(`${JSON.stringify(word)} → ${new URL(request.url, "http://x").search}`);
+  }
+  assertDeep(
+    sent,
+    words.map((word, i) => `${JSON.stringify(word)} → ?${i < 8 ? "news=subscribe&" : ""}n=${i}`),
+  );
+});
+
+Deno.test("a value that is not an option is refused with the options: all of 12, the first 12 of 13 and an ellipsis", async () => {
+  const select = (name: string, n: number) =>
+    `<select name="${name}">${
+      Array.from({ length: n }, (_, i) => `<option>o${i + 1}</option>`).join("")
+    }</select>`;
+  await using web = await site({
+    "/": `<title>Pick</title><form action="/go">${select("twelve", 12)}${
+      select("thirteen", 13)
+    }<button>Go</button></form>`,
+  });
+  await using client = await webClient([web.origin]);
+  const formId = await mirror(client, `${web.origin}/`);
+  const list = (n: number) => Array.from({ length: n }, (_, i) => `"o${i + 1}"`).join(", ");
+  const refused = async (values: Record<string, string>) => textOf(await submit(client, formId, values));
+  assertEquals(
+    (await refused({ twelve: "nope" })).split("\n")[0],
+    `Invalid "values.twelve": "nope" is not one of its options: ${list(12)}`,
+  );
+  assertEquals(
+    (await refused({ thirteen: "nope" })).split("\n")[0],
+    `Invalid "values.thirteen": "nope" is not one of its options: ${list(12)}, …`,
+  );
+});

@@ -16,7 +16,7 @@ import {
   urlencoded,
 } from "./web_form_repeated.ts";
 import { CHARSET_CASES, CHARSET_ROUTES } from "./web_form_charset.ts";
-import { encodingName, formEncoding } from "../../src/tools/_charset.ts";
+import { encodeIn, encodingName, formEncoding } from "../../src/tools/_charset.ts";
 import { site, structured, webClient } from "./web_fixtures.ts";
 
 Deno.test("repeated names: every control in the card, every value posted in the browser's order", async () => {
@@ -221,4 +221,19 @@ Deno.test("the encoding a form goes in: accept-charset's first usable label, els
     ["utf-8", "shift_jis", "iso-8859-5", "windows-1252", "gbk"].map(encodingName),
     ["UTF-8", "Shift_JIS", "ISO-8859-5", "windows-1252", "GBK"],
   );
+});
+
+Deno.test("ISO-2022-JP: half-width katakana from U+FF61 to U+FF9F are sent full width; their neighbours as references", () => {
+  const hex = (text: string) =>
+    [...encodeIn(text, "iso-2022-jp")].map((b) => b.toString(16).padStart(2, "0")).join(" ");
+  assertDeep(["\uff60", "｡", "ｱ", "ﾞ", "ﾟ", "\uffa0", "¥", "‾"].map(hex), [
+    "26 23 36 35 33 37 36 3b", // &#65376;
+    "1b 24 42 21 23 1b 28 42", // 。
+    "1b 24 42 25 22 1b 28 42", // ア
+    "1b 24 42 21 2b 1b 28 42", // ゛
+    "1b 24 42 21 2c 1b 28 42", // ゜
+    "26 23 36 35 34 34 30 3b", // &#65440;
+    "1b 28 4a 5c 1b 28 42", // ¥ in JIS X 0201 Roman
+    "1b 28 4a 7e 1b 28 42", // ‾ in JIS X 0201 Roman
+  ]);
 });

@@ -24,6 +24,7 @@ const HOOKS: Record<string, string> = {
   markdown: ".mcc-body > details.mcc-md-section",
   code_tour: `.mcc-body > .mcc-tourfile, .mcc-src, [data-mcc-action="${ACTION.view}"]`,
   web_form: "form[data-mcc-web-form]",
+  host_check: "[data-mcc-host-check]",
   form: "form[data-mcc-prompt], [data-mcc-field], [data-mcc-count]",
   prompt: `form[data-mcc-final], [data-mcc-action="${ACTION.copyPrompt}"]`,
   chart: "[data-mcc-chart], .mcc-pt",

@@ -17,6 +17,7 @@ import { PULL_TOOL } from "../shared/protocol.ts";
 import { reportSize, warmLayout } from "./size.ts";
 import { applyHostLook, type HostLook } from "./theme.ts";
 import { applyDisplay, type HostDisplay, isFull, offers } from "./display.ts";
+import { callViewTool, listViewTools } from "./view_tools.ts";
 
 type Json = Record<string, unknown>;
 
@@ -68,6 +69,8 @@ export function startAppsView(root: HTMLElement): void {
   /** The delivered result's `_meta.viewUUID`: with the card id, the key of what the view remembers. */
   let viewUUID: unknown;
   let sized = 0;
+  /** The painted card's id and title: view tools and model context updates name it (ext-apps #558). */
+  let named: Json = {};
   const t0 = performance.now();
 
   /** Everything but ui/initialize waits for `initialized` (strict hosts hide early talkers). */
@@ -110,7 +113,8 @@ export function startAppsView(root: HTMLElement): void {
         "ui/update-model-context",
         {
           ...(takes.text ? { content: text ? [{ type: "text", text }] : [] } : {}),
-          ...(both ? { structuredContent: structured } : {}),
+          // the card's id and title, so two cards' updates can be told apart (ext-apps #558)
+          ...(both ? { structuredContent: { card: named, ...structured } } : {}),
         },
         TIMEOUT_MS.server,
       )
@@ -134,6 +138,14 @@ export function startAppsView(root: HTMLElement): void {
         arguments: { tool, arguments: { ...toolArgs, part: n } },
       }, TIMEOUT_MS.server).catch(() => 0);
       return findCard(result)?.articleHtml;
+    },
+    async ask(method, params) {
+      try {
+        const reply = await rpc.request(method, params, TIMEOUT_MS.link);
+        return reply.isError ? "refused" : "honoured";
+      } catch (error) {
+        return `error: ${error instanceof Error ? error.message : error}`;
+      }
     },
     display(mode) {
       // Never ask for a mode the host did not offer; the reply names the mode granted (maybe another).
@@ -167,7 +179,13 @@ export function startAppsView(root: HTMLElement): void {
       remember(article, [card.id, viewUUID].join(" ")); // "<id> " when a host strips _meta
     }
     painted = source;
+    named = {
+      id: card.id ?? "",
+      title: article?.querySelector(".mcc-title")?.textContent ?? card.title ?? "",
+    };
     clearTimeout(pullTimer);
+    // The card's own tools (view_tools.ts) depend on what it shows: tell the host they changed.
+    whenReady(() => rpc.notify("notifications/tools/list_changed", {}));
     Object.assign(state, { painted: true, cardId: card.id, cardHtml: card.articleHtml });
     held ? held(size.afterPaint) : size.afterPaint();
     host.log("painted", { kind: card.kind, id: card.id, source, ms: Math.round(performance.now() - t0) });
@@ -213,8 +231,10 @@ export function startAppsView(root: HTMLElement): void {
     const card = findCard(result);
     if (card) return paint(card, "result");
     if (painted) return;
+    // Read the link whatever the host declared: a host that did not declare the Apps extension (so
+    // the result holds only the link) may not declare serverResources either, yet answer the read.
     const uri = findCardUri(result);
-    if (uri && capabilities.serverResources) {
+    if (uri) {
       note(`the result holds no card, reading ${uri}`);
       const articleHtml = await readDocument(uri).catch(() => undefined);
       if (articleHtml) return paint({ articleHtml, id: uri.slice(uri.lastIndexOf("/") + 1) }, "result");
@@ -262,7 +282,7 @@ export function startAppsView(root: HTMLElement): void {
 
   const rpc: Rpc = connectRpc({
     notification: (method, params) => notifications[method]?.(params),
-    request(method) {
+    request(method, params) {
       if (method === "ui/resource-teardown") {
         stopped = true;
         clearTimeout(pullTimer);
@@ -271,6 +291,13 @@ export function startAppsView(root: HTMLElement): void {
         return {};
       }
       if (method === "ping") return {};
+      const article = root.querySelector(".mcc-card");
+      if (method === "tools/list") return { tools: listViewTools(article) };
+      if (method === "tools/call") {
+        const result = callViewTool(params.name, article, named);
+        if (!result) throw new RpcError(-32602, `Unknown tool: ${JSON.stringify(params.name)}`);
+        return result;
+      }
       throw new RpcError(-32601, `Method not found: ${method}`);
     },
   });
@@ -293,9 +320,11 @@ export function startAppsView(root: HTMLElement): void {
   rpc.request("ui/initialize", {
     protocolVersion: PROTOCOL_VERSION,
     appInfo: { name: "mcp-chat-cards", version: state.serverVersion },
-    appCapabilities: { availableDisplayModes: ["inline", "fullscreen"] },
+    // `tools`: the card answers tools/list and tools/call from the host (view_tools.ts)
+    appCapabilities: { availableDisplayModes: ["inline", "fullscreen"], tools: { listChanged: true } },
   }).then((reply) => {
     capabilities = (reply.hostCapabilities ?? {}) as Json;
+    state.hostInit = reply;
     notifications[CONTEXT]((reply.hostContext ?? {}) as Json);
   }).catch((error) => note(`ui/initialize failed: ${error instanceof Error ? error.message : error}`))
     .finally(announce);

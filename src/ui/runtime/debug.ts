@@ -26,6 +26,10 @@ export const state = {
   cardId: undefined as string | undefined,
   cardHtml: undefined as string | undefined,
   hostContext: undefined as unknown,
+  /** What the host answered to ui/initialize (the host check card reports it). */
+  hostInit: undefined as
+    | { hostInfo?: unknown; protocolVersion?: unknown; hostCapabilities?: unknown }
+    | undefined,
   notes: [] as string[],
   messages: [] as TraceEntry[],
 };

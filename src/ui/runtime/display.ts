@@ -3,7 +3,8 @@
  * charts and tables over 4 columns or 12 rows get a header tool; the view follows the host's
  * `displayMode` and `containerDimensions`: in fullscreen the card fills the container's height,
  * its body (or its table) scrolls inside and charts grow (base.css). Back inline those rules no
- * longer match, so the inline layout is exactly what it was.
+ * longer match, so the inline layout is exactly what it was. Inline under a host's
+ * `containerDimensions.maxHeight` the card is at most that tall and its body scrolls.
  */
 import { ACTION } from "../shared/protocol.ts";
 
@@ -37,12 +38,14 @@ export function applyDisplay(c: HostDisplay): void {
   const d = c.containerDimensions ?? {};
   modes = [c.availableDisplayModes].flat();
   root.toggleAttribute("data-mcc-full", c.displayMode === "fullscreen");
-  // a fixed height, else the most it may take, else the frame's own (a host in fullscreen sizes it)
-  // (only positive numbers count: an object a host sent may not even turn into text)
-  root.style.setProperty(
-    "--mcc-h",
-    `${[d.height, d.maxHeight, innerHeight].find((v) => typeof v == "number" && v > 0)}px`,
-  );
+  // a fixed height, else the most it may take, else the frame's own (a host in fullscreen sizes it);
+  // only positive numbers count (an object a host sent may not even turn into text), and a frame
+  // that is 0 px tall at first leaves the rule unset rather than "undefinedpx"
+  const px = (v: unknown) => typeof v == "number" && v > 0 ? `${v}px` : "";
+  root.style.setProperty("--mcc-h", px([d.height, d.maxHeight, innerHeight].find(px)));
+  // A host that caps the frame below the card: the card keeps its header and scrolls inside (base.css).
+  root.style.setProperty("--mcc-max", px(d.maxHeight));
+  root.toggleAttribute("data-mcc-capped", !!px(d.maxHeight));
   for (const b of document.querySelectorAll<HTMLElement>(`[data-mcc-action=${ACTION.fullscreen}]`)) {
     b.hidden = !offers("fullscreen");
     b.textContent = b.title = isFull() ? "Exit fullscreen" : "Fullscreen";

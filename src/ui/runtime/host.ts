@@ -36,6 +36,8 @@ export interface Host {
   display?(mode: "inline" | "fullscreen"): void;
   /** Tells the host the content height (MCP-UI; the Apps view reports its own). */
   size?(height: number): void;
+  /** Sends one harmless request and says how the host took it (the host check card). */
+  ask?(method: string, params: Record<string, unknown>): Promise<string>;
 }
 
 /** No host: links open in a new tab and prompts always fall back to copy-and-paste. */

@@ -19,8 +19,8 @@ const SELECTABLE = ".mcc-table tbody tr, .mcc-legend li, .mcc-pt";
 /** Text on one line, capped at 500 UTF-16 units with an ellipsis (never inside an emoji). */
 const line = (text?: string | null) => cap((text ?? "").replace(/\s+/g, " ").trim(), 500);
 
-/** What `el` is (`row 3 of`), its detail, and its fields in the structured selection. */
-function about(el: Element): [string, string, Record<string, unknown>] {
+/** What `el` is (`row 3 of`), its detail, and its fields in the structured selection (view_tools.ts too). */
+export function about(el: Element): [string, string, Record<string, unknown>] {
   const fig = el.closest("figure");
   if (el instanceof HTMLTableRowElement) {
     const head = el.closest("table")!.tHead?.rows[0]?.cells;

@@ -33,6 +33,8 @@ export const ACTION = {
   fullscreen: "fullscreen",
   /** The header's Download: a file at once, or a menu of formats (runtime/export.ts). */
   download: "download",
+  /** The host check card's "Copy report" (runtime/widgets/host_check.ts). */
+  copyReport: "copy-report",
 } as const;
 
 /** A mirrored website form in card markup: `<form data-mcc-web-form="<form id>" data-mcc-intro="...">`. */

@@ -54,6 +54,21 @@ function proxyReady(iframe: HTMLIFrameElement): Promise<void> {
   });
 }
 
+/**
+ * The "document" sizing profile: the proxy (same origin as the view) reports the view document's
+ * own height, and the host sizes the frame to it, whatever size-changed said. Taken before the
+ * bridge's transport sees it (that message is no JSON-RPC).
+ */
+function sizeFromDocument(iframe: HTMLIFrameElement): void {
+  addEventListener("message", (event: MessageEvent) => {
+    const height = event.data?.mccDocumentHeight;
+    if (event.source !== iframe.contentWindow || typeof height !== "number") return;
+    event.stopImmediatePropagation();
+    record("document-height", { height });
+    iframe.style.height = `${height}px`;
+  });
+}
+
 window.mountCard = async (o) => {
   const tools = await window.mccListTools();
   const tool = tools.find((t) => t.name === o.tool);
@@ -73,9 +88,12 @@ window.mountCard = async (o) => {
   iframe.title = "Card";
   document.getElementById("slot")!.append(iframe);
   mounted = { options: o, iframe };
+  if (o.initialHeight !== undefined) iframe.style.height = `${o.initialHeight}px`;
   if (o.fixedHeight) iframe.style.height = `${o.fixedHeight}px`;
+  if (o.maxHeight) context.containerDimensions = { maxHeight: o.maxHeight, width: 680 };
   const ready = proxyReady(iframe);
-  iframe.src = o.sandboxUrl;
+  if (o.sizing === "document") sizeFromDocument(iframe);
+  iframe.src = o.sizing === "document" ? `${o.sandboxUrl}?sizing=document` : o.sandboxUrl;
   await ready;
 
   const capabilities: Json = {
@@ -130,8 +148,9 @@ window.mountCard = async (o) => {
   };
   bridge.addEventListener("sizechange", ({ height }) => {
     record("size", { height });
+    if (o.sizing === "document") return; // this host reads the document's height instead
     if (height !== undefined && !o.fixedHeight && context.displayMode !== "fullscreen") {
-      iframe.style.height = `${height}px`;
+      iframe.style.height = `${o.maxHeight ? Math.min(height, o.maxHeight) : height}px`;
     }
   });
   bridge.oncalltool = async (params) => {
@@ -204,6 +223,12 @@ window.pingView = async () => {
   const t = performance.now();
   await bridge.request({ method: "ping", params } as never, z.object({}).loose() as never);
   return performance.now() - t;
+};
+
+/** The host side of the card's own tools (view_tools.ts): tools/list and tools/call to the view. */
+window.viewTools = {
+  list: async () => (await bridge.listTools({})).tools as unknown as Json[],
+  call: async (name, args = {}) => await bridge.callTool({ name, arguments: args }) as unknown as Json,
 };
 
 window.teardown = async () => {

@@ -18,6 +18,13 @@ function load(html: string, permissions: Record<string, unknown> = {}, sandbox?:
   doc.open();
   doc.write(html);
   doc.close();
+  if (new URLSearchParams(location.search).get("sizing") === "document") reportDocumentHeight(doc);
+}
+
+/** A host that sizes the frame from the view document's height (the "document" profile). */
+function reportDocumentHeight(doc: Document): void {
+  const send = () => parent.postMessage({ mccDocumentHeight: doc.documentElement.offsetHeight }, "*");
+  new ResizeObserver(send).observe(doc.documentElement);
 }
 
 addEventListener("message", (event: MessageEvent) => {

@@ -57,6 +57,15 @@ export interface MountOptions {
   omitCapabilities?: string[];
   /** What the host declares it takes in the model context (default `{ text: {} }`). */
   contextModalities?: Json;
+  /**
+   * Host quirk profiles (tests/browser/quirks_test.ts). "document": the host ignores size-changed
+   * and sizes the frame from the view document's own height, as its sandbox proxy reads it.
+   */
+  sizing?: "document";
+  /** The frame's height before the view says anything (default 150; 0 for a frame that starts flat). */
+  initialHeight?: number;
+  /** The host caps the frame at this height and says so in `containerDimensions.maxHeight`. */
+  maxHeight?: number;
 }
 
 /** One thing the host saw, with its performance.now() time. */
@@ -93,6 +102,8 @@ export interface HostWindow {
   /** Round trip of a ping carrying the last result to the view, in ms: the transport's own cost. */
   pingView(): Promise<number>;
   lastResult?: Json;
+  /** Lists and calls the tools the view offers (MCP Apps `appCapabilities.tools`). */
+  viewTools: { list(): Promise<Json[]>; call(name: string, args?: Json): Promise<Json> };
 }
 
 /** What the test pages hold on their window: the host's API and a few probes the tests add. */

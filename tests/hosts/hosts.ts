@@ -1,0 +1,118 @@
+/**
+ * What the real-host suite shares: one Chromium (Debian's) for every page, the real server over
+ * Streamable HTTP on loopback, small static servers for host pages and sandbox proxies, and the
+ * checks every painted card must pass whatever host drew it (its frame is as tall as its document,
+ * its theme is the host's, and its own console holds no error).
+ */
+import { type Browser, chromium, type ConsoleMessage, type Frame, type Page } from "playwright-core";
+import { CHROMIUM } from "../browser/harness.ts";
+
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** The one browser of the suite. */
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+}
+
+type Route = { body: string; type: string; headers?: Record<string, string> };
+
+/** A static loopback server; routes may be added later. */
+export function serveRoutes(routes: Map<string, Route>): { origin: string; server: Deno.HttpServer } {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const route = routes.get(new URL(req.url).pathname);
+    if (!route) return new Response("not found", { status: 404 });
+    return new Response(route.body, { headers: { "content-type": route.type, ...route.headers } });
+  });
+  return { origin: `http://127.0.0.1:${server.addr.port}`, server };
+}
+
+const root = new URL("../../", import.meta.url);
+
+/** Bundles browser code for a page (the same way tests/browser/harness.ts does). */
+export async function bundle(entry: string): Promise<string> {
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["bundle", "--quiet", "--platform", "browser", "--format", "esm", "--minify", entry],
+    cwd: root,
+  }).output();
+  if (code !== 0) throw new Error(`deno bundle ${entry} failed:\n${new TextDecoder().decode(stderr)}`);
+  return new TextDecoder().decode(stdout);
+}
+
+/** Console errors and uncaught exceptions of a page, each with the URL of the frame it came from. */
+export function watchConsole(page: Page): { url: string; text: string }[] {
+  const lines: { url: string; text: string }[] = [];
+  page.on("console", (m: ConsoleMessage) => {
+    if (m.type() === "error") lines.push({ url: m.location().url, text: m.text() });
+  });
+  page.on("pageerror", (e) => lines.push({ url: "pageerror", text: e.message }));
+  return lines;
+}
+
+/** The view: the frame a sandbox proxy made inside the host's frame. */
+export async function viewFrame(page: Page, sandboxOrigin: string): Promise<Frame> {
+  for (let i = 0; i < 400; i++) {
+    const frame = page.frames().find((f) => f.parentFrame()?.url().startsWith(sandboxOrigin));
+    if (frame) return frame;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no view frame inside a frame of ${sandboxOrigin}`);
+}
+
+/** What the card looks like once its host has sized it. */
+export interface Painted {
+  /** The height of the view's document (its content), in px. */
+  content: number;
+  /** The height the host gave the frame, in px. */
+  frame: number;
+  theme: string | undefined;
+  kind: string | null;
+}
+
+/**
+ * Waits until the card painted and the host's frame (the proxy's iframe in the host page) is as
+ * tall as the view's document, then reports both; gives up after `ms` and reports what it saw.
+ */
+export async function settle(page: Page, view: Frame, sandboxOrigin: string, ms = 15_000): Promise<Painted> {
+  await view.waitForSelector(".mcc-card .mcc-tools", { timeout: ms });
+  const deadline = Date.now() + ms;
+  let painted: Painted;
+  do {
+    const content = await view.evaluate(() =>
+      Math.ceil(document.documentElement.getBoundingClientRect().height)
+    );
+    const frame = await page.evaluate(
+      (origin) =>
+        document.querySelector<HTMLIFrameElement>(`iframe[src^="${origin}"]`)!.getBoundingClientRect().height,
+      sandboxOrigin,
+    );
+    const { theme, kind } = await view.evaluate(() => ({
+      theme: document.body.dataset.theme,
+      kind: document.querySelector(".mcc-card")!.getAttribute("data-mcc-kind"),
+    }));
+    painted = { content, frame: Math.round(frame), theme, kind };
+    if (Math.abs(content - frame) <= 2) return painted;
+    await new Promise((r) => setTimeout(r, 100));
+  } while (Date.now() < deadline);
+  return painted;
+}
+
+/** Errors from our side: console errors logged by the view's frame, or naming the card runtime. */
+export function ourErrors(lines: { url: string; text: string }[], viewUrl: string): string[] {
+  return lines.filter((l) => l.url === viewUrl || /mcp-chat-cards|mcc-/.test(l.text)).map((l) => l.text);
+}
+
+/** Saves a screenshot of the host page to tests/artifacts/. */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = new URL("../artifacts/", import.meta.url);
+  await Deno.mkdir(dir, { recursive: true });
+  await page.screenshot({ path: new URL(`${name}.png`, dir).pathname });
+}

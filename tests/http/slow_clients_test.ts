@@ -1,0 +1,145 @@
+/**
+ * Slow and hostile clients cannot hold the HTTP server: deadlines on headers and bodies, a close
+ * after an early answer, and a cap on open connections. First a real `deno run` process at the
+ * documented figures (the Node build runs the same checks in tests/smoke/node_test.ts), then the
+ * same behaviours in this process with short deadlines, edge by edge.
+ */
+import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import { denoRunArgs, startHttp } from "../smoke/targets.ts";
+import {
+  callBody,
+  errorMessage,
+  initializeBody,
+  openSession,
+  post,
+  serveApp,
+  sessionHeaders,
+} from "./helpers.ts";
+import { halfHead, postHead, rawConnect } from "./raw_socket.ts";
+import { assertHoldsSlowClients, TEST_MAX_BODY, TEST_MAX_CONNECTIONS } from "./slow_clients.ts";
+
+Deno.test("http under deno run: slow headers and bodies are cut with 408, a 413 closes, the connection cap answers 503", async () => {
+  const server = await startHttp(
+    Deno.execPath(),
+    denoRunArgs([
+      "--http",
+      "--port",
+      "0",
+      "--max-connections",
+      String(TEST_MAX_CONNECTIONS),
+      "--max-body",
+      String(TEST_MAX_BODY),
+    ]),
+  );
+  try {
+    await assertHoldsSlowClients(server.url, server.stderr);
+  } finally {
+    assertEquals((await server.stop()).code, 0, server.stderr());
+  }
+});
+
+Deno.test("http: half a request head is answered 408 and closed at the header deadline, not before", async () => {
+  await using served = await serveApp({}, { headersTimeoutMs: 400 });
+  await using half = await rawConnect(served.url);
+  await half.write(halfHead(served.url));
+  const outcome = await half.outcome(5_000);
+  assertEquals(outcome.closed, true);
+  assertEquals(outcome.status, 408, outcome.text);
+  assertEquals(outcome.elapsedMs >= 300, true, `${outcome.elapsedMs}`);
+});
+
+Deno.test("http: a body that stops coming is answered 408 and closed at the request deadline; the app's read ends", async () => {
+  await using served = await serveApp({}, { headersTimeoutMs: 400, requestTimeoutMs: 800 });
+  const id = await openSession(served.url);
+  await using stalled = await rawConnect(served.url);
+  await stalled.write(
+    postHead(served.url, 1_000).replace(
+      "\r\n\r\n",
+      `\r\nMcp-Session-Id: ${id}\r\nMcp-Protocol-Version: 2025-06-18\r\n\r\n`,
+    ) +
+      '{"jsonrpc":"2.0","id":1,',
+  );
+  const outcome = await stalled.outcome(5_000);
+  assertEquals(outcome.closed, true);
+  assertEquals(outcome.status, 408, outcome.text);
+  // The session is untouched and the server answers at once.
+  const ping = await post(served.url, { jsonrpc: "2.0", id: 2, method: "ping" }, sessionHeaders(id));
+  assertEquals(ping.status, 200);
+});
+
+Deno.test("http: a body arriving slowly but within the deadline is served", async () => {
+  await using served = await serveApp({}, { headersTimeoutMs: 400, requestTimeoutMs: 3_000 });
+  const body = JSON.stringify(initializeBody());
+  await using slow = await rawConnect(served.url);
+  await slow.write(postHead(served.url, body.length));
+  for (const piece of [body.slice(0, 10), body.slice(10, 40), body.slice(40)]) {
+    await new Promise((resolve) => setTimeout(resolve, 250)); // longer than the header deadline apart
+    await slow.write(piece);
+  }
+  const outcome = await slow.outcome(1_000); // keep-alive: the wait ends it, not the server
+  assertEquals(outcome.status, 200, outcome.text);
+  assertEquals(outcome.closed, false);
+});
+
+Deno.test("http: a declared body over the cap gets 413 and the connection closes at once (N and N+1)", async () => {
+  await using served = await serveApp({ maxBody: 1_024 });
+  for (const [length, status] of [[1_024, 400], [1_025, 413], [999_999_999, 413]] as const) {
+    await using client = await rawConnect(served.url);
+    await client.write(postHead(served.url, length) + "x".repeat(Math.min(length, 2_000)));
+    const outcome = await client.outcome(length === 1_024 ? 1_000 : 5_000);
+    assertEquals(outcome.status, status, `${length}: ${outcome.text}`);
+    // 400 (the body is not JSON) was read whole: keep-alive. 413 was not: closed.
+    assertEquals(outcome.closed, status === 413, `${length}`);
+  }
+});
+
+Deno.test("http: any answer sent before the body was read closes the connection (foreign Host, unknown path)", async () => {
+  await using served = await serveApp();
+  for (
+    const head of [
+      postHead(served.url, 100_000).replace(`Host: ${served.url.host}`, "Host: evil.example"),
+      postHead(served.url, 100_000).replace("POST /mcp", "POST /other"),
+    ]
+  ) {
+    await using client = await rawConnect(served.url);
+    await client.write(head + "{");
+    const outcome = await client.outcome(5_000);
+    assertEquals(outcome.closed, true, outcome.text);
+    assertEquals([403, 404].includes(outcome.status!), true, outcome.text);
+  }
+});
+
+Deno.test("http: connections past the cap get 503 with Retry-After, logged once, and never reach the app", async () => {
+  const lines: string[] = [];
+  await using served = await serveApp({ maxConnections: 8 }, { log: (line) => lines.push(line) });
+  const id = await openSession(served.url); // fetch keeps this connection open: 1 of 8
+  const held = await Promise.all(Array.from({ length: 7 }, async () => {
+    const conn = await rawConnect(served.url);
+    await conn.write(halfHead(served.url));
+    return conn;
+  }));
+  for (let i = 0; i < 2; i++) {
+    await using extra = await rawConnect(served.url);
+    // A whole request: it must not be served, or it would start a session.
+    await extra.write(
+      postHead(served.url, JSON.stringify(initializeBody()).length) + JSON.stringify(initializeBody()),
+    );
+    const outcome = await extra.outcome(5_000);
+    assertEquals(outcome.status, 503, outcome.text);
+    assertEquals(outcome.closed, true);
+  }
+  assertEquals(served.app.sessionCount, 1);
+  assertDeep(lines, [
+    "HTTP: 8 connections are open (MCP_CHAT_CARDS_HTTP_MAX_CONNECTIONS): new ones get 503 until some close",
+  ]);
+  // The live session's own connection still works.
+  const call = await post(
+    served.url,
+    callBody(2, "create_table_card", { title: "T", headers: ["a"], rows: [["1"]] }),
+    sessionHeaders(id),
+  );
+  assertEquals(call.status, 200, errorMessage(call.json));
+  for (const conn of held) await conn[Symbol.asyncDispose]();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  assertEquals((await post(served.url, initializeBody())).status, 200);
+});
