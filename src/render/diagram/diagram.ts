@@ -141,7 +141,9 @@ export function renderMermaid(
     `<title id="${tid}">${escape(clip(title, 200))}</title><desc id="${did}">${
       escape(summary)
     }</desc>${drawn.body}</svg>`;
-  const ignored = parsed.ignored.length ? `<p class="mcc-dg-note">${escape(ignoredNote(parsed.ignored))}</p>` : "";
+  const ignored = parsed.ignored.length
+    ? `<p class="mcc-dg-note">${escape(ignoredNote(parsed.ignored))}</p>`
+    : "";
   const alt = d.type === "sequence" ? sequenceAlternative(d) : graphAlternative(d);
   const html =
     `<figure class="mcc-dg" data-mcc-diagram="${d.type}"><div class="mcc-dg-plot">${svg}</div>${ignored}` +
@@ -159,7 +161,9 @@ function ignoredNote(ignored: readonly Unsupported[]): string {
   const byReason = new Map<string, number[]>();
   for (const p of ignored) byReason.set(p.reason, [...(byReason.get(p.reason) ?? []), p.line]);
   const parts = [...byReason].map(([reason, ns]) => {
-    const shown = ns.length > 6 ? `${ns.slice(0, 6).join(", ")} and ${ns.length - 6} more` : ns.length > 1
+    const shown = ns.length > 6
+      ? `${ns.slice(0, 6).join(", ")} and ${ns.length - 6} more`
+      : ns.length > 1
       ? `${ns.slice(0, -1).join(", ")} and ${ns.at(-1)}`
       : String(ns[0]);
     return `${ns.length > 1 ? "lines" : "line"} ${shown} (${reason})`;

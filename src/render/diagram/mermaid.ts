@@ -429,7 +429,9 @@ function enterComposites(g: GraphBuilder): void {
     g.nodes.delete(group.id);
     const dot = (side: "start" | "end") => {
       const id = `[*] ${side} ${group.id}`;
-      if (!g.nodes.has(id)) g.nodes.set(id, { id, label: dotLabel(g, side, group.id), shape: side, group: group.id });
+      if (!g.nodes.has(id)) {
+        g.nodes.set(id, { id, label: dotLabel(g, side, group.id), shape: side, group: group.id });
+      }
       return id;
     };
     for (const e of g.edges) {
