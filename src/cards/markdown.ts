@@ -118,7 +118,7 @@ export default defineCard({
   takesText: true,
   title: "Document card",
   description:
-    "A markdown document you wrote (a guide, a walkthrough): H2 sections fold. path: a file on the server's machine, not your sandbox.",
+    "A markdown document you wrote (a guide, a walkthrough): H2 sections fold, ```mermaid fences become diagrams. path: a file on the server's machine, not your sandbox.",
   input,
   splittable: true,
   async render(inp, ctx) {

@@ -192,6 +192,7 @@ const TYPE_NAMES: Record<string, string> = { string: "text" };
 function received(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
+  if (typeof value === "number" && !Number.isFinite(value)) return String(value); // "got number" for NaN misleads
   return typeof value === "object" ? "an object" : typeof value === "string" ? "text" : typeof value;
 }
 

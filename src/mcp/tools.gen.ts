@@ -390,6 +390,206 @@ export const LISTED: readonly ListedTool[] = [
     }
   },
   {
+    "name": "create_map_card",
+    "title": "Map card",
+    "description": "Choropleth of countries or US states, with pins or bubbles by lat/lon: SVG, legend, tooltips, data table.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "title": {
+          "type": "string",
+          "description": "Title"
+        },
+        "map": {
+          "description": "Default world",
+          "type": "string",
+          "enum": [
+            "world",
+            "europe",
+            "us-states"
+          ]
+        },
+        "data": {
+          "description": "Regions",
+          "maxItems": 300,
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "key": {
+                "type": "string",
+                "description": "ISO code or name; US: postal, FIPS"
+              },
+              "value": {
+                "anyOf": [
+                  {
+                    "type": "number"
+                  },
+                  {
+                    "type": "string"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ],
+                "description": "Number, category, or null"
+              }
+            },
+            "required": [
+              "key",
+              "value"
+            ]
+          }
+        },
+        "pins": {
+          "description": "Markers",
+          "maxItems": 300,
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "lat": {
+                "type": "number",
+                "minimum": -90,
+                "maximum": 90
+              },
+              "lon": {
+                "type": "number",
+                "minimum": -180,
+                "maximum": 180
+              },
+              "label": {
+                "type": "string"
+              },
+              "value": {
+                "description": "Bubble size",
+                "type": "number"
+              },
+              "group": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "lat",
+              "lon",
+              "label"
+            ]
+          }
+        },
+        "valueName": {
+          "description": "Legend title",
+          "type": "string"
+        },
+        "midpoint": {
+          "description": "Diverge colours around it",
+          "type": "number"
+        }
+      },
+      "required": [
+        "title"
+      ],
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "card": {
+          "type": "object"
+        },
+        "parts": {
+          "type": "object"
+        }
+      },
+      "required": [
+        "card",
+        "parts"
+      ]
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false
+    },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M1 3l4-2 6 2 4-2v12l-4 2-6-2-4 2zM5 1v12M11 3v12'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M1 3l4-2 6 2 4-2v12l-4 2-6-2-4 2zM5 1v12M11 3v12'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ],
+    "_meta": {
+      "ui": {
+        "resourceUri": "ui://mcp-chat-cards/template/map.html"
+      },
+      "ui/resourceUri": "ui://mcp-chat-cards/template/map.html"
+    }
+  },
+  {
+    "name": "create_diagram_card",
+    "title": "Diagram card",
+    "description": "Render a Mermaid diagram as accessible SVG laid out on the server, with a list of its nodes and edges. Styling lines are skipped; unsupported syntax shows the source and names the lines.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "title": {
+          "type": "string",
+          "description": "Title"
+        },
+        "mermaid": {
+          "type": "string",
+          "maxLength": 20000,
+          "description": "Mermaid: flowchart/graph, sequenceDiagram, stateDiagram-v2 or classDiagram"
+        }
+      },
+      "required": [
+        "title",
+        "mermaid"
+      ],
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "card": {
+          "type": "object"
+        },
+        "parts": {
+          "type": "object"
+        }
+      },
+      "required": [
+        "card",
+        "parts"
+      ]
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false
+    },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M1 1h6v4H1zM9 11h6v4H9zM4 5v3h8v3'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M1 1h6v4H1zM9 11h6v4H9zM4 5v3h8v3'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ],
+    "_meta": {
+      "ui": {
+        "resourceUri": "ui://mcp-chat-cards/template/diagram.html"
+      },
+      "ui/resourceUri": "ui://mcp-chat-cards/template/diagram.html"
+    }
+  },
+  {
     "name": "create_video_card",
     "title": "Video card",
     "description": "A player for a video file (never autoplays). Not for YouTube or other streaming pages: link to those.",
@@ -842,7 +1042,7 @@ export const LISTED: readonly ListedTool[] = [
   {
     "name": "create_markdown_card",
     "title": "Document card",
-    "description": "A markdown document you wrote (a guide, a walkthrough): H2 sections fold. path: a file on the server's machine, not your sandbox.",
+    "description": "A markdown document you wrote (a guide, a walkthrough): H2 sections fold, ```mermaid fences become diagrams. path: a file on the server's machine, not your sandbox.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -2212,6 +2412,8 @@ export const LOADERS: Readonly<Record<string, () => Promise<ToolDefinition>>> = 
   "create_tab_card": async () => (await import("../cards/tab.ts")).default,
   "create_table_card": async () => (await import("../cards/table.ts")).default,
   "create_chart_card": async () => (await import("../cards/chart.ts")).default,
+  "create_map_card": async () => (await import("../cards/map.ts")).default,
+  "create_diagram_card": async () => (await import("../cards/diagram.ts")).default,
   "create_video_card": async () => (await import("../cards/video.ts")).default,
   "create_animation_card": async () => (await import("../cards/animation.ts")).default,
   "create_reveal_card": async () => (await import("../cards/reveal.ts")).default,

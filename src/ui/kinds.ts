@@ -37,13 +37,15 @@ export const KIND_UI: Readonly<Record<string, KindUi>> = {
   tab: { widgets: ["tab"], styles: ["math", "tab", "highlight"], terms: true },
   table: { widgets: ["table"], styles: ["grid", "table"], terms: true, parts: true },
   chart: { widgets: ["chart"], styles: ["chart", "chart_card", "table"] },
+  map: { widgets: ["map"], styles: ["chart", "map", "table"] },
+  diagram: { widgets: ["diagram"], styles: ["diagram"] },
   video: { widgets: ["video"], styles: ["video"] },
   animation: { widgets: ["animation"], styles: ["animation", "chart"] },
   reveal: { widgets: ["reveal"], styles: ["math", "reveal", "highlight"], terms: true, movable: true },
   list: { widgets: ["list"], styles: ["list"], terms: true, movable: true },
   markdown: {
-    widgets: ["reveal", "markdown"],
-    styles: ["markdown", "math", "reveal", "highlight"],
+    widgets: ["reveal", "markdown", "diagram"],
+    styles: ["diagram", "markdown", "math", "reveal", "highlight"],
     terms: true,
     parts: true,
   },
@@ -61,7 +63,7 @@ export const KIND_UI: Readonly<Record<string, KindUi>> = {
   web_form: { widgets: ["web_form", "form"], styles: ["form", "prompt", "web_form"] },
   /** get_card's results: the parts of the kinds that split (table, markdown, code_tour). */
   parts: {
-    widgets: ["table", "reveal", "markdown", "tab", "code_tour"],
-    styles: ["code_tour", "grid", "markdown", "reveal", "tab", "table"],
+    widgets: ["table", "reveal", "markdown", "diagram", "tab", "code_tour"],
+    styles: ["code_tour", "diagram", "grid", "markdown", "reveal", "tab", "table"],
   },
 };

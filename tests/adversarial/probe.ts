@@ -113,6 +113,9 @@ const ALLOWED_TAGS = new Set([
   "tspan",
   "defs",
   "clippath",
+  // diagrams: node outlines and arrow heads (a marker is drawn from its own children, nothing it loads)
+  "polygon",
+  "marker",
   // video cards
   "video",
   "track",

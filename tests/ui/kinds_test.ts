@@ -28,6 +28,8 @@ const HOOKS: Record<string, string> = {
   form: "form[data-mcc-prompt], [data-mcc-field], [data-mcc-count]",
   prompt: `form[data-mcc-final], [data-mcc-action="${ACTION.copyPrompt}"]`,
   chart: "[data-mcc-chart], .mcc-pt",
+  map: "[data-mcc-map]",
+  diagram: "[data-mcc-diagram]",
   table: `[data-mcc-kind="table"] .mcc-table`,
   animation: "[data-mcc-anim]",
   video: "[data-mcc-video] video",

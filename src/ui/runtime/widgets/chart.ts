@@ -198,6 +198,16 @@ function inlineStyles(copy: Element, from: Element): void {
   });
 }
 
+/** One SVG as a file of its own (a map's Download): computed styles, its size on screen, the card's background. */
+export function svgAlone(svg: SVGSVGElement, article: Element): string {
+  const copy = svg.cloneNode(true) as SVGSVGElement;
+  inlineStyles(copy, svg);
+  const box = svg.getBoundingClientRect();
+  if (box.width) { for (const k of ["width", "height"] as const) copy.setAttribute(k, `${box[k]}`); }
+  copy.style.background = getComputedStyle(article).backgroundColor;
+  return new XMLSerializer().serializeToString(copy);
+}
+
 /** The element of `fig` matching `selector` that shows at the chart's width. */
 const shown = (fig: Element, selector: string) =>
   [...fig.querySelectorAll<SVGSVGElement | HTMLElement>(selector)].find((e) => e.getClientRects().length);
