@@ -14,11 +14,10 @@ import { cardTitle } from "./_fields.ts";
 
 const input = z.object({
   title: cardTitle,
-  map: z.enum(MAP_NAMES).optional().describe("Default world"),
   data: z.array(z.object({
     key: z.string().max(100).describe("ISO code or name; US: postal, FIPS"),
     value: z.union([z.number(), z.string().max(60), z.null()]).describe("Number, category, or null"),
-  })).max(MAX_MAP_ROWS).optional().describe("Regions"),
+  })).max(MAX_MAP_ROWS).optional().describe("Regions (or pins, or both)"),
   pins: z.array(z.object({
     lat: z.number().min(-90).max(90),
     lon: z.number().min(-180).max(180),
@@ -26,6 +25,7 @@ const input = z.object({
     value: z.number().optional().describe("Bubble size"),
     group: z.string().max(60).optional(),
   })).max(MAX_PINS).optional().describe("Markers"),
+  map: z.enum(MAP_NAMES).optional().describe("Default world"),
   valueName: z.string().max(100).optional().describe("Legend title"),
   midpoint: z.number().optional().describe("Diverge colours around it"),
 });

@@ -400,17 +400,8 @@ export const LISTED: readonly ListedTool[] = [
           "type": "string",
           "description": "Title"
         },
-        "map": {
-          "description": "Default world",
-          "type": "string",
-          "enum": [
-            "world",
-            "europe",
-            "us-states"
-          ]
-        },
         "data": {
-          "description": "Regions",
+          "description": "Regions (or pins, or both)",
           "maxItems": 300,
           "type": "array",
           "items": {
@@ -475,6 +466,15 @@ export const LISTED: readonly ListedTool[] = [
               "label"
             ]
           }
+        },
+        "map": {
+          "description": "Default world",
+          "type": "string",
+          "enum": [
+            "world",
+            "europe",
+            "us-states"
+          ]
         },
         "valueName": {
           "description": "Legend title",
