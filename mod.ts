@@ -59,7 +59,8 @@
  * ```
  * @module
  */
-export { createServer, INSTRUCTIONS, type ServerOptions } from "./src/mcp/server.ts";
+export { createServer } from "./src/mcp/library.ts";
+export { INSTRUCTIONS, type ServerOptions } from "./src/mcp/server.ts";
 export { type CardDefinition, type CardSpec, defineCard } from "./src/card.ts";
 export { type Html, markup } from "./src/html/html.ts";
 export { type Block, type ItemsBlock, itemsBlock, orderedListBlock } from "./src/output/budget.ts";

@@ -7,6 +7,7 @@
  * - markup size: bytes of the <svg> per input point (target: at most 40), printed once.
  */
 import { renderChart } from "../src/render/svg/chart.ts";
+import { benchCase } from "../scripts/bench/micro.ts";
 
 const values = Array.from(
   { length: 2_000 },
@@ -57,11 +58,12 @@ Deno.bench("bare SVG path for 2,000 points", { group: "line-2000", baseline: tru
 Deno.bench("line chart, 2,000 points (downsampled, axes, table)", { group: "line-2000" }, () => {
   renderChart(line);
 });
-Deno.bench("bare SVG rects for 200 bars", { group: "bar-200", baseline: true }, () => {
-  bareRects(bars.series[0].values);
-});
-Deno.bench("bar chart, 200 bars (axes, thinned labels, table)", { group: "bar-200" }, () => {
-  renderChart(bars);
+export const BARS = benchCase({
+  name: "bar chart, 200 bars (axes, thinned labels, data table)",
+  floorName: "bare SVG rects for the same 200 bars",
+  target: 4,
+  ours: () => renderChart(bars),
+  floor: () => bareRects(bars.series[0].values),
 });
 
 for (

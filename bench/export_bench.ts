@@ -8,6 +8,7 @@
  */
 import { strToU8, zipSync } from "fflate";
 import { csv, zip } from "../src/ui/runtime/files.ts";
+import { benchCase } from "../scripts/bench/micro.ts";
 
 const files: [string, string][] = Array.from({ length: 40 }, (_, i) => [
   `src/module_${i}.ts`,
@@ -33,11 +34,10 @@ const rows = Array.from({ length: 1_000 }, (_, i) => [
   "https://example.org/x",
 ]);
 
-Deno.bench({
-  name: "join 1,000 x 6 cells (floor)",
-  group: "csv",
-  baseline: true,
-  fn: () => void rows.map((r) => r.join(",")).join("\r\n"),
+export const CSV = benchCase({
+  name: "CSV export, 1,000 x 6 cells",
+  floorName: "a bare join of the same cells",
+  target: 4,
+  ours: () => csv(rows),
+  floor: () => rows.map((r) => r.join(",")).join("\r\n"),
 });
-
-Deno.bench({ name: "csv() 1,000 x 6 cells", group: "csv", fn: () => void csv(rows) });

@@ -9,6 +9,7 @@
  */
 import { escapeCode, highlight, languageOfPath, tokenize } from "../src/render/highlight.ts";
 import { createPrism } from "../src/render/prism.gen.ts";
+import { benchCase } from "../scripts/bench/micro.ts";
 
 const corpus = new URL("./corpus/", import.meta.url);
 let raw = 0;
@@ -57,4 +58,30 @@ Deno.bench({
   name: "tokenize through the hooks only",
   group: "ts",
   fn: () => void tokenize(file, "typescript"),
+});
+
+/** A 2,000-line Python file: the corpus sample repeated. */
+const pySample = Deno.readTextFileSync(new URL("sample.py", corpus)).split("\n");
+const pyLines: string[] = [];
+while (pyLines.length < 2_000) pyLines.push(...pySample);
+const python = pyLines.slice(0, 2_000).join("\n");
+
+/**
+ * The fair floor: prism's own tokenize over the same file in the 2,000-character chunks the
+ * highlighter feeds it (src/render/highlight.ts bounds every grammar that way), with no markup.
+ */
+function chunkedTokens(code: string, grammar: unknown): unknown[] {
+  const out: unknown[] = [];
+  for (let from = 0; from < code.length; from += 2_000) {
+    out.push(...prism.tokenize(code.slice(from, from + 2_000), grammar));
+  }
+  return out;
+}
+
+export const PYTHON = benchCase({
+  name: "highlight, 2,000-line Python (chunks, hooks, compact markup)",
+  floorName: "prism tokenize of the same file in the same chunks",
+  target: 2,
+  ours: () => highlight(python, "python"),
+  floor: () => chunkedTokens(python, prism.languages.python),
 });

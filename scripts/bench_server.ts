@@ -26,21 +26,11 @@ import {
   peakRssMiB,
   startHttp,
 } from "./bench/measure.ts";
+import { TABLE_CALL } from "./bench/calls.ts";
 
 const root = decodeURIComponent(new URL("../", import.meta.url).pathname);
 const npmDir = join(root, "npm");
 
-const TABLE_CALL: Call = {
-  name: "create_table_card",
-  arguments: {
-    title: "Ten rows",
-    headers: ["#", "Item", "Qty", "Price"],
-    rows: Array.from(
-      { length: 10 },
-      (_, i) => [i + 1, `Item ${i + 1}`, (i * 7) % 13, `${(i * 3.5).toFixed(2)}`],
-    ),
-  },
-};
 const NOOP_CALL: Call = { name: "noop", arguments: {} };
 
 interface Pair {

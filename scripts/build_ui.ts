@@ -7,7 +7,9 @@
  *   deno task build:ui --check   fail when the committed module is stale
  *
  * One template per card kind (each card's `view`, gathered as KIND_UI by src/registry.ts; see
- * src/ui/kinds.ts): the runtime is bundled once per kind by esbuild with only that kind's widgets, then compressed again by terser; kinds with the same widgets share one
+ * src/ui/kinds.ts): the runtime is bundled once per kind by esbuild with only that kind's widgets
+ * (and, by its flags, tutor terms, move handles and whole downloads of parts), then compressed again
+ * by terser; kinds with the same widgets share one
  * bundle. Each stylesheet is minified by esbuild, and the stylesheets' own custom properties get
  * short names (see shortNames); a kind's CSS is its stylesheets joined in order. `deno task
  * bench:template` reports the sizes against a baseline. The build refuses a runtime that could end
@@ -15,9 +17,18 @@
  */
 import * as esbuild from "esbuild";
 import { minify as terser } from "terser";
-import { ALWAYS_STYLES, type KindUi, MAX_GZIP_BYTES, MAX_RAW_BYTES, PLAIN_UI } from "../src/ui/kinds.ts";
+import {
+  kindStyles,
+  type KindUi,
+  MAX_GZIP_BYTES,
+  MAX_PARTS_GZIP_BYTES,
+  MAX_RAW_BYTES,
+  PLAIN_UI,
+} from "../src/ui/kinds.ts";
+import { standaloneHtml } from "../src/ui/shared/document.ts";
+import { PARTS_TEMPLATE } from "../src/ui/shared/protocol.ts";
 
-export { MAX_GZIP_BYTES, MAX_RAW_BYTES };
+export { kindStyles, MAX_GZIP_BYTES, MAX_PARTS_GZIP_BYTES, MAX_RAW_BYTES };
 
 const root = new URL("../", import.meta.url);
 
@@ -28,26 +39,38 @@ const root = new URL("../", import.meta.url);
  */
 const { KIND_UI } = await import("../src/registry.ts").catch((error) => {
   console.error(
-    `Cannot load the registry (${error.message}). If src/ui/assets.gen.ts is half-merged, take either side ` +
-      "(git checkout --theirs src/ui/assets.gen.ts) and run deno task build:ui again.",
+    `Cannot load the registry (${error.message}). If src/ui/assets.gen.ts or src/ui/shells.gen.ts is ` +
+      "half-merged, take either side (git checkout --theirs <file>) and run deno task build:ui again.",
   );
   Deno.exit(1);
 });
 const out = new URL("src/ui/assets.gen.ts", root);
+const shellsOut = new URL("src/ui/shells.gen.ts", root);
 const runtimeDir = new URL("src/ui/runtime/", root).pathname;
+
+/** The gzip budget of one template: get_card's parts template has its own (src/ui/kinds.ts). */
+export const gzipBudget = (kind: string) => kind === PARTS_TEMPLATE ? MAX_PARTS_GZIP_BYTES : MAX_GZIP_BYTES;
 
 /** `tableWidget` for `table`, `codeTourWidget` for `code_tour`: the export each widget file names. */
 const widgetExport = (name: string) => `${name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}Widget`;
 
-/** The entry of one kind's bundle: the runtime's start with the kind's widgets. */
-export function kindEntry({ widgets, movable }: KindUi): string {
-  const lines = widgets.map((w, i) => `import { ${widgetExport(w)} as w${i} } from "./widgets/${w}.ts";`);
-  if (movable) lines.push(`import { moveWidget } from "./widgets/move.ts";`);
-  const kind = widgets.map((_, i) => `w${i}`).join(", ");
+/**
+ * The entry of one kind's bundle: the runtime's start with the kind's widgets (and the parts
+ * gatherer), then the late ones, which enhance after selection: tutor terms, then move handles.
+ */
+export function kindEntry({ widgets, terms, movable, parts }: KindUi): string {
+  const own = widgets.map((w) => [widgetExport(w), `./widgets/${w}.ts`]);
+  if (parts) own.push(["partsWidget", "./parts.ts"]);
+  const late = [
+    ...terms ? [["tutorWidget", "./widgets/tutor.ts"]] : [],
+    ...movable ? [["moveWidget", "./widgets/move.ts"]] : [],
+  ];
+  const all = [...own, ...late];
+  const names = (from: number, to: number) => all.slice(from, to).map((_, i) => `w${from + i}`).join(", ");
   return [
     `import { start } from "./main.ts";`,
-    ...lines,
-    `start([${kind}]${movable ? ", [moveWidget]" : ""});`,
+    ...all.map(([name, file], i) => `import { ${name} as w${i} } from "${file}";`),
+    `start([${names(0, own.length)}]${late.length ? `, [${names(own.length, all.length)}]` : ""});`,
   ].join("\n");
 }
 
@@ -157,7 +180,9 @@ function fail(message: string): never {
 /** One runtime bundle and the widgets it carries. */
 export interface Runtime {
   widgets: readonly string[];
+  terms: boolean;
   movable: boolean;
+  parts: boolean;
   runtime: string;
 }
 
@@ -187,7 +212,7 @@ export async function buildTemplates(): Promise<
       const entry = kindEntry(ui);
       if (!bundles.has(entry)) bundles.set(entry, bundleRuntime(ui)), uis.set(entry, ui);
       const runtime = await bundles.get(entry)!;
-      const wanted = new Set([...ALWAYS_STYLES, ...ui.styles]);
+      const wanted = kindStyles(ui);
       for (const name of wanted) {
         if (!sheets.has(name)) throw new Error(`${kind}: no stylesheet src/ui/styles/${name}.css`);
       }
@@ -201,13 +226,58 @@ export async function buildTemplates(): Promise<
     if (!bundles.has(plain)) bundles.set(plain, bundleRuntime(PLAIN_UI)), uis.set(plain, PLAIN_UI);
     const runtimes: Runtime[] = [];
     for (const [entry, runtime] of bundles) {
-      const { widgets, movable = false } = uis.get(entry)!;
-      runtimes.push({ widgets, movable, runtime: await runtime });
+      const { widgets, terms = false, movable = false, parts = false } = uis.get(entry)!;
+      runtimes.push({ widgets, terms, movable, parts, runtime: await runtime });
     }
     return { templates, sheets, runtimes };
   } finally {
     await esbuild.stop();
   }
+}
+
+/** The UI version: changes whenever a runtime or a stylesheet changes. */
+async function uiVersionOf(bundles: readonly string[], sheets: Map<string, string>): Promise<string> {
+  const all = [...sheets.values(), ...bundles].join("\n");
+  return (await sha256Base64(all)).replace(/[^a-zA-Z0-9]/g, "").slice(0, 12);
+}
+
+/**
+ * The small module of what start-up needs to know about the assets without loading their 500 KB:
+ * the characters each kind's emptiest standalone document takes JSON-escaped (the embed budget).
+ */
+async function shellsModule(
+  templates: Map<string, Template>,
+  sheets: Map<string, string>,
+  runtimes: readonly Runtime[],
+): Promise<string> {
+  const version = await uiVersionOf(bundleOrder(templates, runtimes), sheets);
+  const sizes: string[] = [];
+  for (const [kind, t] of templates) {
+    if (kind === PARTS_TEMPLATE) continue; // a view only: every document is of its card's own kind
+    const scriptHash = `'sha256-${await sha256Base64(t.runtime)}'`;
+    const document = standaloneHtml({
+      title: "",
+      cardId: "",
+      bodyHtml: "",
+      css: t.css,
+      runtime: t.runtime,
+      scriptHash,
+      version,
+    });
+    sizes.push(`  ${kind}: ${JSON.stringify(document).length},`);
+  }
+  return `// Generated by scripts/build_ui.ts with src/ui/assets.gen.ts. Do not edit.
+/** Characters each kind's emptiest standalone document takes JSON-escaped: known without loading the assets. */
+export const SHELL_CHARS: Readonly<Record<string, number>> = {
+${sizes.join("\n")}
+};
+`;
+}
+
+/** Bundles in the order the kinds first use them; one no kind uses (the plain one) comes last. */
+function bundleOrder(templates: Map<string, Template>, runtimes: readonly Runtime[]): string[] {
+  const used = [...new Set([...templates.values()].map((t) => t.runtime))];
+  return [...used, ...runtimes.map((r) => r.runtime).filter((code) => !used.includes(code))];
 }
 
 /** The generated module's text: each stylesheet and each distinct bundle once, joined per kind. */
@@ -216,9 +286,7 @@ async function assetsModule(
   sheets: Map<string, string>,
   runtimes: readonly Runtime[],
 ): Promise<string> {
-  // Bundles in the order the kinds first use them; one no kind uses (the plain one) comes last.
-  const used = [...new Set([...templates.values()].map((t) => t.runtime))];
-  const bundles = [...used, ...runtimes.map((r) => r.runtime).filter((code) => !used.includes(code))];
+  const bundles = bundleOrder(templates, runtimes);
   const kinds: string[] = [];
   for (const [kind, t] of templates) {
     const css = t.styles.map((name) => `STYLESHEETS.${name}`).join(" + ");
@@ -229,13 +297,14 @@ async function assetsModule(
   for (const r of runtimes.toSorted((a, b) => bundles.indexOf(a.runtime) - bundles.indexOf(b.runtime))) {
     const hash = `'sha256-${await sha256Base64(r.runtime)}'`;
     byWidgets.push(
-      `  { widgets: ${JSON.stringify(r.widgets)}, movable: ${r.movable}, runtime: R[${
+      `  { widgets: ${
+        JSON.stringify(r.widgets)
+      }, terms: ${r.terms}, movable: ${r.movable}, parts: ${r.parts}, runtime: R[${
         bundles.indexOf(r.runtime)
       }], hash: "${hash}" },`,
     );
   }
-  const all = [...sheets.values(), ...bundles].join("\n");
-  const uiVersion = (await sha256Base64(all)).replace(/[^a-zA-Z0-9]/g, "").slice(0, 12);
+  const uiVersion = await uiVersionOf(bundles, sheets);
   return `// Generated by scripts/build_ui.ts from src/ui/runtime/, src/ui/styles/ and src/ui/kinds.ts. Do not edit.
 /** Every stylesheet, minified, in cascade order. */
 export const STYLESHEETS = {
@@ -256,7 +325,14 @@ export const ASSETS: Readonly<Record<string, KindAssets>> = {
 ${kinds.join("\n")}
 };
 /** Every runtime bundle by the widgets it carries, for kinds defined outside the build (src/ui/template.ts). */
-export const BUNDLES: readonly { widgets: readonly string[]; movable: boolean; runtime: string; hash: string }[] = [
+export const BUNDLES: readonly {
+  widgets: readonly string[];
+  terms: boolean;
+  movable: boolean;
+  parts: boolean;
+  runtime: string;
+  hash: string;
+}[] = [
 ${byWidgets.join("\n")}
 ];
 /** Changes whenever a runtime or a stylesheet changes. */
@@ -274,9 +350,11 @@ if (import.meta.main) {
         `${kind}: the runtime or CSS contains a closing </script or </style tag: it would end its own element`,
       );
     }
-    if (raw > MAX_RAW_BYTES || gzip > MAX_GZIP_BYTES) {
+    if (raw > MAX_RAW_BYTES || gzip > gzipBudget(kind)) {
       problems.push(
-        `${kind}: template over budget (${MAX_RAW_BYTES} B raw, ${MAX_GZIP_BYTES} B gzip): ${raw} B raw, ${gzip} B gzip`,
+        `${kind}: template over budget (${MAX_RAW_BYTES} B raw, ${
+          gzipBudget(kind)
+        } B gzip): ${raw} B raw, ${gzip} B gzip`,
       );
     }
     lines.push(`  ${kind.padEnd(17)} ${String(raw).padStart(6)} B raw ${String(gzip).padStart(6)} B gzip`);
@@ -284,12 +362,17 @@ if (import.meta.main) {
   if (problems.length) fail(problems.join("\n"));
   const sizes = `templates per card kind (runtime + css):\n${lines.join("\n")}`;
   const module = await assetsModule(templates, sheets, runtimes);
+  const shells = await shellsModule(templates, sheets, runtimes);
   if (Deno.args.includes("--check")) {
     const current = await Deno.readTextFile(out).catch(() => "");
     if (current !== module) fail("src/ui/assets.gen.ts is stale: run `deno task build:ui`");
+    if (await Deno.readTextFile(shellsOut).catch(() => "") !== shells) {
+      fail("src/ui/shells.gen.ts is stale: run `deno task build:ui`");
+    }
     console.error(`src/ui/assets.gen.ts is up to date; ${sizes}`);
   } else {
     await Deno.writeTextFile(out, module);
-    console.error(`wrote src/ui/assets.gen.ts; ${sizes}`);
+    await Deno.writeTextFile(shellsOut, shells);
+    console.error(`wrote src/ui/assets.gen.ts and src/ui/shells.gen.ts; ${sizes}`);
   }
 }

@@ -33,7 +33,11 @@ export const TESTS_OF: Readonly<Record<string, readonly string[]>> = {
     "tests/http/slow_clients_test.ts",
     "tests/http/abuse_test.ts",
   ],
-  "src/http/node_fetch.ts": ["tests/http/node_fetch_test.ts", "tests/http/process_test.ts"],
+  "src/http/node_fetch.ts": [
+    "tests/http/node_fetch_test.ts",
+    "tests/http/process_test.ts",
+    "tests/http/slow_clients_test.ts",
+  ],
   "src/http/responses.ts": ["tests/http/security_test.ts", "tests/adversarial/http_test.ts"],
   "src/http/server_card.ts": ["tests/http/server_card_test.ts"],
   "src/http/token.ts": ["tests/net/loopback_test.ts", "tests/http/security_test.ts"],
@@ -54,6 +58,7 @@ export const TESTS_OF: Readonly<Record<string, readonly string[]>> = {
     "tests/tools/web_form_repeated_test.ts",
     "tests/tools/web_form_entries_test.ts",
   ],
+  "src/tools/_redact.ts": ["tests/tools/hidden_spellings_test.ts", "tests/tools/hostile_pages_test.ts"],
   "src/tools/_web.ts": ["tests/tools/fetch_reference_test.ts", "tests/tools/mirror_web_form_test.ts"],
   "src/tools/_charset.ts": ["tests/tools/web_form_repeated_test.ts", "tests/tools/submit_web_form_test.ts"],
   "src/render/extract_forms.ts": [
@@ -77,6 +82,7 @@ export const TESTS_OF: Readonly<Record<string, readonly string[]>> = {
     "tests/html/sanitize_test.ts",
     "tests/adversarial/sanitize_test.ts",
     "tests/cards/inert_test.ts",
+    "tests/render/math_test.ts",
   ],
   "src/ui/runtime/actions.ts": [
     "tests/browser/redui_form_test.ts",
@@ -101,6 +107,7 @@ export const TESTS_OF: Readonly<Record<string, readonly string[]>> = {
   "src/mcp/http_app.ts": ["tests/http/security_test.ts", "tests/http/cors_test.ts"],
   "src/mcp/http_serve.ts": ["tests/http/process_test.ts"],
   "src/mcp/http_sessions.ts": ["tests/http/expiry_test.ts", "tests/http/flood_test.ts"],
+  "src/mcp/library.ts": ["tests/mcp/own_cards_test.ts"],
   "src/mcp/server.ts": ["tests/mcp/server_test.ts"],
   "src/output/result.ts": [
     "tests/output/budget_test.ts",
@@ -115,9 +122,18 @@ export const TESTS_OF: Readonly<Record<string, readonly string[]>> = {
   "src/render/extract_dom.ts": ["tests/render/extract_test.ts", "tests/tools/fetch_reference_test.ts"],
   "src/render/highlight.ts": ["tests/render/highlight_test.ts", "tests/adversarial/highlight_test.ts"],
   "src/render/markdown.ts": ["tests/render/markdown_test.ts"],
+  "src/render/math.ts": ["tests/render/math_test.ts"],
   "src/render/video.ts": ["tests/render/video_test.ts"],
+  "src/render/diagram/": ["tests/render/diagram/mermaid_test.ts", "tests/cards/golden_test.ts"],
+  "src/render/geo/": [
+    "tests/render/geo/regions_test.ts",
+    "tests/render/geo/atlas_test.ts",
+    "tests/cards/golden_test.ts",
+  ],
   "src/render/svg/": ["tests/render/svg/golden_test.ts", "tests/render/svg/format_test.ts"],
   "src/render/svg/axis.ts": ["tests/render/svg/axis_test.ts", "tests/render/svg/golden_test.ts"],
+  "src/render/svg/histogram.ts": ["tests/render/svg/kinds_test.ts", "tests/render/svg/golden_test.ts"],
+  "src/render/svg/stats.ts": ["tests/render/svg/kinds_test.ts", "tests/render/svg/golden_test.ts"],
   "src/render/svg/lttb.ts": ["tests/render/svg/lttb_test.ts", "tests/render/svg/golden_test.ts"],
   "src/render/svg/palette.ts": ["tests/render/svg/palette_test.ts", "tests/render/svg/golden_test.ts"],
   "src/render/svg/scale.ts": ["tests/render/svg/scale_test.ts", "tests/render/svg/golden_test.ts"],
@@ -133,6 +149,9 @@ export const TESTS_OF: Readonly<Record<string, readonly string[]>> = {
   "src/ui/shared/marks.ts": ["tests/mcp/input_guard_test.ts", "tests/mcp/output_marks_test.ts"],
   "src/ui/shared/prompt.ts": ["tests/ui/shared/prompt_test.ts"],
   "src/ui/shared/document.ts": ["tests/mcp/server_test.ts"],
+  "src/ui/shared/number.ts": ["tests/ui/grid_order_test.ts", "tests/cards/table_test.ts"],
+  "src/ui/runtime/grid.ts": ["tests/browser/grid_test.ts"],
+  "src/ui/runtime/grid_order.ts": ["tests/ui/grid_order_test.ts"],
   "src/ui/runtime/files.ts": ["tests/ui/runtime/files_test.ts", "tests/ui/runtime/red_files_test.ts"],
   "src/ui/runtime/menu_model.ts": ["tests/ui/runtime/menu_model_test.ts"],
   "src/ui/runtime/partial_json.ts": ["tests/ui/runtime/partial_json_test.ts"],
@@ -140,6 +159,9 @@ export const TESTS_OF: Readonly<Record<string, readonly string[]>> = {
   "src/ui/runtime/": [BROWSER_RUNTIME],
   "src/ui/runtime/apps.ts": [BROWSER_RUNTIME, "tests/browser/state_test.ts", "tests/browser/stream_test.ts"],
   "src/ui/runtime/export.ts": ["tests/browser/export_test.ts"],
+  "src/ui/runtime/widgets/diagram.ts": ["tests/browser/diagram_test.ts"],
+  "src/ui/runtime/widgets/map.ts": ["tests/browser/map_test.ts"],
+  "src/ui/runtime/widgets/marks.ts": ["tests/browser/map_test.ts", "tests/browser/diagram_test.ts"],
   "src/ui/runtime/preview.ts": ["tests/browser/stream_test.ts"],
   "src/ui/runtime/selection.ts": ["tests/browser/selection_test.ts"],
   "src/ui/runtime/widgets/": ["tests/browser/interactive_test.ts"],
@@ -156,6 +178,7 @@ export const TESTS_OF: Readonly<Record<string, readonly string[]>> = {
   ],
   "src/ui/template.ts": ["tests/config_test.ts", "tests/mcp/server_test.ts"],
   "src/ui/standalone.ts": ["tests/config_test.ts", "tests/mcp/server_test.ts"],
+  "src/ui/shells.ts": ["tests/config_test.ts", "tests/mcp/server_test.ts"],
 };
 
 /**
@@ -184,6 +207,7 @@ export const RISKY: readonly string[] = [
   "src/render/summary.ts",
   "src/output/budget.ts",
   "src/html/sanitize.ts",
+  "src/render/math.ts",
   "src/ui/runtime/actions.ts",
   "src/ui/runtime/memory.ts",
 ];
@@ -192,8 +216,13 @@ export const RISKY: readonly string[] = [
 export const NO_MUTANTS: Readonly<Record<string, string>> = {
   "src/ui/assets.gen.ts": "generated by `deno task build:ui` from src/ui/runtime/ and src/ui/styles/, " +
     "which have mutants; `build:ui --check` keeps it equal to them",
+  "src/render/diagram/model.ts": "types only (the parsed diagram's shape): no statement to break",
   "src/render/prism.gen.ts": "generated by `deno task gen:prism` from npm:prismjs; `gen:prism --check` " +
     "keeps it equal",
+  "src/mcp/tools.gen.ts": "generated by `deno task gen:tools` from the tool modules, which have mutants; " +
+    "`gen:tools --check` and tests/mcp/tools_gen_test.ts keep it equal to them",
+  "src/ui/shells.gen.ts": "generated by `deno task build:ui` with the assets (the emptiest document per " +
+    "kind); `build:ui --check` keeps it equal",
 };
 
 /** The test files for a module: the longest key that is the module or a folder holding it. */

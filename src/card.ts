@@ -24,15 +24,15 @@ export interface CardSpec<S extends z.ZodObject> {
   /**
    * What the kind's template carries besides what every template has (src/ui/kinds.ts): widgets
    * under src/ui/runtime/widgets/ and stylesheets under src/ui/styles/. `{ widgets: [], styles: [] }`
-   * is a card that needs neither.
+   * is a card that needs neither. defineCard adds `terms` and `parts` from `tutorAndActions` and
+   * `splittable`.
    */
-  view: KindUi;
+  view: Omit<KindUi, "terms" | "parts">;
   /** Returns blocks the output stage may pack into several parts (the input gains `part`). */
   splittable?: boolean;
   /**
-   * The input gains `tutor` (terms the view marks with a tip) and `actions` (right-click menu items
-   * that send a prompt), for cards that show text the model wrote. The frame carries both to the
-   * runtime; render never sees them.
+   * The card shows text the model wrote: the input gains the shared `extras` (tutor tips and
+   * context-menu prompts), which the frame carries to the runtime; render never sees them.
    */
   tutorAndActions?: boolean;
   /** `ctx` gives cards that read local files the configured root and progress reporting. */
@@ -51,69 +51,64 @@ const KIND = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 /** The one tool name a kind's card has. */
 export const cardToolName = (kind: string): string => `create_${kind}_card`;
 
-/** The structured result every card tool declares. */
+/**
+ * The structured result every card tool declares: its outline only. Hosts that gate
+ * `structuredContent` on a declared schema keep it, the SDK's client validates against it, and
+ * the bytes every conversation pays for stay few (the shape is typed in full by CardResult).
+ */
 export const CARD_OUTPUT_SCHEMA = z.object({
-  card: z.object({
-    articleHtml: z.string().optional().describe("Card HTML (MCP Apps hosts only)"),
-    config: z.object({
-      id: z.string().describe("Document: ui://mcp-chat-cards/html/<id>"),
-      kind: z.string(),
-      title: z.string(),
-      tool: z.string(),
-    }),
-  }),
-  parts: z.object({
-    current: z.number().int().describe("Part shown, from 1"),
-    total: z.number().int(),
-    hasMore: z.boolean().describe("Call again with part: current + 1"),
-  }),
+  card: z.looseObject({}),
+  parts: z.looseObject({}),
 });
 
 /** Most parts one input may render as (a guard on `part`, far above what budgets produce). */
 export const MAX_PARTS = 1_000;
 
 const partField = z.number().int().min(1).max(MAX_PARTS).optional().describe(
-  "Part to render, from 1 (default 1); call again with part + 1 while parts.hasMore",
+  "Part to show (default 1)",
 );
+
+/** Most tutor tips and context-menu items one card carries. */
+export const MAX_TUTOR_TERMS = 40;
+export const MAX_ACTIONS = 8;
+
+/** A `{name: text}` record of at most `max` entries. */
+function pairs(max: number, nameChars: number, textChars: number, what: string) {
+  return z.record(z.string().max(nameChars), z.string().max(textChars))
+    .refine((entries) => Object.keys(entries).length <= max, { error: `at most ${max} ${what}` });
+}
+
+/**
+ * The optional reader aids every card that shows text takes (`tutorAndActions`), behind one field so
+ * their schema costs every such tool little in tools/list (the server instructions explain them
+ * once, and the schema hosts see is the outline: an object, its shape in the description; the
+ * guard checks the detail): tips mark terms with an explanation, menu items send a prompt about
+ * the selected text. Blank entries are dropped.
+ */
+const extrasField = z.looseObject({}).pipe(z.strictObject({
+  tips: pairs(MAX_TUTOR_TERMS, 80, 600, "tips").optional(),
+  menu: pairs(MAX_ACTIONS, 60, 2_000, "menu items").optional(),
+})).optional().describe("Reader aids {tips: {term: tip}, menu: {label: prompt}}; see the instructions");
 
 /** The frame attributes that carry tutor terms and context actions to the runtime. */
 function frameData(args: Record<string, unknown>): Record<string, string> {
   const data: Record<string, string> = {};
-  // Blank entries are dropped here, so the schema needs no rule for them.
-  const filled = (...texts: string[]) => texts.every((t) => t.trim() !== "");
-  const tutor = args.tutor as { terms: { term: string; tip: string }[] } | undefined;
-  const terms = tutor?.terms.filter((t) => filled(t.term, t.tip)) ?? [];
-  if (terms.length) data.tutor = JSON.stringify({ terms });
-  const actions = ((args.actions ?? []) as { label: string; prompt: string }[]).filter((a) =>
-    filled(a.label, a.prompt)
+  const extras = args.extras as { tips?: Record<string, string>; menu?: Record<string, string> } | undefined;
+  const filled = ([name, text]: [string, string]) => name.trim() !== "" && text.trim() !== "";
+  // A term in lowercase matches any case ("recursion" marks "Recursion"); any capital makes it exact.
+  const terms = Object.entries(extras?.tips ?? {}).filter(filled).map(([term, tip]) =>
+    term === term.toLowerCase() && term !== term.toUpperCase()
+      ? { term, tip, caseInsensitive: true }
+      : { term, tip }
   );
+  if (terms.length) data.tutor = JSON.stringify({ terms });
+  const actions = Object.entries(extras?.menu ?? {}).filter(filled).map(([label, prompt]) => ({
+    label,
+    prompt,
+  }));
   if (actions.length) data.actions = JSON.stringify(actions);
   return data;
 }
-
-/** Most tutor terms and context actions one card carries. */
-export const MAX_TUTOR_TERMS = 40;
-export const MAX_ACTIONS = 8;
-
-/**
- * The inputs every card that shows text takes (`tutorAndActions`). Terse on purpose: every tool that
- * takes them pays for their schema in tools/list. Blank terms, tips and actions are ignored by the runtime.
- */
-const interactionFields = {
-  tutor: z.object({
-    terms: z.array(z.object({
-      term: z.string().max(80),
-      tip: z.string().max(600),
-      caseInsensitive: z.boolean().optional(),
-    })).min(1).max(MAX_TUTOR_TERMS),
-  }).optional().describe("Terms to mark with a tip"),
-  actions: z.array(z.object({
-    label: z.string().max(60),
-    prompt: z.string().max(2_000),
-  })).max(MAX_ACTIONS).optional().describe(
-    "Right-click menu items sending prompt; {{selection}} = selected text",
-  ),
-};
 
 /** Turns a card module into a card tool. */
 export function defineCard<S extends z.ZodObject>(spec: CardSpec<S>): CardDefinition {
@@ -128,7 +123,7 @@ export function defineCard<S extends z.ZodObject>(spec: CardSpec<S>): CardDefini
   const splittable = spec.splittable ?? false;
   let input: z.ZodObject = spec.input;
   if (splittable) input = input.extend({ part: partField });
-  if (spec.tutorAndActions) input = input.extend(interactionFields);
+  if (spec.tutorAndActions) input = input.extend({ extras: extrasField });
   // The inputs added here are taken off again before render: the card never sees them.
   const added = new Set(Object.keys(input.shape).filter((key) => !(key in spec.input.shape)));
   return {
@@ -140,7 +135,13 @@ export function defineCard<S extends z.ZodObject>(spec: CardSpec<S>): CardDefini
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     visibility: ["model", "app"],
     meta: templateMeta(spec.kind),
-    view: { kind: spec.kind, ...spec.view },
+    // Tutor terms for the kinds that take them, whole-card download for the kinds that split.
+    view: {
+      kind: spec.kind,
+      ...spec.view,
+      ...(spec.tutorAndActions && { terms: true }),
+      ...(splittable && { parts: true }),
+    },
     card: { kind: spec.kind, splittable },
     handler: async (args: Record<string, unknown>, ctx: ToolContext) => {
       const fields = Object.fromEntries(Object.entries(args).filter(([key]) => !added.has(key)));

@@ -144,7 +144,8 @@ export const SETTINGS: readonly Setting[] = [
     kind: "int",
     min: 8,
     max: 100_000,
-    about: "HTTP connections open at once; past it, new ones get 503 (default 1024)",
+    about:
+      "HTTP connections open at once; past it, a new one closes the idlest, or gets 503 when all are busy (default 1024)",
   },
   {
     key: "storeUrl",

@@ -5,6 +5,7 @@
  * close the quotes around it to speak in the server's (or the user's) voice. The sentence around
  * it says where it came from ("the page calls it …").
  */
+import { jsonText } from "./ui/shared/json.ts";
 
 /** The first `max` characters of a text, the last one an ellipsis when cut (never inside a surrogate pair). */
 export function cut(text: string, max: number): string {
@@ -19,14 +20,6 @@ export function oneLine(text: string, max: number): string {
   return cut((/\s\s|[^\S ]/.test(text) ? text.replace(/\s+/g, " ") : text).trim(), max);
 }
 
-/** A JSON string that also escapes the line and paragraph separators, which JSON leaves as they are. */
-function json(text: string): string {
-  const quoted = JSON.stringify(text);
-  return /[\u2028\u2029]/.test(quoted)
-    ? quoted.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029")
-    : quoted;
-}
-
 /**
  * Outside text as a quoted value for a sentence: written as a JSON string (`"say \"hi\""`), so
  * nothing in it can end the quotes or start a line of its own (U+2028 and U+2029 are escaped too),
@@ -34,17 +27,17 @@ function json(text: string): string {
  * (the last one an ellipsis when cut).
  */
 export function quoteData(text: string, max: number): string {
-  const whole = json(text);
+  const whole = jsonText(text);
   if (whole.length - 2 <= max) return whole;
   // The longest start whose escaped form fits with the ellipsis: each character takes one to six.
   let [fits, over] = [0, Math.min(text.length, max)];
   while (over - fits > 1) {
     const mid = (fits + over) >> 1;
-    if (json(text.slice(0, mid)).length - 2 <= max - 1) fits = mid;
+    if (jsonText(text.slice(0, mid)).length - 2 <= max - 1) fits = mid;
     else over = mid;
   }
   if (/[\ud800-\udbff]/.test(text[fits - 1] ?? "")) fits--; // never half a surrogate pair
-  return json(text.slice(0, fits) + "…");
+  return jsonText(text.slice(0, fits) + "…");
 }
 
 /** Outside text folded to one line (see {@link oneLine}), then quoted as {@link quoteData}. */
@@ -60,3 +53,16 @@ export const QUOTED_TITLE = 200;
 export const QUOTED_URL = 300;
 /** The longest a file path (or a zip entry's name) is when quoted in a sentence. */
 export const QUOTED_PATH = 300;
+
+/** What a plain host and port are written with: letters, digits, dots and hyphens, or an IPv6 address in brackets. */
+const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d+)?$/i;
+
+/**
+ * A URL's host (with its port) for a sentence: as it is when it is a plain name or address, which
+ * cannot close a quote; else quoted as data. A parsed URL's host can hold a quote (`http://a"b/`
+ * parses, and a full-width ＂ becomes one), and a page chooses the hosts in its links, form actions
+ * and redirects.
+ */
+export function quoteHost(host: string): string {
+  return PLAIN_HOST.test(host) ? host : quoteData(host, QUOTED_URL);
+}

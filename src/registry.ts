@@ -7,10 +7,12 @@ import type { CardDefinition } from "./card.ts";
 import codeTourCard from "./cards/code_tour.ts";
 import animationCard from "./cards/animation.ts";
 import chartCard from "./cards/chart.ts";
+import diagramCard from "./cards/diagram.ts";
 import efficientPromptCard from "./cards/efficient_prompt.ts";
 import formCard from "./cards/form.ts";
 import hostCheckCard from "./cards/host_check.ts";
 import listCard from "./cards/list.ts";
+import mapCard from "./cards/map.ts";
 import markdownCard from "./cards/markdown.ts";
 import promptGistCard from "./cards/prompt_gist.ts";
 import promptRefineCard from "./cards/prompt_refine.ts";
@@ -33,6 +35,8 @@ export const CARDS: readonly CardDefinition[] = [
   tabCard,
   tableCard,
   chartCard,
+  mapCard,
+  diagramCard,
   videoCard,
   animationCard,
   revealCard,
@@ -58,7 +62,8 @@ const OTHER_TOOLS: readonly ToolDefinition[] = [
 
 /**
  * Every tool of a server offering `own` cards besides the built-in ones, in `tools/list` order:
- * the cards, the other tools, then the app-only get_card, which renders any of the cards.
+ * the cards, the other tools, then get_card, which shows a split card's parts and renders any of the
+ * cards again for the view.
  */
 export function toolsWith(own: readonly CardDefinition[]): readonly ToolDefinition[] {
   const cards = [...CARDS, ...own];

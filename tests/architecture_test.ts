@@ -112,6 +112,14 @@ const PURE_PACKAGES = new Set([
   "yaml",
   "ipaddr.js",
   "entities",
+  "temml",
+  "@dagrejs/dagre",
+  "d3-geo",
+  "topojson-client",
+  "topojson-simplify",
+  "us-atlas",
+  "world-atlas",
+  "i18n-iso-countries",
 ]);
 
 /** Widget files a kind's view names: the top browser layer. */
@@ -303,6 +311,7 @@ export async function architectureProblems(root: string): Promise<string[]> {
   return [
     ...layerViolations(graph),
     ...sdkViolations(graph),
+    ...startupLoads(graph),
     ...effectImportViolations(graph),
     ...effectViolations(root),
   ];
@@ -316,12 +325,54 @@ function contributingLayers(text: string): string[][] {
   );
 }
 
+/** What the stdio start-up loads (main.ts's imports for stdio, then the first tools/list). */
+const STARTUP = ["main.ts", "mcp/server.ts", "mcp/stdio.ts", "mcp/card_stores.ts"];
+
+/**
+ * Modules only some calls need, whose load would slow every start: each comes with `import()` on
+ * first use. The registry is one of them: it loads every tool's module and zod schemas, which
+ * tools/list (src/mcp/tools.gen.ts) does without.
+ */
+const HEAVY = [
+  "npm:linkedom",
+  "npm:markdown-it",
+  "npm:sanitize-html",
+  "npm:fflate",
+  "render/prism.gen.ts",
+  "net/fetch.ts",
+  "registry.ts",
+  "ui/assets.gen.ts",
+];
+
+/** Heavy modules that start-up loads statically, each with the chain that brings it in. */
+export function startupLoads(modules: Module[]): string[] {
+  const byPath = new Map(modules.map((m) => [m.path, m]));
+  const chains = new Map<string, string[]>(STARTUP.map((p) => [p, [p]]));
+  const queue = [...STARTUP];
+  while (queue.length) {
+    const at = queue.shift()!;
+    for (const { to, typeOnly, dynamic } of byPath.get(at)?.imports ?? []) {
+      if (typeOnly || dynamic || chains.has(to)) continue;
+      chains.set(to, [...chains.get(at)!, to]);
+      if (byPath.has(to)) queue.push(to);
+    }
+  }
+  const heavy = (to: string) =>
+    HEAVY.find((h) => to === h || (h.startsWith("npm:") && packageOf(to) === h.slice(4)));
+  return [...chains.keys()].filter((to) => heavy(to)).map((to) =>
+    `start-up loads ${to} (${
+      chains.get(to)!.join(" -> ")
+    }): load it with import() where it is first needed, so every start does not pay for it`
+  );
+}
+
 const graph = await readGraph(ROOT);
 
 for (
   const [rule, problems] of [
     ["imports go down the layer map, browser code stays in the browser layers", () => layerViolations(graph)],
     ["only src/mcp/ imports the MCP SDK", () => sdkViolations(graph)],
+    ["start-up loads no heavy module a first call can load instead", () => startupLoads(graph)],
     ["only the effect layers import what touches the outside world", () => effectImportViolations(graph)],
     [
       "only src/fs/, src/net/, src/http/ and src/main.ts touch files, the network or Deno",
@@ -397,11 +448,10 @@ const PLANTS: { name: string; file: string; add: string; replace?: string; expec
       "fs/paths.ts (layer fs) imports render/summary.ts (layer render): layers import only their own and lower layers",
   },
   {
-    name: "config importing the templates",
+    name: "config importing the template shells",
     file: "config.ts",
-    add:
-      '\nimport { documentShellChars } from "./ui/standalone.ts";\nexport const shell = documentShellChars;\n',
-    expect: "config.ts (layer config.ts) imports ui/standalone.ts (layer ui): layers import only",
+    add: '\nimport { documentShellChars } from "./ui/shells.ts";\nexport const shell = documentShellChars;\n',
+    expect: "config.ts (layer config.ts) imports ui/shells.ts (layer ui): layers import only",
   },
   {
     name: "the network layer reading the settings",
@@ -427,6 +477,12 @@ const PLANTS: { name: string; file: string; add: string; replace?: string; expec
     file: "ui/runtime/dom.ts",
     add: '\nimport { escape } from "../../html/html.ts";\nexport const esc = escape;\n',
     expect: "ui/runtime/dom.ts (layer ui/runtime) imports html/html.ts (layer html): browser code",
+  },
+  {
+    name: "the server loading the fetcher at start-up",
+    file: "mcp/server.ts",
+    add: '\nimport { createFetcher } from "../net/fetch.ts";\nexport const made = createFetcher;\n',
+    expect: "start-up loads net/fetch.ts (mcp/server.ts -> net/fetch.ts): load it with import()",
   },
   {
     name: "a tool that imports the SDK",

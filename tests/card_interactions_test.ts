@@ -1,4 +1,4 @@
-/** defineCard's shared inputs for cards that show text: tutor terms and context actions, carried on the frame. */
+/** defineCard's shared input for cards that show text: extras (tutor tips, context menu), carried on the frame. */
 import { deepStrictEqual, strictEqual as assertEquals } from "node:assert/strict";
 import { z } from "zod";
 import { defineCard } from "../src/card.ts";
@@ -42,18 +42,17 @@ async function article(
   return (result.structuredContent as { card: { articleHtml: string } }).card.articleHtml;
 }
 
-Deno.test("tutorAndActions adds tutor and actions, which reach the frame and never render", async () => {
+Deno.test("tutorAndActions adds extras, whose tips and menu reach the frame and never render", async () => {
   const { card, seen } = probe({ tutorAndActions: true });
-  deepStrictEqual(Object.keys(card.input.shape), ["title", "tutor", "actions"]);
+  deepStrictEqual(Object.keys(card.input.shape), ["title", "extras"]);
   const html = await article(card, {
     title: "T",
-    tutor: { terms: [{ term: "a<b", tip: 't"' }] },
-    actions: [{ label: "L", prompt: "Explain {{selection}}" }],
+    extras: { tips: { "a<b": 't"' }, menu: { L: "Explain {{selection}}" } },
   });
   deepStrictEqual(seen, [{ title: "T" }]);
   assertEquals(
     html.split("\n")[0],
-    `<article class="mcc-card" data-mcc-kind="probe" data-mcc-tutor="{&quot;terms&quot;:[{&quot;term&quot;:&quot;a&lt;b&quot;,&quot;tip&quot;:&quot;t\\&quot;&quot;}]}" data-mcc-actions="[{&quot;label&quot;:&quot;L&quot;,&quot;prompt&quot;:&quot;Explain {{selection}}&quot;}]" aria-labelledby="m16sj33j-title">`,
+    `<article class="mcc-card" data-mcc-kind="probe" data-mcc-tutor="{&quot;terms&quot;:[{&quot;term&quot;:&quot;a&lt;b&quot;,&quot;tip&quot;:&quot;t\\&quot;&quot;,&quot;caseInsensitive&quot;:true}]}" data-mcc-actions="[{&quot;label&quot;:&quot;L&quot;,&quot;prompt&quot;:&quot;Explain {{selection}}&quot;}]" aria-labelledby="m16sj33j-title">`,
   );
   // Without them the frame carries nothing extra.
   assertEquals(
@@ -64,4 +63,42 @@ Deno.test("tutorAndActions adds tutor and actions, which reach the frame and nev
 
 Deno.test("a card that does not take text has neither input", () => {
   deepStrictEqual(Object.keys(probe({}).card.input.shape), ["title"]);
+});
+
+Deno.test("a tip's term in lowercase matches any case; a capital makes it exact; blank entries are dropped", async () => {
+  const { card } = probe({ tutorAndActions: true });
+  const html = await article(card, {
+    title: "T",
+    extras: {
+      tips: { recursion: "a", API: "b", JavaScript: "c", "3.14": "d", " ": "e", f: " " },
+      menu: { " ": "x" },
+    },
+  });
+  const tutor = /data-mcc-tutor="([^"]*)"/.exec(html)![1].replaceAll("&quot;", '"');
+  deepStrictEqual(JSON.parse(tutor).terms, [
+    { term: "recursion", tip: "a", caseInsensitive: true },
+    { term: "API", tip: "b" },
+    { term: "JavaScript", tip: "c" },
+    { term: "3.14", tip: "d" },
+  ]);
+  assertEquals(html.includes("data-mcc-actions"), false, "a menu of blank items is no menu");
+});
+
+Deno.test("extras are checked in full though hosts see only their outline: unknown keys and limits are refused", () => {
+  const { card } = probe({ tutorAndActions: true });
+  const issues = (extras: unknown) =>
+    card.input.safeParse({ title: "T", extras }).error?.issues.map((i) =>
+      `${i.path.join(".")}: ${i.message}`
+    );
+  deepStrictEqual(issues({ tips: { a: "b" }, menu: { c: "d" } }), undefined);
+  deepStrictEqual(issues({ terms: [] }), ['extras: Unrecognized key: "terms"']);
+  deepStrictEqual(issues({ tips: { a: 1 } }), [
+    "extras.tips.a: Invalid input: expected string, received number",
+  ]);
+  const many = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`t${i}`, "x"]));
+  deepStrictEqual(issues({ tips: many(40), menu: many(8) }), undefined);
+  deepStrictEqual(issues({ tips: many(41) }), ["extras.tips: at most 40 tips"]);
+  deepStrictEqual(issues({ menu: many(9) }), ["extras.menu: at most 8 menu items"]);
+  deepStrictEqual(issues({ tips: { ["x".repeat(81)]: "y" } })?.length, 1);
+  deepStrictEqual(issues({ menu: { a: "y".repeat(2_001) } })?.length, 1);
 });

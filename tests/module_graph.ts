@@ -10,6 +10,8 @@ export interface Import {
   to: string;
   /** Only its types are used (erased at run time, still a dependency of the design). */
   typeOnly: boolean;
+  /** `import()`: loaded when the code runs it, not when the importing module loads. */
+  dynamic: boolean;
 }
 
 /** A module under src/ and what it imports. */
@@ -53,7 +55,7 @@ export async function readGraph(root: string): Promise<Module[]> {
   }
 }
 
-type Dependency = { code?: { specifier: string }; type?: { specifier: string } };
+type Dependency = { code?: { specifier: string }; type?: { specifier: string }; isDynamic?: boolean };
 type InfoModule = { specifier: string; dependencies?: Dependency[] };
 
 function modulesOf(info: { modules: InfoModule[] }, src: string): Module[] {
@@ -64,7 +66,7 @@ function modulesOf(info: { modules: InfoModule[] }, src: string): Module[] {
     path: name(m.specifier),
     imports: (m.dependencies ?? []).flatMap((d) => {
       const target = d.code ?? d.type;
-      return target ? [{ to: name(target.specifier), typeOnly: !d.code }] : [];
+      return target ? [{ to: name(target.specifier), typeOnly: !d.code, dynamic: d.isDynamic === true }] : [];
     }),
   })).sort((a, b) => a.path.localeCompare(b.path));
 }

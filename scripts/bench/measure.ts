@@ -174,3 +174,20 @@ export function median(samples: number[]): number {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
+
+/** Milliseconds of each of `n` calls made one after another on one session (after one warm-up call). */
+export async function roundTrips(url: URL, call: Call, n: number): Promise<number[]> {
+  const headers = await rawSession(url);
+  const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: call });
+  const times: number[] = [];
+  for (let i = 0; i <= n; i++) {
+    const t = performance.now();
+    const response = await fetch(url, { method: "POST", headers, body });
+    const text = await response.text();
+    if (response.status !== 200 || text.includes('"isError":true')) {
+      throw new Error(`${call.name} failed: ${response.status} ${text.slice(0, 300)}`);
+    }
+    if (i > 0) times.push(performance.now() - t);
+  }
+  return times;
+}

@@ -7,14 +7,13 @@ import { invalidInput } from "../errors.ts";
 import type { BlockContent } from "../render/content.ts";
 
 /** A required line of plain text (a title, a label, an item): at most `max` characters, not blank. */
-export function plainLine(max: number, description: string) {
-  return z.string().max(max).regex(/\S/, { error: "must not be empty or only whitespace" }).describe(
-    description,
-  );
+export function plainLine(max: number, description?: string) {
+  const line = z.string().max(max).regex(/\S/, { error: "must not be empty or only whitespace" });
+  return description ? line.describe(description) : line;
 }
 
 /** Every card's title. */
-export const cardTitle = plainLine(200, "Card title");
+export const cardTitle = plainLine(200, "Title");
 
 /** Longest text or html one content block may hold. */
 export const MAX_BLOCK_CHARS = 100_000;
@@ -22,16 +21,16 @@ export const MAX_BLOCK_CHARS = 100_000;
 /** The content fields of a tab or a section. */
 export const contentFields = {
   text: z.string().max(MAX_BLOCK_CHARS).optional().describe(
-    "Text, shown as typed; blank lines start paragraphs",
+    "Plain text",
   ),
   html: z.string().max(MAX_BLOCK_CHARS).optional().describe(
-    "Formatting markup (b, i, code, lists, tables, links); sanitized, scripts and styles removed",
+    "Markup, sanitized",
   ),
   code: z.string().max(MAX_BLOCK_CHARS).optional().describe(
-    "Code sample, shown verbatim with a copy button",
+    "Code",
   ),
   language: z.string().max(40).optional().describe(
-    "Language of code, its label (e.g. python)",
+    "Of code",
   ),
 };
 

@@ -19,30 +19,30 @@ import { cardTitle } from "./_fields.ts";
 
 const scene = z.object({
   type: z.enum(SCENE_TYPES).describe(
-    "text: text; bullets: bullets built one by one; diagram: nodes joined by arrows that trace in; chart: labels + values, zooming into zoomFrom..zoomTo",
+    "diagram: nodes + edges; chart: labels + values",
   ),
-  duration: z.number().min(MIN_SECONDS).max(MAX_SECONDS).optional().describe("Seconds (default 4-6)"),
-  heading: z.string().max(120).optional().describe("Scene heading"),
-  text: z.string().max(800).optional().describe("Paragraphs, blank line between"),
-  bullets: z.array(z.string().max(160)).max(MAX_BULLETS).optional().describe("The points"),
-  nodes: z.array(z.string().max(60)).max(MAX_NODES).optional().describe("Box labels, in flow order"),
+  duration: z.number().min(MIN_SECONDS).max(MAX_SECONDS).optional().describe("Seconds"),
+  heading: z.string().max(120).optional(),
+  text: z.string().max(800).optional(),
+  bullets: z.array(z.string().max(160)).max(MAX_BULLETS).optional(),
+  nodes: z.array(z.string().max(60)).max(MAX_NODES).optional().describe("Box labels"),
   edges: z.array(z.array(z.number().int().min(0).max(MAX_NODES - 1)).length(2)).max(16).optional().describe(
-    "Arrows as [from, to] node indices (default: each to the next)",
+    "[from, to] (default: a chain)",
   ),
-  labels: z.array(z.string().max(60)).max(MAX_CHART_POINTS).optional().describe("x labels"),
+  labels: z.array(z.string().max(60)).max(MAX_CHART_POINTS).optional(),
   values: z.array(
-    z.union([z.number(), z.null().describe("No value")], { error: "expected a number, or null" }),
+    z.union([z.number(), z.null()], { error: "expected a number, or null" }),
   )
-    .max(MAX_CHART_POINTS).optional().describe("One number per label"),
-  zoomFrom: z.string().max(60).optional().describe("First label of the window to zoom into"),
-  zoomTo: z.string().max(60).optional().describe("Last label of the window"),
+    .max(MAX_CHART_POINTS).optional(),
+  zoomFrom: z.string().max(60).optional().describe("Zoom from this label to zoomTo"),
+  zoomTo: z.string().max(60).optional(),
 });
 
 const input = z.object({
   title: cardTitle,
-  scenes: z.array(scene).min(1).max(MAX_SCENES).describe("The scenes, in order"),
-  locale: z.string().max(35).optional().describe("Locale for chart numbers (default en-US)"),
-  valueStyle: z.enum(["number", "percent", "currency", "compact"]).optional().describe("Chart value style"),
+  scenes: z.array(scene).min(1).max(MAX_SCENES).describe("In order"),
+  locale: z.string().max(35).optional().describe("Chart locale, e.g. en-US"),
+  valueStyle: z.enum(["number", "percent", "currency", "compact"]).optional().describe("Chart values"),
 });
 
 export default defineCard({
@@ -51,7 +51,7 @@ export default defineCard({
   view: { widgets: ["animation"], styles: ["animation", "chart"] },
   title: "Animation card",
   description:
-    "Render a short animated explainer when no video exists: scenes of text, bullets that build, a diagram that traces in, or a chart zooming into a range, with play/pause, replay and scrubbing. Text is plain: never pre-escape.",
+    "An animated explainer when no video exists: text, building bullets, a diagram, a zooming chart.",
   input,
   render(inp) {
     const anim = renderAnimation(inp);

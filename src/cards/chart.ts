@@ -14,43 +14,42 @@ import { cardTitle, plainLine } from "./_fields.ts";
 const input = z.object({
   title: cardTitle,
   type: z.enum(CHART_TYPES).describe(
-    "All kinds read the same labels + series (pie/donut: first series; scatter: values against x or labels)",
+    "pie/donut/funnel/waterfall: 1st series; histogram: raw values; waterfall null: subtotal",
   ),
   labels: z.array(z.string().max(200)).max(MAX_POINTS).optional().describe(
-    "One label per value (e.g. months)",
+    "One per value",
   ),
   series: z.array(z.object({
-    name: plainLine(100, "Series name"),
+    name: plainLine(100),
     values: z.array(
-      z.union([z.number(), z.null().describe("No value")], {
+      z.union([z.number(), z.null()], {
         error: "expected a number, or null for no value",
       }),
     )
-      .max(MAX_POINTS).describe("One number per label"),
-  })).min(1).max(MAX_SERIES).describe(`Up to ${MAX_SERIES} series`),
-  x: z.array(z.number()).max(MAX_POINTS).optional().describe("scatter: numeric x per label"),
-  xTitle: z.string().max(100).optional().describe("x axis title"),
-  yTitle: z.string().max(100).optional().describe("Value axis title"),
+      .max(MAX_POINTS).describe("Per label"),
+  })).min(1).max(MAX_SERIES).describe("Up to 8"),
+  x: z.array(z.number()).max(MAX_POINTS).optional().describe("scatter: x per label"),
+  xTitle: z.string().max(100).optional().describe("x title"),
+  yTitle: z.string().max(100).optional().describe("y title"),
   valueStyle: z.enum(["number", "percent", "currency", "compact"]).optional().describe(
-    "number (default), percent (25 = 25%), currency, compact (1.2K)",
+    "percent: 25 = 25%",
   ),
-  currency: z.string().max(3).optional().describe("ISO code (default USD)"),
-  digits: z.number().int().min(0).max(10).optional().describe("Fixed fraction digits"),
+  currency: z.string().max(3).optional().describe("ISO code"),
+  digits: z.number().int().min(0).max(10).optional().describe("Decimals"),
   locale: z.string().max(35).optional().describe(
-    "Number locale (default en-US; the host's wins in the browser)",
+    "e.g. en-US",
   ),
   description: z.string().max(1000).optional().describe(
-    "What it shows, for screen readers (default: the summary)",
+    "Alt text",
   ),
 });
 
 export default defineCard({
   name: "create_chart_card",
   kind: "chart",
-  view: { widgets: ["chart"], styles: ["chart", "table"] },
+  view: { widgets: ["chart"], styles: ["chart", "chart_card", "table"] },
   title: "Chart card",
-  description:
-    "Render an accessible SVG chart from labels + series (same data for every type): bars, lines, areas, pie/donut, scatter. Tooltips, keyboard navigation and a data table; long lines are downsampled. Text is plain: never pre-escape.",
+  description: "A chart from labels + series, with tooltips and a data table.",
   input,
   render(inp) {
     const chart = renderChart(inp);

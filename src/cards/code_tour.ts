@@ -12,13 +12,10 @@ import { defineCard } from "../card.ts";
 import { invalidInput } from "../errors.ts";
 import { MAX_ARCHIVE_BYTES, readLocalBytes } from "../fs/read.ts";
 import { looksBinary } from "../fs/text.ts";
-import { readZip, type ZipSkipped } from "../fs/zip.ts";
+import type { ZipSkipped } from "../fs/zip.ts";
 import { type Html, markup } from "../html/html.ts";
 import { idMaker } from "../html/ids.ts";
 import type { CardOutput } from "../output/result.ts";
-import { lineCount, markdownFileView, plainFileView, sourceView } from "../render/code_view.ts";
-import { languageLabel, languageOfPath } from "../render/highlight.ts";
-import { renderPage } from "../render/markdown.ts";
 import { plural } from "../render/summary.ts";
 import { QUOTED_LABEL, QUOTED_PATH, quoteData, quoteLine } from "../quote.ts";
 import type { ToolContext } from "../tool.ts";
@@ -35,16 +32,16 @@ export const MAX_INLINE_FILE_CHARS = 1_000_000;
 const input = z.object({
   title: cardTitle,
   archivePath: z.string().max(4_096).optional().describe(
-    "Absolute path of a .zip on the machine running this server (not your sandbox)",
+    "Absolute path of a .zip",
   ),
   files: z.array(z.object({
-    path: plainLine(500, "Path in the project, e.g. src/main.ts"),
-    content: z.string().max(MAX_INLINE_FILE_CHARS).describe("The file's text, as is"),
+    path: plainLine(500, "e.g. src/main.ts"),
+    content: z.string().max(MAX_INLINE_FILE_CHARS),
   })).min(1).max(MAX_TOUR_FILES).optional().describe(
-    "Instead of archivePath: the files in teaching order (README and manifests still go first)",
+    "Instead: files in teaching order",
   ),
-  intro: z.string().max(2_000).optional().describe("Plain text shown above the files"),
-  tutorTermsInCode: z.boolean().optional().describe("Let tutor terms mark words inside code (default false)"),
+  intro: z.string().max(2_000).optional().describe("Text above"),
+  tutorTermsInCode: z.boolean().optional().describe("Let tips mark words in code"),
 });
 
 type Input = z.output<typeof input>;
@@ -206,6 +203,7 @@ async function gather(
     const cached = recent.get(key);
     if (cached) return { files: [], skipped: [], key };
     const step = { last: 0 };
+    const { readZip } = await import("../fs/zip.ts"); // fflate, loaded on the first archive
     const zip = await readZip(bytes, path, {
       filter: skipReason,
       onProgress: async ({ done, total }) => {
@@ -256,16 +254,38 @@ function skippedSummary(skipped: readonly ZipSkipped[]): string {
   return kept.join("; ") + (kept.length < lines.length ? `; and ${lines.length - kept.length} more` : "");
 }
 
-function fileBlock(file: TourFile, id: string, tutor: boolean): Html {
+/** The renderers a tour draws with (prism's grammars, markdown-it), loaded with the first tour, not at start-up. */
+async function renderers() {
+  const [views, highlight, markdown] = await Promise.all([
+    import("../render/code_view.ts"),
+    import("../render/highlight.ts"),
+    import("../render/markdown.ts"),
+  ]);
+  return {
+    ...views,
+    ...highlight,
+    renderPage: markdown.renderPage,
+    prepareMarkdown: markdown.prepareMarkdown,
+  };
+}
+
+type Renderers = Awaited<ReturnType<typeof renderers>>;
+
+/**
+ * One file as a section. `top` is the folder every file of the tour shares (an archive's wrapper,
+ * `weather-cli/`): its tab is named without it (`data-mcc-tab`), the path keeps it.
+ */
+function fileBlock(file: TourFile, id: string, tutor: boolean, top: string, r: Renderers): Html {
   const lower = file.path.toLowerCase();
-  const grammar = languageOfPath(file.path);
+  const grammar = r.languageOfPath(file.path);
   const view = /\.(md|markdown|mdx)$/.test(lower)
-    ? markdownFileView(file.text, file.path, renderPage(file.text))
+    ? r.markdownFileView(file.text, file.path, r.renderPage(file.text))
     : grammar
-    ? sourceView(file.text, file.path, grammar)
-    : plainFileView(file.text, file.path);
+    ? r.sourceView(file.text, file.path, grammar)
+    : r.plainFileView(file.text, file.path);
   const tutorAttr = tutor ? markup` data-mcc-tutor-code="true"` : "";
-  return markup`<section class="mcc-tourfile" id="${id}" data-mcc-path="${file.path}" aria-label="${file.path}"${tutorAttr}><h3 class="mcc-tourfile-name">${file.path}</h3>${view}</section>`;
+  const tab = top ? markup` data-mcc-tab="${file.path.slice(top.length)}"` : "";
+  return markup`<section class="mcc-tourfile" id="${id}" data-mcc-path="${file.path}"${tab} aria-label="${file.path}"${tutorAttr}><h3 class="mcc-tourfile-name">${file.path}</h3>${view}</section>`;
 }
 
 const recent = new RecentRenders();
@@ -273,7 +293,7 @@ const recent = new RecentRenders();
 /** Counts full renders (tests check that asking for another part does not render again). */
 export const renderStats = { renders: 0 };
 
-function render(inp: Input, files: TourFile[], skipped: ZipSkipped[]): CardOutput {
+function render(inp: Input, files: TourFile[], skipped: ZipSkipped[], r: Renderers): CardOutput {
   renderStats.renders++;
   const ordered = tourOrder(files);
   const shown: TourFile[] = [];
@@ -313,15 +333,16 @@ function render(inp: Input, files: TourFile[], skipped: ZipSkipped[]): CardOutpu
     );
   }
   if (head.length) blocks.push(markup`<div class="mcc-tour-head">${head}</div>`);
-  for (const f of shown) blocks.push(fileBlock(f, id("file"), inp.tutorTermsInCode === true));
+  const top = commonTop(shown.map((f) => f.path));
+  for (const f of shown) blocks.push(fileBlock(f, id("file"), inp.tutorTermsInCode === true, top, r));
   const fileLines = shown.map((f) => {
-    const grammar = languageOfPath(f.path);
+    const grammar = r.languageOfPath(f.path);
     const kind = /\.(md|markdown|mdx)$/i.test(f.path)
       ? "Markdown"
       : grammar
-      ? languageLabel(grammar)
+      ? r.languageLabel(grammar)
       : "text";
-    return `- ${quoteData(f.path, QUOTED_PATH)} (${kind}, ${plural(lineCount(f.text), "line")})`;
+    return `- ${quoteData(f.path, QUOTED_PATH)} (${kind}, ${plural(r.lineCount(f.text), "line")})`;
   });
   // Paths may be an archive's words: quoted as data (src/quote.ts).
   const summary = [
@@ -337,18 +358,23 @@ function render(inp: Input, files: TourFile[], skipped: ZipSkipped[]): CardOutpu
 export default defineCard({
   name: "create_code_tour_card",
   kind: "code_tour",
-  view: { widgets: ["tab", "code_tour"], styles: ["code_tour", "markdown", "tab"] },
+  view: {
+    widgets: ["tab", "code_tour"],
+    styles: ["code_tour", "markdown", "math", "tab", "highlight"],
+  },
   tutorAndActions: true,
   title: "Code tour card",
   description:
-    "Present a project as one tab per file: README and manifests first, then files in your order (archives alphabetically); build caches, lock files and binaries skipped. Known languages are highlighted behind a Raw | Code toggle, .md files render behind Raw | Rendered. Pass files inline, or archivePath to a .zip on the server's machine. Large projects split by whole files: while parts.hasMore, call again with part + 1.",
+    "A project as one tab per file, README first. archivePath: a .zip on the server's machine, not your sandbox.",
   input,
   splittable: true,
   async render(inp, ctx) {
     const { files, skipped, key } = await gather(inp, ctx);
     const hit = recent.get(key);
     if (hit) return hit;
-    const output = render(inp, files, skipped);
+    const r = await renderers();
+    for (const file of files) if (/\.(md|markdown|mdx)$/i.test(file.path)) await r.prepareMarkdown(file.text);
+    const output = render(inp, files, skipped, r);
     recent.set(key, output);
     return output;
   },

@@ -16,9 +16,9 @@ export const MAX_PROMPT_CHARS = 20_000;
 
 const input = z.object({
   prompt: z.string().max(MAX_PROMPT_CHARS).regex(/\S/, { error: "must not be empty or only whitespace" })
-    .describe("The finished prompt, plain text"),
-  notes: z.string().max(2_000).optional().describe("Assumptions or choices worth a glance, shown under it"),
-  title: plainLine(200, "Card title (default: Your prompt)").optional(),
+    .describe("The finished prompt"),
+  notes: z.string().max(2_000).optional().describe("Assumptions, shown under it"),
+  title: plainLine(200, "Title").optional(),
 });
 
 export default defineCard({
@@ -27,7 +27,7 @@ export default defineCard({
   view: { widgets: ["form", "prompt"], styles: ["form", "prompt"] },
   title: "Efficient prompt card",
   description:
-    "Step 3 of the efficient-prompt flow: the finished prompt, with character and token counts, editable, copyable, and sent only after the user confirms.",
+    "Step 3 of the efficient-prompt flow: the finished prompt, editable, sent once the user confirms.",
   input,
   render(inp) {
     const title = inp.title ?? "Your prompt";

@@ -10,7 +10,7 @@ import { markup } from "../html/html.ts";
 import { idMaker } from "../html/ids.ts";
 import { checkFormFields, type FormField, renderFormFields } from "../render/form_fields.ts";
 import { brief, plural } from "../render/summary.ts";
-import { FIELD_NAME, literal, templateNames } from "../ui/shared/prompt.ts";
+import { FIELD_NAME, literal, NO_PREFERENCE, templateNames } from "../ui/shared/prompt.ts";
 import { cardTitle, plainLine } from "./_fields.ts";
 
 export const MAX_FIELDS = 30;
@@ -32,50 +32,53 @@ const FIELD_TYPES = [
 
 const field = z.object({
   name: z.string().regex(FIELD_NAME, { error: "use a letter, then letters, digits, _ or - (at most 40)" })
-    .describe("Answer key, used as {{name}} in promptTemplate"),
-  label: plainLine(200, "Label (default: name)").optional(),
-  type: z.enum(FIELD_TYPES).optional().describe(
-    "Default text. checkboxes = pick several; checkbox = one yes/no box",
-  ),
+    .describe("Key: {{name}}"),
+  label: plainLine(200, "Default: name").optional(),
+  type: z.enum(FIELD_TYPES).optional(), // text when left out
   options: z.array(z.string().max(200)).max(MAX_OPTIONS).optional().describe(
-    "Choices for select, radio, checkboxes",
+    "select, radio, checkboxes: choices",
   ),
-  required: z.boolean().optional().describe("Must be answered"),
-  placeholder: z.string().max(200).optional().describe("Greyed example text"),
-  help: z.string().max(500).optional().describe("Hint under the field"),
-  default: z.union([z.string().max(10_000), z.number(), z.boolean(), z.array(z.string().max(200))]).optional()
-    .describe("Starting value: an option (list for checkboxes), a number, or true"),
-  min: z.union([z.number(), z.string().max(10)]).optional().describe("Lowest number, or date as YYYY-MM-DD"),
-  max: z.union([z.number(), z.string().max(10)]).optional().describe("Highest number, or date"),
-  step: z.number().positive().optional().describe("Number step"),
-  maxLength: z.number().int().min(1).max(10_000).optional().describe("Longest text answer"),
+  required: z.boolean().optional(),
+  placeholder: z.string().max(200).optional(),
+  help: z.string().max(500).optional(),
+  default: z.union([z.string().max(10_000), z.number(), z.boolean(), z.array(z.string().max(200))])
+    .optional(),
+
+  min: z.union([z.number(), z.string().max(10)]).optional().describe("Or a date"),
+  max: z.union([z.number(), z.string().max(10)]).optional(),
+  step: z.number().positive().optional(),
+  maxLength: z.number().int().min(1).max(10_000).optional(),
   other: z.string().max(100).optional().describe(
-    "Label of a free-text box sharing a choice field's name",
+    "Other box label",
   ),
 });
 
 const input = z.object({
   title: cardTitle,
-  intro: z.string().max(2_000).optional().describe("Plain text above the fields"),
+  intro: z.string().max(2_000).optional().describe("Text above"),
   promptTemplate: z.string().max(8_000).regex(/\S/, { error: "must not be empty or only whitespace" })
     .optional()
     .describe(
-      "The user's message on submit; {{name}} = that field's answer. Default: one line per field",
+      "{{name}} = its answer; [[...]] dropped if blank",
     ),
-  fields: z.array(field).min(1).max(MAX_FIELDS).describe("The fields in order"),
-  submitLabel: plainLine(40, "Submit button text (default Send)").optional(),
+  fields: z.array(field).min(1).max(MAX_FIELDS).describe("In order"),
+  submitLabel: plainLine(40, "Button text").optional(),
 });
 
-/** Without a template: the card title, then one `label: {{name}}` line per name. */
+/**
+ * Without a template: the card title, then one `label: {{name}}` line per name, each an optional
+ * clause but a required field's (a blank answer drops its line).
+ */
 function defaultTemplate(title: string, fields: readonly FormField[]): string {
   const seen = new Set<string>();
-  const lines = [`My answers to "${literal(title)}":`];
+  let template = `My answers to "${literal(title)}":`;
   for (const f of fields) {
     if (seen.has(f.name)) continue;
     seen.add(f.name);
-    lines.push(`${literal(f.label ?? f.name)}: {{${f.name}}}`);
+    const line = `\n${literal(f.label ?? f.name)}: {{${f.name}}}`;
+    template += f.required ? line : `[[${line}]]`;
   }
-  return lines.join("\n");
+  return template;
 }
 
 function describeField(f: FormField): string {
@@ -89,8 +92,7 @@ export default defineCard({
   kind: "form",
   view: { widgets: ["form"], styles: ["form", "prompt"] },
   title: "Form card",
-  description:
-    "Render a form whose submission becomes the user's next message: gather preferences, context or choices before answering. promptTemplate takes {{name}} placeholders. Text is plain: never pre-escape.",
+  description: "A form whose submission is the user's next message.",
   input,
   render(inp) {
     const fields = inp.fields as FormField[];
@@ -109,11 +111,12 @@ export default defineCard({
     const template = inp.promptTemplate ?? defaultTemplate(inp.title, fields);
     const id = idMaker(JSON.stringify(inp));
     const intro = inp.intro ? markup`<p class="mcc-text">${inp.intro}</p>` : "";
-    const body = markup`<form class="mcc-form" data-mcc-prompt="${template}" novalidate>${intro}
+    const body =
+      markup`<form class="mcc-form" data-mcc-prompt="${template}" data-mcc-blank="${NO_PREFERENCE}" novalidate>${intro}
 ${renderFormFields(fields, id)}
 <div class="mcc-form-bar"><button type="submit" class="mcc-tool mcc-primary">${
-      inp.submitLabel ?? "Send"
-    }</button></div>
+        inp.submitLabel ?? "Send"
+      }</button></div>
 </form>`;
     const summary = [
       `Form card "${inp.title}" with ${plural(fields.length, "field")}:`,

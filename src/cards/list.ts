@@ -20,10 +20,10 @@ export interface ListItem {
 }
 
 const item: z.ZodType<ListItem> = z.object({
-  text: plainLine(1_000, "The item"),
-  detail: z.string().max(4_000).optional().describe("A note under the item"),
+  text: plainLine(1_000),
+  detail: z.string().max(4_000).optional().describe("Note under it"),
   get children() {
-    return z.array(item).max(200).optional().describe("Sub-items, same shape");
+    return z.array(item).max(200).optional().describe("Sub-items");
   },
 });
 
@@ -44,11 +44,11 @@ function tooDeep(
 
 const input = z.object({
   title: cardTitle,
-  intro: z.string().max(2_000).optional().describe("Text above the outline"),
+  intro: z.string().max(2_000).optional().describe("Text above"),
   items: z.array(item).min(1).max(200).superRefine((items, ctx) => {
     const path = tooDeep(items);
     if (path) ctx.addIssue({ code: "custom", message: `lists nest at most ${MAX_DEPTH} levels deep`, path });
-  }).describe(`Top-level items, nested up to ${MAX_DEPTH} levels`),
+  }).describe(`Nested up to ${MAX_DEPTH} levels`),
 });
 
 function count(items: ListItem[]): number {
@@ -85,8 +85,7 @@ export default defineCard({
   view: { widgets: ["list"], styles: ["list"], movable: true },
   tutorAndActions: true,
   title: "Sequential list card",
-  description:
-    `Render a nested ordered outline numbered 1., 1.1., 1.1.1. (up to ${MAX_DEPTH} levels): procedures, curricula, agendas, step-by-step plans, document structures. Items are {text, detail?, children?}. Text is plain: never pre-escape.`,
+  description: "A numbered outline (1., 1.1.): procedures, curricula, agendas, plans.",
   input,
   render(inp) {
     const total = count(inp.items);

@@ -19,12 +19,12 @@ export const GIST_TEMPLATE = `${EFFICIENT_TAG} Step 1 of 3, my gist: {{gist}}
 Rules for the rest of this flow: do not carry out the gist yet. If it leaves gaps that matter, call create_prompt_refine_card with round 1: a few multiple-choice questions (short options; the user may also type an answer). Up to 3 rounds, fewer when the answers already suffice. Then call create_efficient_prompt_card with the finished prompt: self-contained, specific about goal, context, constraints and output format, using every answer ("no preference" means use your judgement). Keep your own chat text to one short line per step.`;
 
 const input = z.object({
-  title: plainLine(200, "Card title (default: Your prompt in brief)").optional(),
-  question: plainLine(300, "What to ask (default: What should the prompt get done?)").optional(),
+  title: plainLine(200, "Title").optional(),
+  question: plainLine(300, "Default: What should the prompt get done?").optional(),
   context: z.string().max(1_000).optional().describe(
-    "What the flow started from (a card, a selection), shown above",
+    "What the flow started from",
   ),
-  placeholder: z.string().max(200).optional().describe("Greyed example in the box"),
+  placeholder: z.string().max(200).optional().describe("Example answer"),
 });
 
 export default defineCard({
@@ -33,7 +33,7 @@ export default defineCard({
   view: { widgets: ["form"], styles: ["form", "prompt"] },
   title: "Prompt gist card",
   description:
-    `Step 1 of the efficient-prompt flow, when the user sends an ${EFFICIENT_TAG} message: a box for a ${GIST_CHARS}-character gist of the prompt they want. Their submission carries the rules for steps 2 (create_prompt_refine_card) and 3 (create_efficient_prompt_card).`,
+    `Step 1 of the efficient-prompt flow, on an ${EFFICIENT_TAG} message: a box for a ${GIST_CHARS}-character gist of the prompt the user wants; the user's answer carries the next steps.`,
   input,
   render(inp) {
     const title = inp.title ?? "Your prompt in brief";

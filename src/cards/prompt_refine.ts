@@ -10,28 +10,26 @@ import { markup } from "../html/html.ts";
 import { idMaker } from "../html/ids.ts";
 import { checkFormFields, type FormField, renderFormFields } from "../render/form_fields.ts";
 import { brief, plural } from "../render/summary.ts";
-import { EFFICIENT_TAG, FIELD_NAME, literal } from "../ui/shared/prompt.ts";
+import { EFFICIENT_TAG, FIELD_NAME, literal, NO_PREFERENCE } from "../ui/shared/prompt.ts";
 import { plainLine } from "./_fields.ts";
 
 export const MAX_ROUNDS = 3;
 export const MAX_QUESTIONS = 6;
 export const MAX_CHOICES = 8;
-/** What a blank answer says in the message. */
-export const BLANK = "no preference";
 
 const input = z.object({
   round: z.number().int().min(1).max(MAX_ROUNDS, {
     error: `the flow has at most ${MAX_ROUNDS} rounds: call create_efficient_prompt_card now`,
-  }).describe(`Refinement round, 1 to ${MAX_ROUNDS}`),
+  }).describe(`1 to ${MAX_ROUNDS}`),
   questions: z.array(z.object({
     name: z.string().regex(FIELD_NAME, { error: "use a letter, then letters, digits, _ or - (at most 40)" })
       .describe("Answer key"),
-    question: plainLine(300, "The question"),
-    options: z.array(plainLine(200, "A short option")).min(2).max(MAX_CHOICES),
-    multiple: z.boolean().optional().describe("Allow several options (default one)"),
-  })).min(1).max(MAX_QUESTIONS).describe("Questions that close the gaps that matter most"),
-  title: plainLine(200, "Card title (default: Refine your prompt)").optional(),
-  intro: z.string().max(1_000).optional().describe("Plain text above the questions"),
+    question: plainLine(300),
+    options: z.array(plainLine(200)).min(2).max(MAX_CHOICES),
+    multiple: z.boolean().optional().describe("Allow several"),
+  })).min(1).max(MAX_QUESTIONS).describe("On the gaps that matter most"),
+  title: plainLine(200, "Title").optional(),
+  intro: z.string().max(1_000).optional().describe("Text above"),
 });
 
 /** The message a round sends: the answers, then what the model does next. */
@@ -59,7 +57,7 @@ export default defineCard({
   view: { widgets: ["form"], styles: ["form", "prompt"] },
   title: "Prompt refine card",
   description:
-    `Step 2 of the efficient-prompt flow: multiple-choice questions that close the gaps in the user's gist (at most ${MAX_ROUNDS} rounds). Every question also takes a typed answer; blanks come back as "${BLANK}".`,
+    `Step 2 of the efficient-prompt flow: multiple-choice questions on the gaps in the user's gist (at most ${MAX_ROUNDS} rounds). Each also takes a typed answer; a blank is "${NO_PREFERENCE}".`,
   input,
   render(inp) {
     const seen = new Map<string, number>();
@@ -87,7 +85,7 @@ export default defineCard({
     const intro = inp.intro ? markup`<p class="mcc-text">${inp.intro}</p>` : "";
     const template = refineTemplate(inp.round, inp.questions);
     const body =
-      markup`<form class="mcc-form" data-mcc-prompt="${template}" data-mcc-blank="${BLANK}" novalidate>${intro}
+      markup`<form class="mcc-form" data-mcc-prompt="${template}" data-mcc-blank="${NO_PREFERENCE}" novalidate>${intro}
 <p class="mcc-count">Round ${inp.round} of at most ${MAX_ROUNDS}. Leave a question blank for no preference.</p>
 ${renderFormFields(fields, idMaker(JSON.stringify(inp)))}
 <div class="mcc-form-bar"><button type="submit" class="mcc-tool mcc-primary">Send answers</button></div>
@@ -101,7 +99,7 @@ ${renderFormFields(fields, idMaker(JSON.stringify(inp)))}
           brief(q.options.join(", "), 160)
         })`
       ),
-      `Blank answers come back as "${BLANK}".`,
+      `Blank answers come back as "${NO_PREFERENCE}".`,
     ].join("\n");
     return { title, summary, blocks: [body] };
   },

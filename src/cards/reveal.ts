@@ -14,24 +14,23 @@ export const MAX_SECTIONS = 50;
 
 const input = z.object({
   title: cardTitle,
-  intro: z.string().max(2_000).optional().describe("Text above the sections"),
+  intro: z.string().max(2_000).optional().describe("Text above"),
   sections: z.array(
     z.object({
-      title: plainLine(200, "Section heading, always visible"),
+      title: plainLine(200, "Always shown"),
       ...contentFields,
-      open: z.boolean().optional().describe("Start expanded (default false)"),
+      open: z.boolean().optional().describe("Start open"),
     }),
-  ).min(1).max(MAX_SECTIONS).describe("Sections in order; each needs text, html or code"),
+  ).min(1).max(MAX_SECTIONS).describe("Each needs text, html or code"),
 });
 
 export default defineCard({
   name: "create_reveal_card",
   kind: "reveal",
-  view: { widgets: ["reveal"], styles: ["reveal"], movable: true },
+  view: { widgets: ["reveal"], styles: ["math", "reveal", "highlight"], movable: true },
   tutorAndActions: true,
   title: "Show/hide card",
-  description:
-    "Render collapsible show/hide sections with show-all and hide-all: FAQs, answers to reveal, optional detail, spoilers, step solutions. Each section holds text, sanitized html and/or code. Text is plain: never pre-escape.",
+  description: "Show/hide sections: FAQs, answers to reveal, optional detail.",
   input,
   async render(inp) {
     assertBlocks(inp.sections, "sections", "section");

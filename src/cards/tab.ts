@@ -17,21 +17,20 @@ const input = z.object({
   title: cardTitle,
   tabs: z.array(
     z.object({
-      label: plainLine(80, "Tab label"),
+      label: plainLine(80),
       ...contentFields,
     }),
-  ).min(1).max(MAX_TABS).describe("Tabs in order; each needs text, html or code"),
-  selected: z.number().int().min(0).optional().describe("Index of the tab shown first (default 0)"),
+  ).min(1).max(MAX_TABS).describe("Each needs text, html or code"),
+  selected: z.number().int().min(0).optional().describe("Index shown first"),
 });
 
 export default defineCard({
   name: "create_tab_card",
   kind: "tab",
-  view: { widgets: ["tab"], styles: ["tab"] },
+  view: { widgets: ["tab"], styles: ["math", "tab", "highlight"] },
   tutorAndActions: true,
   title: "Tab card",
-  description:
-    "Render a tab card: one subject from different sides (per language, OS, skill level, option). Each tab holds text, sanitized html and/or a code sample. Text is plain: never pre-escape.",
+  description: "Tabs: one subject from several sides (per language, OS, level, option).",
   input,
   async render(inp) {
     assertBlocks(inp.tabs, "tabs", "tab");

@@ -16,6 +16,7 @@ import {
   shapeWarning,
 } from "../render/delimited.ts";
 import { brief, plural, SUMMARY_BUDGET, withinBudget } from "../render/summary.ts";
+import { isMissing, isNumeric } from "../ui/shared/number.ts";
 import { cardTitle } from "./_fields.ts";
 
 export const MAX_ROWS = 10_000;
@@ -28,21 +29,21 @@ const cell = z.union([z.string().max(MAX_CELL_CHARS), z.number(), z.boolean(), z
 const input = z.object({
   title: cardTitle,
   headers: z.array(z.string().max(500)).max(MAX_COLUMNS).optional().describe(
-    "Column headings. With rawText, omit to use the first line",
+    "Headings",
   ),
   rows: z.array(z.array(cell).max(MAX_COLUMNS)).max(MAX_ROWS).optional().describe(
-    "Rows of cells (null for empty); short rows are padded",
+    "Rows of cells",
   ),
   rawText: z.string().max(MAX_RAW_CHARS).optional().describe(
-    "Instead of rows: delimited text, one row per line; quoted cells may hold the delimiter",
+    "Instead: delimited text",
   ),
   delimiter: z.enum(["auto", ...DELIMITERS]).optional().describe(
-    "rawText delimiter (default auto: detected)",
+    "Default auto",
   ),
   firstRowIsHeader: z.boolean().optional().describe(
-    "rawText without headers: the first line holds the headings (default true, false for one column)",
+    "rawText starts with headings (default true)",
   ),
-  caption: z.string().max(500).optional().describe("Caption above the table"),
+  caption: z.string().max(500).optional().describe("Caption"),
 });
 
 type Input = z.output<typeof input>;
@@ -134,19 +135,18 @@ export function toModel(inp: Input): TableModel {
   return { headers: headers.length ? pad(headers) : [], rows: rows.map(pad), delimiter, warning };
 }
 
-/** A cell that reads as a number: sign, currency, digit groups, decimals, exponent, percent. */
-const NUMERIC =
-  /^[+\-\u2212]?[$€£¥]?(?:\d{1,3}(?:[,\u00a0\u202f]\d{3})+|\d+)?(?:\.\d+)?(?:[eE][+-]?\d+)?\s?[%‰]?$/;
-
-/** Columns whose every non-empty cell is a number (and at least one is): right-aligned, tabular figures. */
+/**
+ * Columns whose every cell is a number or a missing value (and at least one is a number):
+ * right-aligned, tabular figures.
+ */
 export function numericColumns(model: TableModel): boolean[] {
   const width = model.headers.length || model.rows[0]?.length || 0;
   return Array.from({ length: width }, (_, c) => {
     let seen = false;
     for (const row of model.rows) {
       const cell = row[c].trim();
-      if (cell === "") continue;
-      if (!/\d/.test(cell) || !NUMERIC.test(cell)) return false;
+      if (isMissing(cell)) continue;
+      if (!isNumeric(cell)) return false;
       seen = true;
     }
     return seen;
@@ -203,6 +203,9 @@ function renderCell(text: string, numeric: boolean): Html {
   return isIsoDate(text) ? markup`<td${attrs}><time>${text}</time></td>` : markup`<td${attrs}>${text}</td>`;
 }
 
+/** First-column cells at most this long (in characters) never wrap. */
+const SHORT_KEY_CHARS = 20;
+
 /** Cells longer than this (in characters) are phrases, past the next one sentences. */
 const PHRASE_CHARS = 10;
 const SENTENCE_CHARS = 30;
@@ -232,6 +235,9 @@ function tableBlock(model: TableModel, caption?: string) {
   );
   const head = headings.length ? markup`<thead><tr>${headings}</tr></thead>` : "";
   const total = model.rows.length;
+  // Short row names ("City 10") stay on one line in the sticky first column.
+  const keys = [model.headers[0] ?? "", ...model.rows.map((r) => r[0])];
+  const tableClass = keys.every((k) => [...k].length <= SHORT_KEY_CHARS) ? "mcc-table mcc-keys" : "mcc-table";
   const render = (rows: readonly string[], from: number) => {
     const whole = rows.length === total;
     const range = whole
@@ -242,14 +248,16 @@ function tableBlock(model: TableModel, caption?: string) {
       ? markup`<caption${RTL.test(label) ? markup` dir="auto"` : ""}>${label}</caption>`
       : "";
     const body = raw(rows.join("\n"));
+    // A later part numbers its rows from where it starts (the view's row selection says "row 1,001").
+    const first = from ? markup` data-mcc-first="${from + 1}"` : "";
     return markup`<div class="mcc-table-wrap" tabindex="0" role="region" aria-label="${
       label || "Table"
-    }"><table class="mcc-table">${captionHtml}${head}<tbody>
+    }"><table class="${tableClass}">${captionHtml}${head}<tbody${first}>
 ${body}
 </tbody></table></div>`;
   };
-  // The packer cuts between rows, each rendered once here.
-  return itemsBlock(rowHtml, render);
+  // The packer cuts between rows, each rendered once here and adding its markup and a line break.
+  return itemsBlock(rowHtml, render, rowHtml.map((r) => r.length + 1));
 }
 
 function markdownRow(cells: string[]): string {
@@ -285,11 +293,10 @@ function summarize(title: string, model: TableModel, caption?: string): string {
 export default defineCard({
   name: "create_table_card",
   kind: "table",
-  view: { widgets: ["table"], styles: ["table"] },
+  view: { widgets: ["table"], styles: ["grid", "table"] },
   tutorAndActions: true,
   title: "Table card",
-  description:
-    "Render a table card from headers + rows, or from rawText (tab, comma, semicolon, pipe, markdown or space-aligned columns, detected). Numeric columns align right; URL cells become links; a big table splits into parts. Use for comparisons and reference data. Text is plain: never pre-escape.",
+  description: "A table from rows, or rawText in any delimited form: comparisons, reference data.",
   input,
   splittable: true,
   render(inp) {

@@ -16,17 +16,17 @@ export const MAX_URL_CHARS = 30_000;
 const input = z.object({
   title: cardTitle,
   url: z.string().max(MAX_URL_CHARS).describe(
-    "The video file: https URL ending in .mp4, .webm or .ogg, a data:video/* URL, or blob:. Not a YouTube/Vimeo/TikTok page",
+    "https .mp4/.webm/.ogg, data: or blob: URL",
   ),
   poster: z.string().max(MAX_URL_CHARS).optional().describe(
-    "Image shown before playing: https image or data:image URL",
+    "https .png/.jpg/.webp/.gif or data:image URL",
   ),
   captions: z.string().max(MAX_URL_CHARS).optional().describe(
-    "WebVTT captions: https .vtt URL or data:text/vtt",
+    "https .vtt or data:text/vtt URL",
   ),
-  captionsLanguage: z.string().max(35).optional().describe("Language of the captions (BCP 47, default en)"),
-  caption: z.string().max(500).optional().describe("A line shown under the video, plain text"),
-  loop: z.boolean().optional().describe("Play again from the start when it ends"),
+  captionsLanguage: z.string().max(35).optional().describe("Default en"),
+  caption: z.string().max(500).optional().describe("Line under it"),
+  loop: z.boolean().optional().describe("Replay when it ends"),
 });
 
 export default defineCard({
@@ -35,7 +35,7 @@ export default defineCard({
   view: { widgets: ["video"], styles: ["video"] },
   title: "Video card",
   description:
-    "Render a video player for a short clip: a direct .mp4/.webm/.ogg https URL, data:video/* or blob:, with optional poster and WebVTT captions. Streaming pages (YouTube, Vimeo, TikTok, Twitch, ...) are refused: link to them instead, or use create_animation_card. Never autoplays.",
+    "A player for a video file (never autoplays). Not for YouTube or other streaming pages: link to those.",
   input,
   render(inp) {
     const source = checkVideoUrl(inp.url);

@@ -13,7 +13,7 @@
  * entry's data fed to `Inflate` directly. Entries that fail a rule are skipped with a reason; only
  * an archive that cannot be read at all, or has too many entries, is refused whole.
  */
-import { Inflate } from "fflate";
+import { Inflate, inflateSync } from "fflate";
 import { ToolError } from "../errors.ts";
 import { decodeText, describeNotText } from "./text.ts";
 
@@ -414,12 +414,29 @@ function notTextReason(reason: Parameters<typeof describeNotText>[0]): string {
 
 const STOP = new Error("stop");
 
-/** Inflates one entry or says why not; never holds more than the declared size plus one slice's output. */
+/**
+ * Inflates one entry or says why not; never holds more than the declared size plus one slice's
+ * output. An entry no bigger than a slice is inflated at once into a buffer one byte past its
+ * declared size (fflate writes nothing past a buffer it is given, and says how far it got): the
+ * same bound as one slice of the stream, without a stream per small file.
+ */
 function inflateEntry(data: Uint8Array, entry: Planned, slice: number): Uint8Array | string {
   const input = data.subarray(entry.dataStart, entry.dataStart + entry.compressedSize);
   let out: Uint8Array;
   if (entry.method === 0) out = input;
-  else {
+  else if (input.length <= slice) {
+    try {
+      out = inflateSync(input, { out: new Uint8Array(entry.size + 1) });
+    } catch {
+      return "corrupt: the compressed data is damaged";
+    }
+    if (out.length > entry.size) {
+      return `inflates past its declared size of ${entry.size} bytes (stopped there)`;
+    }
+    if (out.length !== entry.size) {
+      return `corrupt: inflates to ${out.length} bytes, not the declared ${entry.size}`;
+    }
+  } else {
     out = new Uint8Array(entry.size);
     let produced = 0;
     let over = false;

@@ -1,7 +1,8 @@
 /**
  * Sanitizes the fields named `html` (tab and reveal sections): formatting survives, anything that
  * runs, loads, navigates or submits is removed. sanitize-html is loaded on first use, so start-up
- * stays light.
+ * stays light. {@link sanitizeMath} is the second fence behind the TeX renderer (render/math.ts):
+ * MathML Core's presentation elements with their layout attributes, nothing else.
  */
 import { type Html, raw, safeUrl } from "./html.ts";
 
@@ -61,13 +62,18 @@ const ALLOWED_TAGS = [
   "var",
 ];
 
-/** Sanitizes untrusted markup into {@link Html}. */
-export async function sanitize(markup: string): Promise<Html> {
+/** Loads sanitize-html, once: {@link sanitizeMath} is synchronous and needs it loaded. */
+export async function loadSanitizer(): Promise<SanitizeHtml> {
   if (!sanitizer) {
     const mod = await import("sanitize-html"); // CommonJS: the function is the default export
     sanitizer = ((mod as { default?: SanitizeHtml }).default ?? mod) as SanitizeHtml;
   }
-  const clean = sanitizer(markup, {
+  return sanitizer;
+}
+
+/** Sanitizes untrusted markup into {@link Html}. */
+export async function sanitize(markup: string): Promise<Html> {
+  const clean = (await loadSanitizer())(markup, {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: {
       a: ["href", "title"],
@@ -95,6 +101,121 @@ export async function sanitize(markup: string): Promise<Html> {
     },
     exclusiveFilter: (frame: { tag: string; attribs: Record<string, string> }) =>
       frame.tag === "img" && !/^data:image\/(png|gif|jpeg|webp);/i.test(frame.attribs.src ?? ""),
+  });
+  return raw(clean);
+}
+
+/** MathML Core's elements (plus menclose, which the TeX renderer writes for \\cancel and friends). */
+const MATH_TAGS = [
+  "math",
+  "semantics",
+  "annotation",
+  "mrow",
+  "mi",
+  "mn",
+  "mo",
+  "ms",
+  "mtext",
+  "mspace",
+  "msub",
+  "msup",
+  "msubsup",
+  "munder",
+  "mover",
+  "munderover",
+  "mmultiscripts",
+  "mprescripts",
+  "none",
+  "mfrac",
+  "msqrt",
+  "mroot",
+  "mtable",
+  "mtr",
+  "mtd",
+  "mstyle",
+  "mpadded",
+  "mphantom",
+  "merror",
+  "menclose",
+];
+
+/** Layout attributes and the values each may take (anything else is dropped). */
+const LENGTH = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:em|ex|pt|px|mu|%)?$/;
+const COLOR = /^(?:#[0-9a-f]{3,8}|[a-z]{3,20})$/i;
+const WORD = /^[a-z]+(?: [a-z]+)*$/i;
+const MATH_ATTRIBUTES: Record<string, RegExp> = {
+  display: /^(?:block|inline)$/,
+  encoding: /^application\/x-tex$/,
+  mathvariant: WORD,
+  displaystyle: /^(?:true|false)$/,
+  scriptlevel: /^[+-]?\d$/,
+  mathsize: LENGTH,
+  mathcolor: COLOR,
+  mathbackground: COLOR,
+  dir: /^(?:ltr|rtl)$/,
+  stretchy: /^(?:true|false)$/,
+  fence: /^(?:true|false)$/,
+  separator: /^(?:true|false)$/,
+  symmetric: /^(?:true|false)$/,
+  largeop: /^(?:true|false)$/,
+  movablelimits: /^(?:true|false)$/,
+  accent: /^(?:true|false)$/,
+  accentunder: /^(?:true|false)$/,
+  form: /^(?:prefix|infix|postfix)$/,
+  lspace: LENGTH,
+  rspace: LENGTH,
+  minsize: LENGTH,
+  maxsize: LENGTH,
+  width: LENGTH,
+  height: LENGTH,
+  depth: LENGTH,
+  voffset: LENGTH,
+  linethickness: LENGTH,
+  columnalign: WORD,
+  rowalign: WORD,
+  columnspacing: /^[\w. %+-]{1,200}$/,
+  rowspacing: /^[\w. %+-]{1,200}$/,
+  columnspan: /^\d{1,3}$/,
+  rowspan: /^\d{1,3}$/,
+  notation: WORD,
+  linebreak: WORD,
+};
+
+/** Keeps the attributes {@link MATH_ATTRIBUTES} allows; a `style` color becomes `mathcolor` (cards carry no style). */
+function mathAttributes(tagName: string, attribs: Record<string, string>) {
+  const kept: Record<string, string> = {};
+  const color = /(?:^|;)\s*color:\s*([^;]+)/.exec(attribs.style ?? "")?.[1].trim();
+  if (color) attribs = { mathcolor: color, ...attribs };
+  for (const [name, value] of Object.entries(attribs)) {
+    if (MATH_ATTRIBUTES[name]?.test(value)) kept[name] = value;
+  }
+  return { tagName, attribs: kept };
+}
+
+/**
+ * Sanitizes MathML the TeX renderer wrote: only {@link MATH_TAGS} with checked layout attributes,
+ * text escaped. No class, id, style, link or event attribute survives; any other element goes (its
+ * text stays, as text; a script's or style's goes too). Synchronous: call {@link loadSanitizer} first.
+ */
+export function sanitizeMath(mathml: string): Html {
+  if (!sanitizer) throw new Error("sanitizeMath needs loadSanitizer() first");
+  const clean = sanitizer(mathml, {
+    allowedTags: MATH_TAGS,
+    allowedAttributes: Object.fromEntries(MATH_TAGS.map((tag) => [tag, Object.keys(MATH_ATTRIBUTES)])),
+    allowedSchemes: [],
+    disallowedTagsMode: "discard",
+    nonTextTags: [
+      "script",
+      "style",
+      "textarea",
+      "option",
+      "noscript",
+      "template",
+      "iframe",
+      "object",
+      "title",
+    ],
+    transformTags: Object.fromEntries(MATH_TAGS.map((tag) => [tag, mathAttributes])),
   });
   return raw(clean);
 }

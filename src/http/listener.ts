@@ -5,7 +5,7 @@
  * sends slowly or not at all cannot hold the process. The only file that listens and handles
  * process signals.
  */
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import process from "node:process";
 import { log as defaultLog } from "../log.ts";
@@ -63,12 +63,13 @@ export function listen(fetch: FetchHandler, options: ListenOptions): Promise<Lis
     // How often the deadlines are checked: a deadline is late by at most this.
     connectionsCheckingInterval: Math.min(1_000, headersTimeout),
   });
-  const refused = capConnections(server, options.maxConnections, options.log ?? defaultLog);
+  const cap = capConnections(server, options.maxConnections, options.log ?? defaultLog);
   const serve = nodeListener(fetch);
   server.on("request", (request, response) => {
     // Node may still parse a request from a connection it was refused: the app never sees it.
-    if (refused.has(request.socket)) request.socket.destroy();
-    else serve(request, response);
+    if (cap.refused.has(request.socket)) return void request.socket.destroy();
+    cap.exchange(request, response);
+    serve(request, response);
   });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
@@ -106,36 +107,81 @@ function refusal(max: number): string {
   ].join("\r\n");
 }
 
+/** The connection cap's view of the listener. */
+interface ConnectionCap {
+  /** Connections answered 503: a request Node still parses from one never reaches the app. */
+  refused: WeakSet<Socket>;
+  /** Records the exchange under way on a connection, until its answer is done. */
+  exchange(request: IncomingMessage, response: ServerResponse): void;
+}
+
 /**
- * Counts open connections; one past `max` is answered 503 and closed at once (the set returned
- * holds those). The first refusal of a burst is logged, the rest of the burst is not.
+ * Keeps at most `max` connections open. At the cap, a new connection closes the one that has gone
+ * longest without a request in progress (a request in progress has arrived whole and is not yet
+ * answered): an idle keep-alive connection, or one still sending its head or its body. So holding
+ * connections costs a client a request the server is working on for each one, not a byte a minute:
+ * a flood of idle or slow connections never locks a working client out. Only when every connection
+ * has a request in progress is a new one answered 503 and closed before it is read. The first
+ * refusal (and the first close) of a burst is logged, the rest of the burst is not.
  */
-function capConnections(server: Server, max: number, log: (line: string) => void): WeakSet<Socket> {
-  let open = 0;
+function capConnections(server: Server, max: number, log: (line: string) => void): ConnectionCap {
+  // Every open connection and its request in progress, longest without one first (Map order).
+  const open = new Map<Socket, { request?: IncomingMessage }>();
   let refusing = false;
+  let closing = false;
   const answer = refusal(max);
   const refused = new WeakSet<Socket>();
+  const idlest = () => {
+    for (const [socket, state] of open) if (!state.request?.complete) return socket;
+  };
   // Before node:http's own listener, so a refused connection's bytes are never read.
   server.prependListener("connection", (socket: Socket) => {
-    if (open >= max) {
-      if (!refusing) {
+    if (open.size < max) [refusing, closing] = [false, false];
+    else {
+      const idle = idlest();
+      if (idle === undefined) {
+        if (!refusing) {
+          log(
+            `HTTP: ${max} connections are open (MCP_CHAT_CARDS_HTTP_MAX_CONNECTIONS), each with a request in progress: new ones get 503 until some close`,
+          );
+        }
+        refusing = true;
+        refused.add(socket);
+        socket.pause();
+        socket.end(answer);
+        // A client that never closes its side must not keep the descriptor.
+        socket.setTimeout(REFUSED_LINGER_MS, () => socket.destroy());
+        return;
+      }
+      if (!closing) {
         log(
-          `HTTP: ${max} connections are open (MCP_CHAT_CARDS_HTTP_MAX_CONNECTIONS): new ones get 503 until some close`,
+          `HTTP: ${max} connections are open (MCP_CHAT_CARDS_HTTP_MAX_CONNECTIONS): each new one closes the one idle longest`,
         );
       }
-      refusing = true;
-      refused.add(socket);
-      socket.pause();
-      socket.end(answer);
-      // A client that never closes its side must not keep the descriptor.
-      socket.setTimeout(REFUSED_LINGER_MS, () => socket.destroy());
-      return;
+      closing = true;
+      open.delete(idle);
+      idle.destroy();
     }
-    refusing = false;
-    open++;
-    socket.once("close", () => open--);
+    const state: { request?: IncomingMessage } = {};
+    open.set(socket, state);
+    socket.once("close", () => open.delete(socket));
   });
-  return refused;
+  return {
+    refused,
+    exchange(request, response) {
+      const socket = request.socket;
+      const state = open.get(socket);
+      if (!state) return;
+      state.request = request;
+      response.once("close", () => {
+        if (open.get(socket) !== state) return; // closed meanwhile
+        state.request = undefined;
+        // Idle from now: last in line to be closed for a newcomer.
+        open.delete(socket);
+        open.set(socket, state);
+      });
+    },
+  };
 }
 
 /** SIGINT everywhere; SIGTERM where the platform has it. */

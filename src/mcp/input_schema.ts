@@ -45,23 +45,46 @@ function needsMark(text: string): boolean {
 }
 
 /**
- * A copy of a tool result (or any JSON value) with bidi controls and control characters marked in
- * every string, as {@link markBidi} and {@link markControls}: file contents, archive entries and
- * fetched pages reach cards and summaries through tool results, so this one pass covers whatever
- * leaves the server, one character for one (offsets and sizes still hold). Untouched values are
- * returned as they are (results are built by the server: shallow nesting).
+ * A tool result (or any JSON value) with bidi controls and control characters marked in every
+ * string, as {@link markBidi} and {@link markControls}: file contents, archive entries and fetched
+ * pages reach cards and summaries through tool results, so this one pass covers whatever leaves the
+ * server, one character for one (offsets and sizes still hold). A value that holds none is returned
+ * as it is (most results: one scan, no copy); otherwise a copy is made (results are built by the
+ * server: shallow nesting).
  */
 export function markOutput<T>(value: T): T {
+  return needsMarks(value) ? markCopy(value) : value;
+}
+
+/** Whether any string in a plain JSON value (keys included) needs a mark. */
+function needsMarks(value: unknown): boolean {
+  if (typeof value === "string") return needsMark(value);
+  if (value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) return value.some(needsMarks);
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const key in value) {
+    if (
+      Object.hasOwn(value, key) && (needsMark(key) || needsMarks((value as Record<string, unknown>)[key]))
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** {@link markOutput}'s copy, for a value that holds a mark somewhere. */
+function markCopy<T>(value: T): T {
   if (typeof value === "string") return (needsMark(value) ? markControls(markBidi(value)) : value) as T;
   if (value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) return value.map(markOutput) as T;
+  if (Array.isArray(value)) return value.map(markCopy) as T;
   // Plain objects only: anything else (a Date, bytes) is left for the transport to serialize.
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
-    Object.defineProperty(out, markOutput(key), {
-      value: markOutput(child),
+    Object.defineProperty(out, markCopy(key), {
+      value: markCopy(child),
       enumerable: true,
       writable: true,
       configurable: true,
@@ -213,21 +236,72 @@ function protoKey(value: unknown): PropertyKey[] | undefined {
   return undefined;
 }
 
-/** Drops what tells a host nothing: the `$schema` line and zod's safe-integer bounds. */
-export function compactJsonSchema(schema: Json): Json {
-  const walk = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(walk);
+/** Strings limited to this or less keep their limit in the guard but not in the schema hosts see. */
+const UNADVERTISED_MAX_LENGTH = 10_000;
+
+/**
+ * The JSON Schema hosts (and models) read: every conversation pays for it, so what tells a caller
+ * nothing is left out. The guard still enforces all of it, with errors that name the limit:
+ *
+ * - the `$schema` line and zod's safe-integer bounds;
+ * - `additionalProperties: false` below the root (the root's says it once: unknown fields are refused);
+ * - what allows anything anyway: `propertyNames: {type: "string"}`, `additionalProperties: {}`, empty
+ *   `properties` (but the root's, which some hosts expect);
+ * - the not-blank pattern `\S` and length limits of 10,000 characters or less, which no sensible value
+ *   of a short field reaches (titles, labels, cells): a limit a document or file can meet stays;
+ * - and a type list is written as `anyOf` branches, which every host's dialect reads.
+ */
+export function compactJsonSchema(schema: Json, { closedRoot = true } = {}): Json {
+  const walk = (node: unknown, root: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((child) => walk(child, false));
     if (node === null || typeof node !== "object") return node;
     const out: Json = {};
     for (const [key, child] of Object.entries(node)) {
-      if (key === "$schema") continue;
-      if (key === "maximum" && child === Number.MAX_SAFE_INTEGER) continue;
-      if (key === "minimum" && child === Number.MIN_SAFE_INTEGER) continue;
-      out[key] = walk(child);
+      // Property names are data: a field called "pattern" is never a keyword.
+      const made = key === "properties" || key === "$defs"
+        ? Object.fromEntries(Object.entries(child as Json).map(([k, v]) => [k, walk(v, false)]))
+        : walk(child, false);
+      if (keeps(key, made, root)) out[key] = made;
     }
-    return out;
+    return typeList(out);
   };
-  return walk(schema) as Json;
+  return walk(schema, closedRoot) as Json;
+}
+
+/**
+ * A type list (`{type: ["number", "null"]}`, which zod writes for `number | null`) as `anyOf`
+ * branches of one type each: the same schema, in the form single-type dialects (the OpenAPI
+ * subset of Gemini's function declarations) accept, as the Inspector's --strict check asks.
+ */
+function typeList(node: Json): Json {
+  if (!Array.isArray(node.type)) return node;
+  const { type, ...rest } = node;
+  return { ...rest, anyOf: (type as string[]).map((t) => ({ type: t })) };
+}
+
+/** Whether a schema keyword says something to a caller (see {@link compactJsonSchema}). */
+function keeps(key: string, value: unknown, root: boolean): boolean {
+  const empty = (v: unknown) => v !== null && typeof v === "object" && Object.keys(v).length === 0;
+  switch (key) {
+    case "$schema":
+      return false;
+    case "maximum":
+      return value !== Number.MAX_SAFE_INTEGER;
+    case "minimum":
+      return value !== Number.MIN_SAFE_INTEGER;
+    case "additionalProperties":
+      return !empty(value) && (value !== false || root);
+    case "properties":
+      return root || !empty(value);
+    case "propertyNames":
+      return JSON.stringify(value) !== '{"type":"string"}';
+    case "pattern":
+      return value !== "\\S";
+    case "maxLength":
+      return typeof value !== "number" || value > UNADVERTISED_MAX_LENGTH;
+    default:
+      return true;
+  }
 }
 
 type JsonSchemaHooks = { input: (o: unknown) => Json; output: (o: unknown) => Json };
@@ -237,7 +311,7 @@ const isEmpty = (v: unknown) =>
 
 /**
  * Hosts that build arguments from a form (the Inspector's, others) send an optional object or list
- * left blank as `{}` or `[]` (`tutor: {}`, `actions: []`): such a top-level optional field is taken
+ * left blank as `{}` or `[]` (`extras: {}`): such a top-level optional field is taken
  * as absent, never refused for the blank the form made.
  */
 export function dropEmptyOptionals(schema: z.ZodObject, value: unknown): unknown {
@@ -252,24 +326,59 @@ export function dropEmptyOptionals(schema: z.ZodObject, value: unknown): unknown
   return kept;
 }
 
-/** The tool's schema behind the guard: strict, cleaned, concise errors, compact JSON Schema. */
-export function toolInputSchema<S extends z.ZodObject>(schema: S): S {
-  const strict = strictSchema(schema);
-  const standard = strict["~standard"] as unknown as Json & { jsonSchema: JsonSchemaHooks };
-  const jsonSchema: JsonSchemaHooks = {
-    input: (options) => compactJsonSchema(standard.jsonSchema.input(options)),
-    output: (options) => compactJsonSchema(standard.jsonSchema.output(options)),
+/**
+ * The standard schema's JSON hooks, compacted and computed once per option set (tools/list asks
+ * per request). An output schema describes what the server sends, so even its root stays open.
+ */
+function compactHooks(standard: { jsonSchema: JsonSchemaHooks }, closedRoot: boolean): JsonSchemaHooks {
+  const made = new Map<string, Json>();
+  const once = (io: "input" | "output") => (options: unknown) => {
+    const key = `${io} ${JSON.stringify(options)}`;
+    let json = made.get(key);
+    if (!json) {
+      made.set(key, json = deepFreeze(compactJsonSchema(standard.jsonSchema[io](options), { closedRoot })));
+    }
+    return json;
   };
-  const validate = (value: unknown) => validateArguments(strict, dropEmptyOptionals(schema, value));
-  return { "~standard": { ...standard, validate, jsonSchema } } as unknown as S;
+  return { input: once("input"), output: once("output") };
 }
 
-/** A tool's output schema as hosts see it: compact, like the input schema. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.values(value).forEach(deepFreeze);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+const guarded = new WeakMap<z.ZodObject, z.ZodObject>();
+const described = new WeakMap<z.ZodObject, z.ZodObject>();
+
+/**
+ * The tool's schema behind the guard: strict, cleaned, concise errors, compact JSON Schema. Made
+ * once per schema, so every session's server (and every tools/list) reuses it.
+ */
+export function toolInputSchema<S extends z.ZodObject>(schema: S): S {
+  let made = guarded.get(schema);
+  if (!made) {
+    const strict = strictSchema(schema);
+    const standard = strict["~standard"] as unknown as Json & { jsonSchema: JsonSchemaHooks };
+    const validate = (value: unknown) => validateArguments(strict, dropEmptyOptionals(schema, value));
+    made = {
+      "~standard": { ...standard, validate, jsonSchema: compactHooks(standard, true) },
+    } as unknown as S;
+    guarded.set(schema, made);
+  }
+  return made as S;
+}
+
+/** A tool's output schema as hosts see it: compact like the input schema, made once per schema. */
 export function toolOutputSchema<S extends z.ZodObject>(schema: S): S {
-  const standard = schema["~standard"] as unknown as Json & { jsonSchema: JsonSchemaHooks };
-  const jsonSchema: JsonSchemaHooks = {
-    input: (options) => compactJsonSchema(standard.jsonSchema.input(options)),
-    output: (options) => compactJsonSchema(standard.jsonSchema.output(options)),
-  };
-  return { "~standard": { ...standard, jsonSchema } } as unknown as S;
+  let made = described.get(schema);
+  if (!made) {
+    const standard = schema["~standard"] as unknown as Json & { jsonSchema: JsonSchemaHooks };
+    made = { "~standard": { ...standard, jsonSchema: compactHooks(standard, false) } } as unknown as S;
+    described.set(schema, made);
+  }
+  return made as S;
 }

@@ -10,22 +10,29 @@ import {
   ResourceNotFoundError,
   ResourceTemplate,
   type ServerContext,
+  type StandardSchemaWithJSON,
 } from "@modelcontextprotocol/server";
-import { type CardDefinition, isCard } from "../card.ts";
+import type { CardDefinition } from "../card.ts";
 import { type Config, DEFAULT_CONFIG } from "../config.ts";
 import { either, ToolError } from "../errors.ts";
-import { toolIcons } from "../icons.ts";
 import { log } from "../log.ts";
-import { createFetcher, type Fetcher } from "../net/fetch.ts";
+import type { Fetcher } from "../net/fetch.ts";
 import { type CardStorage, CardStore, StoreUnavailableError } from "../output/store.ts";
 import { type WebFormStorage, WebFormStore } from "../output/web_forms.ts";
-import { CARDS, TOOLS, toolsWith } from "../registry.ts";
 import type { ToolContext, ToolDefinition } from "../tool.ts";
-import { APP_MIME_TYPE, APPS_EXTENSION_ID, CARD_URI_PREFIX, templateUri } from "../ui/shared/protocol.ts";
-import { standaloneDocument } from "../ui/standalone.ts";
-import { addKindTemplate, TEMPLATE_KINDS, templateHtml } from "../ui/template.ts";
+import type { ToolView } from "../ui/kinds.ts";
+import {
+  APP_MIME_TYPE,
+  APPS_EXTENSION_ID,
+  CARD_URI_PREFIX,
+  PARTS_TEMPLATE,
+  PULL_TOOL,
+  templateUri,
+} from "../ui/shared/protocol.ts";
 import { SERVER_NAME, VERSION } from "../version.ts";
 import { markOutput, toolInputSchema, toolOutputSchema } from "./input_schema.ts";
+import { type ListedTool, listTool } from "./tool_listing.ts";
+import { LISTED, LOADERS } from "./tools.gen.ts";
 
 /** Options of {@link createServer}: any setting of the config, your own card kinds, and test seams. */
 export interface ServerOptions extends Partial<Config> {
@@ -45,15 +52,19 @@ export interface ServerOptions extends Partial<Config> {
   fetcher?: Fetcher;
 }
 
+/** A card as the instructions name it: its title, and whether it comes in parts. */
+export interface InstructedCard {
+  readonly title: string;
+  readonly splittable: boolean;
+}
+
 /**
  * Server instructions for a server offering `cards` (kept under 2 KB): what the server is for and
- * how to use cards. The cards that split are named from the registry, so the text cannot fall
- * behind it.
+ * how to use cards. The cards that split are named from the tools, so the text cannot fall
+ * behind them.
  */
-export function instructionsFor(cards: readonly CardDefinition[]): string {
-  const splitting = cards.filter((c) => c.card.splittable).map((c) =>
-    c.title.replace(/ card$/, "").toLowerCase()
-  );
+export function instructionsFor(cards: readonly InstructedCard[]): string {
+  const splitting = cards.filter((c) => c.splittable).map((c) => c.title.replace(/ card$/, "").toLowerCase());
   return [
     "Cards show instead of tell: tabs, tables, collapsible sections and numbered outlines rendered as interactive HTML inline in the chat.",
     "Reach for a card in conversations about research, education, professional skills, hobbyist skills (woodworking, arts and the like), professional topics, history and news, or any subject, whenever a card communicates better than prose: comparisons, step-by-step outlines, data, alternatives side by side.",
@@ -63,14 +74,30 @@ export function instructionsFor(cards: readonly CardDefinition[]): string {
       ? [
         `A card too big for one result (a long ${
           either(splitting)
-        }) comes in parts: while structuredContent.parts.hasMore is true, call the same tool again with the same input and part: current + 1.`,
+        }) comes in parts: its result ends with the get_card call that shows the next one.`,
       ]
       : []),
+    'Cards that show text take optional extras: {"tips": {term: tip}} marks each term with its tip (a term in lowercase matches any case); {"menu": {label: prompt}} adds right-click items that send the prompt, with {{selection}} standing for the selected text.',
   ].join("\n");
 }
 
+/** A card tool's name (src/card.ts, `cardToolName`). */
+const CARD_TOOL = /^create_\w+_card$/;
+
+/**
+ * The built-in cards as the instructions name them, read from the listing (a card tool that splits
+ * takes `part`), so the registry's modules stay unloaded until a tool is called.
+ */
+const LISTED_CARDS: readonly InstructedCard[] = LISTED.filter((tool) => CARD_TOOL.test(tool.name))
+  .map(
+    (tool) => ({
+      title: tool.title,
+      splittable: Object.hasOwn((tool.inputSchema.properties ?? {}) as object, "part"),
+    }),
+  );
+
 /** The instructions of a server with the built-in cards. */
-export const INSTRUCTIONS: string = instructionsFor(CARDS);
+export const INSTRUCTIONS: string = instructionsFor(LISTED_CARDS);
 
 /**
  * List TTLs for 2026-07-28 clients: the tools, the resource templates and the discovery answer
@@ -101,12 +128,15 @@ export function createServer(options: ServerOptions = {}): McpServer {
     ...settings
   } = options;
   const config: Config = { ...DEFAULT_CONFIG, ...settings };
-  const fetcher = injected ?? createFetcher({ allowPrivate: config.allowPrivate });
-  const tools = toolsWith(ownCards(cards));
+  const fetcher = injected ?? lazyFetcher(config.allowPrivate);
+  const own = checkOwnCards(cards);
   const server = new McpServer(
     { name: SERVER_NAME, version: VERSION },
     {
-      instructions: instructionsFor([...CARDS, ...cards]),
+      instructions: instructionsFor([
+        ...LISTED_CARDS,
+        ...own.map((c) => ({ title: c.title, splittable: c.card.splittable })),
+      ]),
       maxToolInputElements: MAX_INPUT_ELEMENTS,
       cacheHints: {
         "tools/list": STABLE_FOR_AN_HOUR,
@@ -121,8 +151,17 @@ export function createServer(options: ServerOptions = {}): McpServer {
     declaresApps(ctx.mcpReq.envelope?.[CAPABILITIES_META_KEY as never] as Capabilities) ||
     declaresApps(server.server.getClientCapabilities() as Capabilities);
 
-  for (const tool of tools) {
-    registerTool(server, tool, (ctx) => ({
+  // A server's own cards are listed after the built-in cards, before the other tools.
+  const cardsEnd = LISTED.findLastIndex((tool) => CARD_TOOL.test(tool.name)) + 1;
+  const listing = [
+    ...LISTED.slice(0, cardsEnd).map(builtIn),
+    ...own.map(ownTool),
+    ...LISTED.slice(cardsEnd).map((listed) =>
+      listed.name === PULL_TOOL && own.length ? ownPullTool(listed, own) : builtIn(listed)
+    ),
+  ];
+  for (const [listed, load] of listing) {
+    registerTool(server, listed, load, (ctx) => ({
       config,
       store,
       newId,
@@ -134,8 +173,8 @@ export function createServer(options: ServerOptions = {}): McpServer {
     }));
   }
   registerResources(server, store, config.mediaOrigins, [
-    ...TEMPLATE_KINDS,
-    ...cards.map((c) => c.card.kind),
+    ...[...BUILT_IN_KINDS.keys()].map((kind) => ({ kind })),
+    ...own.map((c) => ({ kind: c.card.kind, view: c.view })),
   ]);
   refuseArgumentsThatAreNoObject(server);
   return server;
@@ -194,54 +233,153 @@ function refuseArgumentsThatAreNoObject(server: McpServer): void {
   });
 }
 
-/** Checks the cards added to a server and makes their templates: each needs a kind of its own. */
-function ownCards(cards: readonly CardDefinition[]): readonly CardDefinition[] {
-  const kinds = new Map(TOOLS.flatMap((t) => t.view ? [[t.view.kind, t.name] as const] : []));
+/** The template each built-in kind's tools link to, and the first tool that shows it, in tools/list order. */
+const BUILT_IN_KINDS: ReadonlyMap<string, string> = (() => {
+  const kinds = new Map<string, string>();
+  for (const tool of LISTED) {
+    const uri = (tool._meta?.ui as { resourceUri?: unknown } | undefined)?.resourceUri;
+    const kind = typeof uri === "string" ? /\/template\/(\w+)\.html$/.exec(uri)?.[1] : undefined;
+    if (kind && !kinds.has(kind)) kinds.set(kind, tool.name);
+  }
+  return kinds;
+})();
+
+/**
+ * Checks the cards added to a server: each is made by defineCard and needs a kind of its own. Their
+ * templates are made by `addKindTemplate` (src/ui/template.ts): by mod.ts's createServer when the
+ * server is created, so a view over budget throws then, and here on the template's first read.
+ */
+export function checkOwnCards(cards: readonly CardDefinition[]): readonly CardDefinition[] {
+  const kinds = new Map(BUILT_IN_KINDS);
   for (const card of cards) {
-    if (!isCard(card)) {
+    if (!("card" in card)) { // isCard, without loading card.ts's renderers at start-up
       throw new Error(`${(card as ToolDefinition).name} is not a card: make it with defineCard`);
     }
     const owner = kinds.get(card.card.kind);
     if (owner) throw new Error(`Card kind "${card.card.kind}" is taken by ${owner}: choose another kind`);
     kinds.set(card.card.kind, card.name);
-    addKindTemplate(card.card.kind, card.view);
   }
   return cards;
 }
 
+/** A tool's module and its guards, once loaded. */
+interface Loaded {
+  tool: ToolDefinition;
+  input: StandardSchema;
+  output?: StandardSchema;
+}
+
+type StandardSchema = {
+  "~standard": {
+    validate(value: unknown): Promise<unknown>;
+    jsonSchema: { input(options: unknown): unknown; output(options: unknown): unknown };
+  };
+};
+
+/** The SDK's schema type for tool arguments and structured results. */
+type Schema = StandardSchemaWithJSON<Record<string, unknown>, Record<string, unknown>>;
+
+const loaded = new Map<string, Promise<Loaded>>();
+
+/** A built-in tool's module, loaded on its first call (once per process, whatever the session). */
+function loadBuiltIn(name: string): Promise<Loaded> {
+  let made = loaded.get(name);
+  if (!made) {
+    made = LOADERS[name]().then(loadedOf);
+    loaded.set(name, made);
+  }
+  return made;
+}
+
+/**
+ * A schema as the SDK takes it: the listed JSON Schema (built once, by scripts/gen_tools.ts),
+ * and validation by the tool's own guard, loaded with its module on the first call.
+ */
+function listedSchema(json: Record<string, unknown>, guard: () => Promise<StandardSchema>): StandardSchema {
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "mcp-chat-cards",
+      validate: async (value: unknown) => (await guard())["~standard"].validate(value),
+      jsonSchema: { input: () => json, output: () => json },
+    } as StandardSchema["~standard"],
+  };
+}
+
+/** A built-in tool: its listing, and its module loaded on the first call. */
+const builtIn = (
+  listed: ListedTool,
+): [ListedTool, () => Promise<Loaded>] => [listed, () => loadBuiltIn(listed.name)];
+
+/** A tool and its guards. */
+const loadedOf = (tool: ToolDefinition): Loaded => ({
+  tool,
+  input: toolInputSchema(tool.input) as unknown as StandardSchema,
+  output: tool.output && toolOutputSchema(tool.output) as unknown as StandardSchema,
+});
+
+/** A card added to this server: listed and guarded as the built-in ones, already loaded. */
+function ownTool(card: CardDefinition): [ListedTool, () => Promise<Loaded>] {
+  const made = Promise.resolve(loadedOf(card));
+  return [listTool(card), () => made];
+}
+
+/**
+ * get_card for a server with cards of its own: it renders those too, so it is this server's own,
+ * made from the registry (loaded on its first call, as any tool's module) and the own cards.
+ */
+function ownPullTool(
+  listed: ListedTool,
+  own: readonly CardDefinition[],
+): [ListedTool, () => Promise<Loaded>] {
+  let made: Promise<Loaded> | undefined;
+  const load = () =>
+    made ??= import("../registry.ts").then(({ toolsWith }) =>
+      loadedOf(toolsWith(own).find((tool) => tool.name === PULL_TOOL)!)
+    );
+  return [listed, load];
+}
+
 function registerTool(
   server: McpServer,
-  tool: ToolDefinition,
+  listed: ListedTool,
+  load: () => Promise<Loaded>,
   context: (ctx: ServerContext) => ToolContext,
 ): void {
+  const { name, title, description, annotations, icons, _meta } = listed;
   server.registerTool(
-    tool.name,
+    name,
     {
-      title: tool.title,
-      description: tool.description,
-      inputSchema: toolInputSchema(tool.input),
-      outputSchema: tool.output && toolOutputSchema(tool.output),
-      annotations: { title: tool.title, ...tool.annotations },
-      icons: toolIcons(tool.name, isCard(tool) ? tool.card.kind : undefined),
-      _meta: toolMeta(tool),
+      title,
+      description,
+      inputSchema: listedSchema(
+        listed.inputSchema,
+        async () => (await load()).input,
+      ) as unknown as Schema,
+      outputSchema: listed.outputSchema &&
+        listedSchema(listed.outputSchema, async () => (await load()).output!) as unknown as Schema,
+      annotations,
+      icons,
+      _meta,
     },
     async (args: Record<string, unknown>, ctx: ServerContext): Promise<CallToolResult> => {
       // Bidi controls are marked on the way out as on the way in: files, archives and fetched
       // pages carry them into cards, summaries and refusals.
       try {
+        const { tool } = await load();
         return markOutput(await tool.handler(args, context(ctx)) as CallToolResult);
       } catch (error) {
-        return markOutput(errorResult(tool.name, error));
+        return markOutput(errorResult(name, error));
       }
     },
   );
 }
 
-/** The tool's `_meta`: its own keys, plus `ui.visibility` when it is not the default (both). */
-function toolMeta(tool: ToolDefinition): Record<string, unknown> | undefined {
-  if (tool.visibility.includes("model") && tool.visibility.includes("app")) return tool.meta;
-  const ui = (tool.meta?.ui ?? {}) as Record<string, unknown>;
-  return { ...tool.meta, ui: { ...ui, visibility: [...tool.visibility] } };
+/** The network fetcher, loaded on the first fetch (node:http, node:https, DNS and TLS stay out of start-up). */
+function lazyFetcher(allowPrivate: boolean): Fetcher {
+  let made: Promise<Fetcher> | undefined;
+  const load = () => (made ??= import("../net/fetch.ts").then((m) => m.createFetcher({ allowPrivate })));
+  return { fetch: async (request) => (await load()).fetch(request) };
 }
 
 /** MCP progress notifications for the call, when the client asked for them with a token. */
@@ -275,7 +413,7 @@ function registerResources(
   server: McpServer,
   store: CardStorage,
   mediaOrigins: readonly string[],
-  kinds: readonly string[],
+  kinds: readonly { kind: string; view?: ToolView }[],
 ): void {
   // Nothing external but the media origins video cards may play from (MCP_CHAT_CARDS_MEDIA_ORIGINS),
   // in the spec's key and in ChatGPT's own. `data:` is declared too: the spec's default allows it for
@@ -285,22 +423,27 @@ function registerResources(
     ui: { csp: { resourceDomains: ["data:", ...mediaOrigins] }, prefersBorder: false },
     "openai/widgetCSP": { connect_domains: [], resource_domains: [...mediaOrigins] },
   };
-  for (const kind of kinds) {
+  // The templates' 500 KB of stylesheets and runtimes are loaded on the first read, not at start-up.
+  for (const { kind, view } of kinds) {
     server.registerResource(
       `card-template-${kind}`,
       templateUri(kind),
       {
         title: `Card template: ${kind.replaceAll("_", " ")}`,
-        description: `MCP Apps view that paints the results of tools showing a ${
-          kind.replaceAll("_", " ")
-        } card`,
+        description: kind === PARTS_TEMPLATE
+          ? "MCP Apps view that paints the parts of split cards get_card shows"
+          : `MCP Apps view that paints the results of tools showing a ${kind.replaceAll("_", " ")} card`,
         mimeType: APP_MIME_TYPE,
         _meta: uiMeta,
         cacheHint: STABLE_FOR_AN_HOUR, // a template changes only with the server's version
       },
-      (uri: URL) => ({
-        contents: [{ uri: uri.href, mimeType: APP_MIME_TYPE, text: templateHtml(kind), _meta: uiMeta }],
-      }),
+      async (uri: URL) => {
+        const { addKindTemplate, templateHtml } = await import("../ui/template.ts");
+        if (view) addKindTemplate(kind, view); // a card of this server's own: made once, then checked alike
+        return {
+          contents: [{ uri: uri.href, mimeType: APP_MIME_TYPE, text: templateHtml(kind), _meta: uiMeta }],
+        };
+      },
     );
   }
   server.registerResource(
@@ -327,19 +470,46 @@ function registerResources(
       description: "A rendered card as a standalone HTML document (the last 24 cards are kept)",
       mimeType: "text/html",
     },
-    async (uri: URL, variables: Record<string, string | string[]>) => {
-      const id = String(variables.id);
-      const card = await readStore(() => store.get(id), `Card "${id}" cannot be read right now`, uri.href);
-      if (!card) {
-        throw new ResourceNotFoundError(
-          uri.href,
-          `Card "${id}" is not available: ${store.retention}; render it again`,
-        );
+    (uri: URL, variables: Record<string, string | string[]>) => readDocument(store, uri, variables, 1),
+  );
+  server.registerResource(
+    "card-part-document",
+    new ResourceTemplate(`${CARD_URI_PREFIX}{id}/{part}`, { list: undefined }),
+    {
+      title: "Card part document",
+      description: "Part k of a card split into parts, as a standalone HTML document",
+      mimeType: "text/html",
+    },
+    (uri: URL, variables: Record<string, string | string[]>) => {
+      const part = Number(variables.part);
+      if (!/^[1-9]\d{0,3}$/.test(String(variables.part))) {
+        throw new ResourceNotFoundError(uri.href, `Card part "${variables.part}" is not a part number`);
       }
-      const text = standaloneDocument(markOutput(card)); // stored as rendered: marked like the result was
-      return { contents: [{ uri: uri.href, mimeType: "text/html", text }] };
+      return readDocument(store, uri, variables, part);
     },
   );
+}
+
+/** The standalone document of part `part` of the stored card the URI names. */
+async function readDocument(
+  store: CardStorage,
+  uri: URL,
+  variables: Record<string, string | string[]>,
+  part: number,
+) {
+  const id = String(variables.id);
+  const card = await readStore(() => store.get(id, part), `Card "${id}" cannot be read right now`, uri.href);
+  if (!card) {
+    throw new ResourceNotFoundError(
+      uri.href,
+      part === 1
+        ? `Card "${id}" is not available: ${store.retention}; render it again`
+        : `Card "${id}" has no part ${part} here: ${store.retention}; render it again`,
+    );
+  }
+  const { standaloneDocument } = await import("../ui/standalone.ts");
+  const text = standaloneDocument(markOutput(card)); // stored as rendered: marked like the result was
+  return { contents: [{ uri: uri.href, mimeType: "text/html", text }] };
 }
 
 /** Seconds a client should wait before retrying a read the store could not answer. */

@@ -17,7 +17,7 @@ import http from "node:http";
 import https from "node:https";
 import zlib from "node:zlib";
 import { ToolError } from "../errors.ts";
-import { quoteData } from "../quote.ts";
+import { QUOTED_URL, quoteData, quoteHost } from "../quote.ts";
 import { denoTls, denoTlsAgent } from "./deno_tls.ts";
 import { VERSION } from "../version.ts";
 import {
@@ -148,7 +148,7 @@ function denoDenies(host: string): boolean {
 function permissionRefusal(what: string): Refusal {
   return new Refusal(
     "forbidden",
-    `the server's Deno --allow-net list does not include "${what}"`,
+    `the server's Deno --allow-net list does not include ${quoteData(what, QUOTED_URL)}`,
     HINTS.permission,
   );
 }
@@ -203,12 +203,15 @@ export function shownUrl(url: string): string {
 
 /**
  * Whether a redirect may re-send a request body from `from` to `to`: to the same origin, or to
- * the same host upgraded from http to https. Anything else would hand a form's values (hidden
- * fields included) to a site the user was never told about.
+ * the same host upgraded from http on its default port to https on its default port (80 to 443).
+ * Anything else would hand a form's values (hidden fields included) to a site the user was never
+ * told about; another port of the same host is another site (another origin, often another
+ * program or tenant). Exported for its table test.
  */
-function mayResend(from: URL, to: URL): boolean {
+export function mayResend(from: URL, to: URL): boolean {
   return from.origin === to.origin ||
-    (from.hostname === to.hostname && from.protocol === "http:" && to.protocol === "https:");
+    (from.hostname === to.hostname && from.protocol === "http:" && to.protocol === "https:" &&
+      from.port === "" && to.port === "");
 }
 
 function bytesText(n: number): string {
@@ -287,9 +290,9 @@ async function fetchChain(request: FetchRequest, policy: Policy): Promise<Fetche
           "forbidden",
           `Cannot fetch ${show(request.url)}: the site${after} answered ${response.status} ${
             http.STATUS_CODES[response.status]
-          } with a redirect to ${
-            show(next.href)
-          }, another site (${next.host}); following it would send the request body there again, so it was not followed`,
+          } with a redirect to ${show(next.href)}, another site (${
+            quoteHost(next.host)
+          }); following it would send the request body there again, so it was not followed`,
           HINTS.resend,
         );
       }
@@ -353,14 +356,26 @@ async function check(text: string, policy: Policy, deadline: number, limits: Fet
   // A local name (localhost, printer.local, a one-label intranet name) is refused outright unless
   // private networks are allowed; then it is resolved, and its addresses checked, like any other.
   if (name === "" || (!policy.allowPrivate && (LOCAL_NAME.test(name) || !name.includes(".")))) {
-    throw new Refusal("forbidden", `"${host}" is a local host name`, PRIVATE_HINT);
+    throw new Refusal("forbidden", `${quoteData(host, QUOTED_URL)} is a local host name`, PRIVATE_HINT);
   }
   if (policy.resolve === systemResolve && denoDenies(name)) throw permissionRefusal(name);
   const answers = await resolveWithin(name, policy, deadline, limits);
   for (const answer of answers) {
     const verdict = classifyAddress(answer.address);
-    if (!verdict) throw new Refusal("fetch_failed", `"${name}" resolves to "${answer.address}"`, HINTS.dns);
-    refuseUnlessAllowed(verdict, url, port, policy, `"${name}" resolves to ${nameVerdict(verdict)}`);
+    if (!verdict) {
+      throw new Refusal(
+        "fetch_failed",
+        `${quoteData(name, QUOTED_URL)} resolves to "${answer.address}"`,
+        HINTS.dns,
+      );
+    }
+    refuseUnlessAllowed(
+      verdict,
+      url,
+      port,
+      policy,
+      `${quoteData(name, QUOTED_URL)} resolves to ${nameVerdict(verdict)}`,
+    );
   }
   // Every answer passed: connect to the first, and only to it.
   const first = classifyAddress(answers[0].address)!;
@@ -431,14 +446,14 @@ async function resolveWithin(
   try {
     const answers = await withinDeadline(policy.resolve(name), deadline, limits);
     if (answers.length > 0) return answers;
-    failure = `"${name}" does not resolve`;
+    failure = `${quoteData(name, QUOTED_URL)} does not resolve`;
   } catch (error) {
     if (error instanceof Refusal || (error instanceof Error && error.name === "NotCapable")) throw error;
     const code = (error as { code?: unknown }).code;
     if (code === "EPERM") throw permissionRefusal(name);
     failure = code === "ENOTFOUND" || code === "ENODATA"
-      ? `"${name}" does not resolve`
-      : `"${name}" could not be resolved (${String(code ?? error)})`;
+      ? `${quoteData(name, QUOTED_URL)} does not resolve`
+      : `${quoteData(name, QUOTED_URL)} could not be resolved (${String(code ?? error)})`;
   }
   if (!(await resolverWorks(name, policy, deadline, limits))) {
     throw new Refusal(

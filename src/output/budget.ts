@@ -5,6 +5,7 @@
  * items (see {@link itemsBlock}), and otherwise truncated with a visible notice.
  */
 import { type Html, markup, raw } from "../html/html.ts";
+import { formatCount } from "../render/summary.ts";
 
 /**
  * A block the packer may cut between items (lines, rows, records): its items and how to render any
@@ -13,6 +14,11 @@ import { type Html, markup, raw } from "../html/html.ts";
 export interface ItemsBlock<T = unknown> {
   readonly items: readonly T[];
   render(items: readonly T[], start: number): Html;
+  /**
+   * What each item adds to a run's rendered characters, when the card measured it (a table row's
+   * markup and its line break): the cut then takes one or two renders per part.
+   */
+  readonly sizes?: readonly number[];
 }
 
 /** What a card's render step returns in its `blocks`. */
@@ -22,8 +28,9 @@ export type Block = Html | ItemsBlock;
 export function itemsBlock<T>(
   items: readonly T[],
   render: (items: readonly T[], start: number) => Html,
+  sizes?: readonly number[],
 ): ItemsBlock<T> {
-  return { items, render };
+  return sizes ? { items, render, sizes } : { items, render };
 }
 
 /**
@@ -55,33 +62,40 @@ export function measure(block: Html): number {
 }
 
 /**
- * Packs blocks, in order, into parts of at most `budget` rendered characters; a part holds at
- * least one block. Oversize blocks are first cut (line blocks) or truncated (the rest).
+ * Packs blocks, in order, into parts of at most `budget` rendered characters, counting the line
+ * break that joins two blocks of a part (result.ts); a part holds at least one block. Oversize
+ * blocks are first cut (line blocks) or truncated (the rest). `rendered` is each block rendered
+ * whole, when the caller has it already.
  */
-export function packBlocks(blocks: readonly Block[], budget: number): Html[][] {
+export function packBlocks(
+  blocks: readonly Block[],
+  budget: number,
+  rendered: readonly Html[] = blocks.map(renderBlock),
+): Html[][] {
   const parts: Html[][] = [];
   let current: Html[] = [];
   let size = 0;
-  for (const piece of blocks.flatMap((b) => fitBlock(b, budget))) {
+  for (const piece of blocks.flatMap((b, i) => fitBlock(b, budget, rendered[i]))) {
     const cost = measure(piece);
-    if (current.length > 0 && size + cost > budget) {
+    if (current.length > 0 && size + 1 + cost > budget) {
       parts.push(current);
       current = [];
       size = 0;
     }
+    size += (current.length > 0 ? 1 : 0) + cost;
     current.push(piece);
-    size += cost;
   }
   if (current.length > 0 || parts.length === 0) parts.push(current);
   return parts;
 }
 
-/** A block as pieces that each fit the budget. */
-export function fitBlock(block: Block, budget: number): Html[] {
-  const whole = renderBlock(block);
+/** A block as pieces that each fit the budget (`whole`: the block rendered whole, when known). */
+export function fitBlock(block: Block, budget: number, whole: Html = renderBlock(block)): Html[] {
   if (measure(whole) <= budget) return [whole];
   if (!("items" in block) || block.items.length === 0) return [truncateHtml(whole, budget)];
-  return splitItems(block, budget, measure(whole) / block.items.length);
+  return block.sizes
+    ? splitBySizes(block, block.sizes, budget)
+    : splitItems(block, budget, measure(whole) / block.items.length);
 }
 
 /**
@@ -124,6 +138,40 @@ function splitItems(block: ItemsBlock, budget: number, perLine: number): Html[] 
   return pieces;
 }
 
+/**
+ * Cuts an items block whose items' sizes are measured into the longest runs that fit, in order.
+ * Each run is measured from running totals: its first item rendered alone gives the run's frame
+ * (wrapper, caption), then items are added while their sizes fit, and the run is rendered once to
+ * check it, stepping back by the sizes when the frame grew (a longer range caption). A part costs
+ * one or two renders of itself, so the whole stays linear in the block's size. A single item that
+ * does not fit on its own is truncated.
+ */
+function splitBySizes(block: ItemsBlock, sizes: readonly number[], budget: number): Html[] {
+  const n = block.items.length;
+  const run = (from: number, to: number) => block.render(block.items.slice(from, to), from);
+  const pieces: Html[] = [];
+  for (let from = 0; from < n;) {
+    const first = run(from, from + 1);
+    let total = measure(first);
+    if (total > budget) {
+      pieces.push(truncateHtml(first, budget));
+      from++;
+      continue;
+    }
+    let to = from + 1;
+    while (to < n && total + sizes[to] <= budget) total += sizes[to++];
+    let piece = to === from + 1 ? first : run(from, to);
+    for (let over = measure(piece) - budget; over > 0; over = measure(piece) - budget) {
+      while (over > 0 && to > from + 1) over -= sizes[--to];
+      piece = run(from, to);
+      if (to === from + 1) break; // the first item alone fits: it was measured
+    }
+    pieces.push(piece);
+    from = to;
+  }
+  return pieces;
+}
+
 const VOID_ELEMENTS = new Set(
   ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"],
 );
@@ -134,7 +182,8 @@ const TOKEN = /<(\/?)([a-zA-Z][\w-]*)[^>]*>|&[#\w]+;/g;
 /**
  * Cuts well-formed markup (the renderers' own) to at most `max` characters, a visible notice
  * included: the cut falls outside any tag or character reference, and the elements left open
- * are closed.
+ * are closed. One pass, linear however deep the nesting: the open elements are a stack, and the
+ * characters their closing tags take are kept as a running total.
  */
 export function truncateHtml(html: Html, max: number): Html {
   const notice =
@@ -146,26 +195,40 @@ export function truncateHtml(html: Html, max: number): Html {
   const limit = max - notice.length;
   const text = html.value;
   const open: string[] = [];
-  const closers = () => open.toReversed().map((name) => `</${name}>`).join("");
+  const opened = new Map<string, number>(); // how many of each element are open: a stray closer costs no scan
+  let closing = 0; // characters the closing tags of `open` take
+  const closeChars = (name: string) => name.length + 3; // </name>
   let cut = 0;
   for (const token of text.matchAll(TOKEN)) {
-    const room = limit - closers().length;
-    if (token.index > room) return finish(text, safeCut(text, cut, room), closers(), notice);
+    const room = limit - closing;
+    if (token.index > room) return finish(text, safeCut(text, cut, room), open, notice);
     const [whole, slash, name] = token;
     const element = name?.toLowerCase();
     const opens = element && !slash && !VOID_ELEMENTS.has(element) && !whole.endsWith("/>");
-    const after = opens ? [...open, element] : slash ? open.slice(0, open.lastIndexOf(element)) : open;
-    const end = token.index + whole.length;
-    if (end + after.reduce((n, e) => n + e.length + 3, 0) > limit) {
-      return finish(text, token.index, closers(), notice);
+    // The stack after this token: one element more, or down to (and without) the one it closes.
+    let depth = open.length;
+    let after = closing;
+    if (opens) after += closeChars(element);
+    else if (slash && opened.get(element)) {
+      const at = open.lastIndexOf(element); // what it scans, it pops: linear in all
+      for (; depth > at; depth--) after -= closeChars(open[depth - 1]);
     }
-    open.splice(0, open.length, ...after);
+    const end = token.index + whole.length;
+    if (end + after > limit) return finish(text, token.index, open, notice);
+    if (opens) {
+      open.push(element);
+      opened.set(element, (opened.get(element) ?? 0) + 1);
+    } else {
+      for (const gone of open.splice(depth)) opened.set(gone, opened.get(gone)! - 1);
+    }
+    closing = after;
     cut = end;
   }
-  return finish(text, safeCut(text, cut, limit - closers().length), closers(), notice);
+  return finish(text, safeCut(text, cut, limit - closing), open, notice);
 }
 
-function finish(text: string, end: number, closers: string, notice: string): Html {
+function finish(text: string, end: number, open: readonly string[], notice: string): Html {
+  const closers = open.toReversed().map((name) => `</${name}>`).join("");
   return raw(text.slice(0, end) + closers + notice);
 }
 
@@ -176,7 +239,4 @@ function safeCut(text: string, from: number, to: number): number {
   return end;
 }
 
-/** "40,000" in every locale, so messages read the same everywhere. */
-export function formatCount(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
+export { formatCount } from "../render/summary.ts";

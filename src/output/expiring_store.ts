@@ -26,15 +26,15 @@ export class ExpiringCardStore extends CardStore {
     this.#now = now;
   }
 
-  protected override putNow(card: StoredCard): void {
-    super.putNow(card);
-    this.#bornAt.set(card.id, this.#now());
+  protected override putNow(parts: readonly StoredCard[]): void {
+    super.putNow(parts);
+    this.#bornAt.set(parts[0].id, this.#now());
     for (const id of this.#bornAt.keys()) {
       if (!this.holds(id)) this.#bornAt.delete(id); // evicted by the LRU
     }
   }
 
-  protected override getNow(id: string): StoredCard | undefined {
+  protected override getNow(id: string): readonly StoredCard[] | undefined {
     const born = this.#bornAt.get(id);
     if (born === undefined || this.#now() - born > this.#ttlMs) return undefined;
     return super.getNow(id);

@@ -9,6 +9,10 @@
  *   server keeps idle sessions. A session reads only its own keys, so another session's card ids
  *   find nothing, and the session id (also a UUID) never leaves its client.
  *
+ * A card split into parts keeps part 1 where a card in one piece is kept, and part k beside it
+ * (`<id>#<k>`, a field of the session hash or a key of its own), with the part count under
+ * `<id>#parts` in a session so that evicting the card drops every part.
+ *
  * Mirrored web forms follow the same rules: `mcc:form:<id>` for stateless clients, a hash and a
  * recency list under `mcc:s:{<session id>}:` for a session, the last 32 kept, each form usable for
  * an hour after it was mirrored (10 minutes for stateless clients).
@@ -55,21 +59,34 @@ export interface RedisStoreOptions {
   now?: () => number;
 }
 
-// KEYS: a hash of documents and its recency list. ARGV: id, document JSON, capacity, ttl ms.
-const PUT_SESSION = `
+// drop(id): deletes a document and every part of it from the hash KEYS[1].
+const DROP = `
+local function drop(id)
+  local parts = tonumber(redis.call('HGET', KEYS[1], id .. '#parts') or '1')
+  redis.call('HDEL', KEYS[1], id, id .. '#parts')
+  for k = 2, parts do redis.call('HDEL', KEYS[1], id .. '#' .. k) end
+end`;
+
+// KEYS: a hash of documents and its recency list. ARGV: id, document JSON, capacity, ttl ms, then
+// the JSON of parts 2, 3, ... of a card split into parts.
+const PUT_SESSION = `${DROP}
+drop(ARGV[1])
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+if #ARGV > 4 then redis.call('HSET', KEYS[1], ARGV[1] .. '#parts', #ARGV - 3) end
+for k = 5, #ARGV do redis.call('HSET', KEYS[1], ARGV[1] .. '#' .. (k - 3), ARGV[k]) end
 redis.call('LREM', KEYS[2], 0, ARGV[1])
 redis.call('LPUSH', KEYS[2], ARGV[1])
 local capacity = tonumber(ARGV[3])
-for _, gone in ipairs(redis.call('LRANGE', KEYS[2], capacity, -1)) do redis.call('HDEL', KEYS[1], gone) end
+for _, gone in ipairs(redis.call('LRANGE', KEYS[2], capacity, -1)) do drop(gone) end
 redis.call('LTRIM', KEYS[2], 0, capacity - 1)
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
 return 1`;
 
-// KEYS: a hash of documents and its recency list. ARGV: id, ttl ms. Returns the JSON or nil.
+// KEYS: a hash of documents and its recency list. ARGV: id, ttl ms, field (the id, or <id>#<k> for
+// part k). Returns the JSON of that part or nil; reading any part refreshes the document.
 const GET_SESSION = `
-local card = redis.call('HGET', KEYS[1], ARGV[1])
+local card = redis.call('HGET', KEYS[1], ARGV[3])
 if card then
   redis.call('LREM', KEYS[2], 0, ARGV[1])
   redis.call('LPUSH', KEYS[2], ARGV[1])
@@ -120,37 +137,60 @@ export function redisStores(connection: RedisConnection, options: RedisStoreOpti
     }
   };
 
-  /** A card as stored at key (and field): its parts and their signatures. */
-  const sealCard = async (key: string, field: string, card: StoredCard) =>
-    JSON.stringify({
-      kind: card.kind,
-      title: card.title,
-      articleHtml: card.articleHtml,
-      sig: await signer.sign(["card", key, field, card.kind, card.title, card.articleHtml]),
-      titleSig: await signer.sign(["title", key, field, card.title]),
+  /** What a card's signature covers: its place and every field of it. */
+  const signed = (key: string, field: string, card: Omit<StoredCard, "id">) => [
+    "card",
+    key,
+    field,
+    card.kind,
+    card.title,
+    card.articleHtml,
+    card.tool ?? "",
+    String(card.part ?? ""),
+    String(card.total ?? ""),
+  ];
+
+  /** A card (or one part of it) as stored at key (and field), with its signatures. */
+  const sealCard = async (key: string, field: string, card: StoredCard) => {
+    const { kind, title, articleHtml, tool, part, total } = card;
+    return JSON.stringify({
+      kind,
+      title,
+      articleHtml,
+      tool,
+      part,
+      total,
+      sig: await signer.sign(signed(key, field, card)),
+      titleSig: await signer.sign(["title", key, field, title]),
     });
+  };
 
   /** The card at key (and field), or undefined for a miss or a value this deployment did not sign. */
   const openCard = async (key: string, field: string, id: string, reply: unknown) => {
     if (typeof reply !== "string") return undefined;
     const doc = fieldsOf(reply);
-    const { kind, title, articleHtml } = doc;
+    const { kind, title, articleHtml, tool, part, total } = doc;
     if (![kind, title, articleHtml].every((v) => typeof v === "string")) return refused(key);
-    const parts = ["card", key, field, kind, title, articleHtml] as string[];
-    if (!(await signer.verify(parts, doc.sig))) return refused(key);
-    return { id, kind, title, articleHtml } as StoredCard;
+    const card = { id, kind, title, articleHtml } as StoredCard;
+    if (typeof tool === "string") card.tool = tool;
+    if (Number.isInteger(part) && Number.isInteger(total)) Object.assign(card, { part, total });
+    if (!(await signer.verify(signed(key, field, card), doc.sig))) return refused(key);
+    return card;
   };
 
-  const statelessKey = (id: string) => `${KEY_PREFIX}card:${id}`;
+  const statelessKey = (id: string, part = 1) => `${KEY_PREFIX}card:${partField(id, part)}`;
   const stateless: CardStorage = {
     retention: `cards are kept ${ttlText(statelessTtlMs)}`,
-    put: async (card) => {
-      const key = statelessKey(card.id);
-      await run(["SET", key, await sealCard(key, "", card), "PX", String(statelessTtlMs)]);
+    put: async (card, more = []) => {
+      const ttl = String(statelessTtlMs);
+      await Promise.all([card, ...more].map(async (part, i) => {
+        const key = statelessKey(card.id, i + 1);
+        await run(["SET", key, await sealCard(key, "", part), "PX", ttl]);
+      }));
     },
-    get: async (id) => {
+    get: async (id, part = 1) => {
       if (id.length > MAX_ID_CHARS) return undefined;
-      const key = statelessKey(id);
+      const key = statelessKey(id, part);
       return await openCard(key, "", id, await run(["GET", key]));
     },
     list: () => Promise.resolve([]), // listing would hand every client the other clients' ids
@@ -162,12 +202,16 @@ export function redisStores(connection: RedisConnection, options: RedisStoreOpti
     const script = (source: string, ...args: string[]) => run(["EVAL", source, "2", ...keys, ...args]);
     return {
       retention: `only the last ${capacity} cards are kept`,
-      put: async (card) => {
-        await script(PUT_SESSION, card.id, await sealCard(keys[0], card.id, card), String(capacity), ttl);
+      put: async (card, more = []) => {
+        const sealed = await Promise.all(
+          [card, ...more].map((part, i) => sealCard(keys[0], partField(card.id, i + 1), part)),
+        );
+        await script(PUT_SESSION, card.id, sealed[0], String(capacity), ttl, ...sealed.slice(1));
       },
-      get: async (id) => {
+      get: async (id, part = 1) => {
         if (id.length > MAX_ID_CHARS) return undefined;
-        return await openCard(keys[0], id, id, await script(GET_SESSION, id, ttl));
+        const field = partField(id, part);
+        return await openCard(keys[0], field, id, await script(GET_SESSION, id, ttl, field));
       },
       list: async () => {
         const flat = (await script(LIST_SESSION)) as string[];
@@ -219,7 +263,7 @@ export function redisStores(connection: RedisConnection, options: RedisStoreOpti
     return forms({
       place: (id) => [keys[0], id],
       write: (id, value) => script(PUT_SESSION, id, value, String(WEB_FORM_CAPACITY), ttl),
-      read: (id) => script(GET_SESSION, id, ttl),
+      read: (id) => script(GET_SESSION, id, ttl, id),
     }, WEB_FORM_TTL_MS);
   };
 
@@ -231,6 +275,11 @@ export function redisStores(connection: RedisConnection, options: RedisStoreOpti
     health: async () => ({ store: "redis", reachable: await connection.ping() }),
     close: () => connection.close(),
   };
+}
+
+/** Where part `part` of a card is kept: the id itself for part 1, `<id>#<k>` after it. */
+function partField(id: string, part: number): string {
+  return part === 1 ? id : `${id}#${part}`;
 }
 
 /** Where one kind of document lives: its key and hash field (""), and how to write and read it. */

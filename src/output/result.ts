@@ -5,11 +5,11 @@
  */
 import { type Config, ConfigError } from "../config.ts";
 import { ToolError } from "../errors.ts";
-import { join } from "../html/html.ts";
+import { type Html, join } from "../html/html.ts";
 import { shortHash } from "../html/ids.ts";
 import { cardFrame } from "../html/shell.ts";
 import { plural } from "../render/summary.ts";
-import { CARD_URI_PREFIX } from "../ui/shared/protocol.ts";
+import { CARD_URI_PREFIX, PULL_TOOL } from "../ui/shared/protocol.ts";
 import { documentShellChars, standaloneDocument } from "../ui/standalone.ts";
 import { type Block, formatCount, packBlocks, renderBlock } from "./budget.ts";
 import { type CardStorage, type StoredCard, StoreUnavailableError } from "./store.ts";
@@ -75,11 +75,16 @@ export interface ResultContext {
   tooLargeHint?: string;
 }
 
-/** Packs, frames, stores and measures a rendered card into the tool result. */
+/**
+ * Packs, frames, stores and measures a rendered card into the tool result. Every part is framed
+ * and stored under the card's id, so get_card serves part k later from the stored render
+ * (any replica, with a shared store) instead of rendering the input again.
+ */
 export async function buildCardResult(card: CardOutput, ctx: ResultContext): Promise<CardResult> {
+  const rendered = card.blocks.map(renderBlock); // once: the budget's sample and the packing read it
   const parts = ctx.splittable
-    ? packBlocks(card.blocks, partBudget(card, ctx))
-    : [card.blocks.map(renderBlock)];
+    ? packBlocks(card.blocks, partBudget(card, rendered, ctx), rendered)
+    : [rendered];
   const total = parts.length;
   const current = ctx.part ?? 1;
   if (current > total) {
@@ -89,36 +94,54 @@ export async function buildCardResult(card: CardOutput, ctx: ResultContext): Pro
       `Call ${ctx.tool} with part from 1 to ${total}`,
     );
   }
-  const hasMore = current < total;
-  const title = total > 1 ? `${card.title} (part ${current} of ${total})` : card.title;
-  const articleHtml = cardFrame({
-    kind: ctx.kind,
-    title,
-    body: join(parts[current - 1], "\n"),
-    idPrefix: "m" + shortHash(ctx.kind + "\n" + title),
-    data: ctx.frameData,
-    movable: card.movable === true && parts[current - 1].length > 1,
-  }).value;
-
   const id = ctx.newId();
-  const stored = { id, kind: ctx.kind, title, articleHtml };
+  const stored = parts.map((blocks, i): StoredCard => {
+    const title = total > 1 ? `${card.title} (part ${i + 1} of ${total})` : card.title;
+    const articleHtml = cardFrame({
+      kind: ctx.kind,
+      title,
+      body: join(blocks, "\n"),
+      idPrefix: "m" + shortHash(ctx.kind + "\n" + title),
+      data: ctx.frameData,
+      movable: card.movable === true && blocks.length > 1,
+    }).value;
+    return total > 1
+      ? { id, kind: ctx.kind, title, articleHtml, tool: ctx.tool, part: i + 1, total }
+      : { id, kind: ctx.kind, title, articleHtml, tool: ctx.tool };
+  });
+  const result = partResult(stored[current - 1], card.summary, ctx);
+  if (ctx.structured) result.structuredContent = { ...ctx.structured, ...result.structuredContent };
+  // Measured with the article whatever the host, so one input is accepted or refused alike everywhere.
+  assertUnderCeiling(result, ctx);
+  await storeCard(ctx.store, stored); // only once the result is certain to be sent
+  if (!ctx.apps) delete result.structuredContent.card.articleHtml;
+  return result;
+}
 
-  const lines = [card.summary];
-  if (total > 1) {
-    lines.push(
-      hasMore
-        ? `This is part ${current} of ${total}. Call ${ctx.tool} again with the same input and part: ${
-          current + 1
-        } to render the rest.`
-        : `This is part ${current} of ${total}, the last one.`,
-    );
-  }
+/** What shapes a result besides the stored part: the host, the settings, the tool. */
+export interface PartContext {
+  tool: string;
+  apps: boolean;
+  config: Config;
+}
+
+/**
+ * The result showing one stored part: `text` (the card's summary, or a line about the part), the
+ * way to the next part, the document link for hosts without MCP Apps, and the structured card.
+ */
+export function partResult(shown: StoredCard, text: string, ctx: PartContext): CardResult {
+  const { id, kind, title, articleHtml } = shown;
+  const current = shown.part ?? 1;
+  const total = shown.total ?? 1;
+  const hasMore = current < total;
+  const lines = [text];
+  if (total > 1) lines.push(nextPartLine(id, current, total));
   const content: ContentBlock[] = [{ type: "text", text: lines.join("\n\n") }];
   if (!ctx.apps) {
-    const uri = CARD_URI_PREFIX + id;
+    const uri = partUri(id, current);
     content.push(
       ctx.config.embedHtml
-        ? { type: "resource", resource: { uri, mimeType: "text/html", text: standaloneDocument(stored) } }
+        ? { type: "resource", resource: { uri, mimeType: "text/html", text: standaloneDocument(shown) } }
         : {
           type: "resource_link",
           uri,
@@ -128,21 +151,29 @@ export async function buildCardResult(card: CardOutput, ctx: ResultContext): Pro
         },
     );
   }
-  const result: CardResult = {
+  return {
     content,
     structuredContent: {
-      ...ctx.structured,
-      card: { articleHtml, config: { id, kind: ctx.kind, title, tool: ctx.tool } },
+      card: { articleHtml, config: { id, kind, title, tool: ctx.tool } },
       parts: { current, total, hasMore },
     },
     // A fresh id per call (the ext-apps viewUUID pattern): the view keys the state it remembers by it.
     _meta: { viewUUID: crypto.randomUUID() },
   };
-  // Measured with the article whatever the host, so one input is accepted or refused alike everywhere.
-  assertUnderCeiling(result, ctx);
-  await storeCard(ctx.store, stored); // only once the result is certain to be sent
-  if (!ctx.apps) delete result.structuredContent.card.articleHtml;
-  return result;
+}
+
+/** Where a card's parts are read: part 1 at the card's id, part k (k > 1) under it. */
+export function partUri(id: string, part: number): string {
+  return CARD_URI_PREFIX + (part === 1 ? id : `${id}/${part}`);
+}
+
+/** The sentence that says which part this is and how to get the next (get_card by the card's id). */
+export function nextPartLine(id: string, current: number, total: number): string {
+  return current < total
+    ? `This is part ${current} of ${total}. For part ${current + 1}, call ${PULL_TOOL} with ${
+      JSON.stringify({ id, part: current + 1 })
+    }.`
+    : `This is part ${current} of ${total}, the last one.`;
 }
 
 /** Room the frame, config, links and the part line take in a result, besides the title. */
@@ -154,10 +185,14 @@ const RESULT_OVERHEAD = 1_500;
  * breaks, so the markup's own escaping ratio is applied). A split card then never trips the
  * ceiling on a part it chose itself.
  */
-function partBudget(card: CardOutput, ctx: ResultContext): number {
-  // A sample is enough for the ratio: the first 64K characters (an items block's first 200 items).
-  const sample = card.blocks.map((b) => ("items" in b ? b.render(b.items.slice(0, 200), 0) : b).value)
-    .join("\n").slice(0, 65_536);
+function partBudget(card: CardOutput, rendered: readonly Html[], ctx: ResultContext): number {
+  // A sample is enough for the ratio: the first 64K characters.
+  let sample = "";
+  for (const block of rendered) {
+    if (sample.length >= 65_536) break;
+    sample += (sample ? "\n" : "") + block.value.slice(0, 65_536);
+  }
+  sample = sample.slice(0, 65_536);
   const ratio = sample.length ? JSON.stringify(sample).length / sample.length : 1;
   // An embedded standalone document carries the stylesheet and runtime on top of the article.
   const documentShell = !ctx.apps && ctx.config.embedHtml ? documentShellChars(ctx.kind) : 0;
@@ -172,9 +207,9 @@ function partBudget(card: CardOutput, ctx: ResultContext): number {
  * does not fail the call: the summary and structuredContent carry the card without it, the store
  * has logged the outage once, and a read of this id will say it is missing.
  */
-async function storeCard(store: CardStorage, card: StoredCard): Promise<void> {
+async function storeCard(store: CardStorage, [first, ...more]: readonly StoredCard[]): Promise<void> {
   try {
-    await store.put(card);
+    await store.put(first, more);
   } catch (error) {
     if (!(error instanceof StoreUnavailableError)) throw error;
   }

@@ -18,9 +18,12 @@ export function codeMarkup(code: string, grammar?: string): Html {
   return grammar ? highlight(code, grammar) : raw(escapeCode(code));
 }
 
-/** A code sample (a markdown fence): label, copy button, highlighted when the grammar is known. */
+/**
+ * A code sample (a markdown fence, a card's code field): label, copy button, highlighted when the
+ * grammar is known. Without a label or a grammar it is labelled "Text".
+ */
 export function codeFigure(code: string, options: { label?: string; grammar?: string } = {}): Html {
-  const label = options.label?.trim() || (options.grammar ? languageLabel(options.grammar) : "code");
+  const label = options.label?.trim() || (options.grammar ? languageLabel(options.grammar) : "Text");
   const cls = options.grammar ? markup` class="mcc-hl language-${options.grammar}"` : "";
   return markup`<figure class="mcc-code"><figcaption class="mcc-code-bar"><span class="mcc-code-lang">${label}</span>${COPY}</figcaption><pre tabindex="0"><code${cls}>${
     codeMarkup(code, options.grammar)

@@ -3,9 +3,11 @@
  * reveal sections take the same three kinds of content, so they are rendered once, here.
  */
 import { invalidInput } from "../errors.ts";
-import { type Html, join, markup, slug } from "../html/html.ts";
+import { type Html, join, markup, raw } from "../html/html.ts";
 import { sanitize } from "../html/sanitize.ts";
-import { ACTION } from "../ui/shared/protocol.ts";
+import { codeFigure } from "./code_view.ts";
+import { languageOf } from "./highlight.ts";
+import { mathInHtml, prepareMath } from "./math.ts";
 import { htmlToText } from "./summary.ts";
 
 /** Content of a tab or section: any of text, html and code, shown in that order. */
@@ -41,13 +43,9 @@ export function textBlock(text: string): Html {
   return join(paragraphs.map((p) => markup`<p class="mcc-text">${p}</p>`));
 }
 
-/** A code sample with its language label and a copy button. */
+/** A code sample with its language label and a copy button, highlighted when the language is known. */
 export function codeBlock(code: string, language?: string): Html {
-  const label = language?.trim() || "code";
-  const langClass = language?.trim() ? markup` class="language-${slug(language, "text")}"` : "";
-  const bar =
-    markup`<figcaption class="mcc-code-bar"><span class="mcc-code-lang">${label}</span><button type="button" class="mcc-tool mcc-copy-code" data-mcc-action="${ACTION.copyCode}">Copy</button></figcaption>`;
-  return markup`<figure class="mcc-code">${bar}<pre tabindex="0"><code${langClass}>${code}</code></pre></figure>`;
+  return codeFigure(code, { label: language, grammar: languageOf(language) });
 }
 
 /** A rendered content block, with the text its sanitized html shows (for the summary). */
@@ -60,13 +58,15 @@ export interface RenderedContent {
 /**
  * Renders a block's content fields in order: text, html, code. An html field with nothing left to
  * show once sanitized (only scripts, say) is refused, naming `field`: an empty panel would tell
- * the model its content took effect.
+ * the model its content took effect. TeX between dollar signs in the html field's text becomes
+ * math (render/math.ts); the text field stays plain text.
  */
 export async function renderBlockContent(c: BlockContent, field = "html"): Promise<RenderedContent> {
   let htmlText: string | undefined;
   let clean: Html | undefined;
   if (c.html) {
-    clean = await sanitize(c.html);
+    await prepareMath(c.html);
+    clean = raw(mathInHtml((await sanitize(c.html)).value));
     htmlText = htmlToText(clean.value);
     if (!htmlText && !/<(img|hr)\b/i.test(clean.value)) {
       throw invalidInput(

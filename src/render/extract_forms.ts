@@ -104,7 +104,8 @@ export interface FormSpec {
 }
 
 /** The notes of a form that cannot be submitted at all (its action is then ""). */
-export const UNSENT_ACTION = "its action is not an http or https URL, so it cannot be submitted";
+export const UNSENT_ACTION =
+  "its action is not a plain http or https URL (one without a user name or password), so it cannot be submitted";
 export const UNSENT_DIALOG = 'its method is "dialog": it only closes a dialog in the page and sends nothing';
 
 export const MAX_FORMS = 50;

@@ -239,36 +239,56 @@ const CLOSE: Record<string, string> = {
   p: "</i>",
 };
 
-interface Segment {
-  cls: string;
-  html: string;
-  space: boolean;
+/**
+ * A token stream flattened into classed segments (parallel arrays, one entry per segment: a
+ * highlighted file has tens of thousands); a token of its parent's class is not wrapped again.
+ * `raw` keeps an unclassed segment's text, to tell whitespace between two tokens of one class.
+ */
+interface Segments {
+  cls: string[];
+  html: string[];
+  raw: (string | undefined)[];
 }
 
-/** Flattens a token stream into classed segments; a token of its parent's class is not wrapped again. */
-function collect(item: string | Token | (string | Token)[], parent: string, into: Segment[]): void {
-  if (typeof item === "string") into.push({ cls: "", html: escapeCode(item), space: /^\s+$/.test(item) });
-  else if (Array.isArray(item)) { for (const x of item) collect(x, parent, into); }
+function collect(item: string | Token | (string | Token)[], parent: string, into: Segments): void {
+  if (typeof item === "string") {
+    into.cls.push("");
+    into.html.push(escapeCode(item));
+    into.raw.push(item);
+  } else if (Array.isArray(item)) { for (const x of item) collect(x, parent, into); }
   else {
     const cls = classOf(item);
     if (cls === "" || cls === parent) collect(item.content, parent, into);
-    else into.push({ cls, html: renderTokens(item.content, cls), space: false });
+    else {
+      into.cls.push(cls);
+      // Most tokens (a keyword, a string) hold plain text: no stream to flatten.
+      into.html.push(
+        typeof item.content === "string" ? escapeCode(item.content) : renderTokens(item.content, cls),
+      );
+      into.raw.push(undefined);
+    }
   }
+}
+
+/** Whether text is all whitespace (and not empty). */
+function blank(text: string | undefined): boolean {
+  return text !== undefined && text !== "" && text.trim() === "";
 }
 
 /** Renders a token stream inside a span of class `parent`, merging neighbours of one class. */
 function renderTokens(stream: string | Token | (string | Token)[], parent: string): string {
-  const segs: Segment[] = [];
+  const segs: Segments = { cls: [], html: [], raw: [] };
   collect(stream, parent, segs);
+  const { cls: classes, html: parts, raw } = segs;
   let out = "";
-  for (let i = 0; i < segs.length;) {
-    const cls = segs[i].cls;
-    let html = segs[i].html;
+  for (let i = 0; i < classes.length;) {
+    const cls = classes[i];
+    let html = parts[i];
     let j = i + 1;
-    while (j < segs.length) {
-      if (segs[j].cls === cls) html += segs[j++].html;
-      else if (cls !== "" && segs[j].space && segs[j + 1]?.cls === cls) {
-        html += segs[j].html + segs[j + 1].html, j += 2;
+    while (j < classes.length) {
+      if (classes[j] === cls) html += parts[j++];
+      else if (cls !== "" && classes[j + 1] === cls && blank(raw[j])) {
+        html += parts[j] + parts[j + 1], j += 2;
       } else break;
     }
     out += cls ? OPEN[cls] + html + CLOSE[cls] : html;
@@ -293,8 +313,10 @@ const CHUNK = 2_000;
 
 function textLength(item: string | Token | (string | Token)[]): number {
   if (typeof item === "string") return item.length;
-  if (Array.isArray(item)) return item.reduce((n, x) => n + textLength(x), 0);
-  return textLength(item.content);
+  if (!Array.isArray(item)) return textLength(item.content);
+  let n = 0;
+  for (const x of item) n += textLength(x);
+  return n;
 }
 
 /**
@@ -317,11 +339,11 @@ function tokenizeBounded(code: string, grammar: string): (string | Token)[] {
       break;
     }
     let at = 0;
-    let cut: { item: number; keep: number } | undefined;
+    let cut: { item: number; keep: number; at: number } | undefined;
     tokens.forEach((t, i) => {
       if (typeof t === "string") {
         const nl = t.lastIndexOf("\n");
-        if (nl >= 0 && at + nl + 1 >= (to - from) / 2) cut = { item: i, keep: nl + 1 };
+        if (nl >= 0 && at + nl + 1 >= (to - from) / 2) cut = { item: i, keep: nl + 1, at };
       }
       at += textLength(t);
     });
@@ -331,7 +353,7 @@ function tokenizeBounded(code: string, grammar: string): (string | Token)[] {
       continue;
     }
     out.push(...tokens.slice(0, cut.item), (tokens[cut.item] as string).slice(0, cut.keep));
-    from += textLength(tokens.slice(0, cut.item)) + cut.keep;
+    from += cut.at + cut.keep;
   }
   return out;
 }

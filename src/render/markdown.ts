@@ -8,7 +8,11 @@
  * - links must be absolute http(s) or mailto; anything else (javascript:, data:, relative paths)
  *   is refused and the markdown stays visible as text;
  * - fenced code is highlighted when its language is known and always gets a copy button;
- * - tables get card styling, and column alignment becomes a class, never a style attribute.
+ * - a ```mermaid fence is drawn as a diagram (src/render/diagram/), or shown as code with a note
+ *   naming what it could not read (in documents: a tour's Rendered view keeps the fence as code);
+ * - tables get card styling, and column alignment becomes a class, never a style attribute;
+ * - `$…$`, `$$…$$` and ```math fences are math, rendered to MathML (render/math.ts);
+ *   {@link prepareMarkdown} loads the TeX renderer and the diagram layout first when the text needs them.
  *
  * `splitDocument` also cuts the document at its top-level H2 headings (the tokens make this
  * immune to `##` inside fenced code) and takes the first H1 as the title.
@@ -16,13 +20,15 @@
 import markdownIt, { type MarkdownIt, type Token } from "markdown-it";
 import { escape, type Html, raw } from "../html/html.ts";
 import { codeFigure } from "./code_view.ts";
+import { loadGraphLayout, renderMermaid } from "./diagram/diagram.ts";
 import { languageOf } from "./highlight.ts";
+import { mathTokenText, prepareMath, useMath } from "./math.ts";
 
 /** Schemes a markdown link may use. */
 const LINK_OK = /^(?:https?:\/\/|mailto:)/i;
 
 /** Heading levels shift down so that the card's own title stays the top heading. */
-function makeRenderer(shift: number): MarkdownIt {
+function makeRenderer(shift: number, diagrams: boolean): MarkdownIt {
   const md = markdownIt({ html: true, linkify: false, typographer: false });
   md.disable("entity");
   // deno-lint-ignore no-control-regex -- control characters are exactly what is refused
@@ -42,6 +48,7 @@ function makeRenderer(shift: number): MarkdownIt {
     const grammar = languageOf(info);
     // The fence's closing line break is not part of the code a reader copies.
     const code = tokens[i].content.replace(/\r?\n$/, "");
+    if (diagrams && info.toLowerCase() === "mermaid") return renderMermaid(code).html.value + "\n";
     return codeFigure(code, { label: info || undefined, grammar }).value + "\n";
   };
   rules.code_block = (tokens, i) => codeFigure(tokens[i].content.replace(/\r?\n$/, "")).value + "\n";
@@ -67,6 +74,7 @@ function makeRenderer(shift: number): MarkdownIt {
     tokens[i].attrs = (tokens[i].attrs ?? []).filter(([name]) => name === "href" || name === "title");
     return link ? link(tokens, i, options, env, self) : self.renderToken(tokens, i, options);
   };
+  useMath(md);
   return md;
 }
 
@@ -77,6 +85,17 @@ function level(tag: string, shift: number): number {
 /** Removes every HTML comment (an unterminated one runs to the end). */
 function stripComments(html: string): string {
   return html.replace(/<!--[\s\S]*?(?:-->|$)/g, "");
+}
+
+const MERMAID_FENCE = /^ {0,3}(`{3,}|~{3,})\s*mermaid\b/im;
+
+/**
+ * Loads what rendering `source` needs beyond markdown-it: the TeX renderer when it may hold math,
+ * the diagram layout when it has a mermaid fence.
+ */
+export async function prepareMarkdown(source: string): Promise<void> {
+  await prepareMath(source);
+  if (MERMAID_FENCE.test(source)) await loadGraphLayout();
 }
 
 let documentMd: MarkdownIt | undefined;
@@ -103,6 +122,8 @@ export interface MarkdownDocument {
 function inlineText(token: Token | undefined): string {
   return (token?.children ?? []).map((c) => {
     if (c.type === "text" || c.type === "code_inline") return c.content;
+    const math = mathTokenText(c.type, c.content);
+    if (math) return math;
     if (c.type === "html_inline") return c.content.startsWith("<!--") ? "" : c.content;
     return c.type === "softbreak" || c.type === "hardbreak" ? " " : "";
   }).join("").trim();
@@ -110,7 +131,7 @@ function inlineText(token: Token | undefined): string {
 
 /** Splits and renders a document for a document card (H2 become sections, H3 render as h4...). */
 export function splitDocument(source: string, options: { takeTitle?: boolean } = {}): MarkdownDocument {
-  const md = (documentMd ??= makeRenderer(1));
+  const md = (documentMd ??= makeRenderer(1, true));
   const env = {};
   const tokens = md.parse(source, env);
   let title: string | undefined;
@@ -138,8 +159,11 @@ export function splitDocument(source: string, options: { takeTitle?: boolean } =
   return { title: title || undefined, intro, sections };
 }
 
-/** Renders a markdown file as one page, never folded (a tour's Rendered view; H1 renders as h3). */
+/**
+ * Renders a markdown file as one page, never folded (a tour's Rendered view; H1 renders as h3).
+ * A tour shows files as they are: a mermaid fence stays code there.
+ */
 export function renderPage(source: string): Html {
-  const md = (pageMd ??= makeRenderer(2));
+  const md = (pageMd ??= makeRenderer(2, false));
   return raw(md.render(source));
 }

@@ -17,6 +17,14 @@ export function brief(text: string, max = 80): string {
   return oneLine(text, max);
 }
 
+/**
+ * "40,000" in every locale, so messages read the same everywhere (and without Intl: a locale's
+ * number format costs more to make than a card takes to render).
+ */
+export function formatCount(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
 /** "1 row", "3 rows": a count with its noun, plural by adding `s` unless told otherwise. */
 export function plural(n: number, noun: string, nouns = noun + "s"): string {
   return `${n} ${n === 1 ? noun : nouns}`;
@@ -65,14 +73,28 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 const BLOCK_TAG =
   /<\/?(?:p|div|br|li|tr|h[1-6]|pre|blockquote|ul|ol|dl|dt|dd|table|figure|figcaption|caption|hr)\b[^>]*>/gi;
 
+/** A formula (render/math.ts) and its TeX annotation. */
+const MATH =
+  /<math( display="block")?>[^]*?<annotation encoding="application\/x-tex">([^<]*)<\/annotation><\/semantics><\/math>/g;
+
+/** Formulas as their TeX source between dollar signs (`$$` for display ones). */
+function mathAsTex(html: string): string {
+  return html.includes("<math")
+    ? html.replace(MATH, (_, block: string | undefined, tex: string) => block ? `$$${tex}$$` : `$${tex}$`)
+    : html;
+}
+
 /**
  * The text a reader sees in sanitized markup: tags dropped (block elements become line breaks,
- * table cells spaces), character references decoded once. Only for the sanitizer's output, which
- * holds no comments, scripts or styles. Plain replaces without callbacks: deeply nested markup
- * holds tens of thousands of tags.
+ * table cells spaces), formulas as their TeX, character references decoded once. Only for the
+ * sanitizer's output, which holds no comments, scripts or styles. Plain replaces without callbacks:
+ * deeply nested markup holds tens of thousands of tags.
  */
 export function htmlToText(html: string): string {
-  const text = html.replace(BLOCK_TAG, "\n").replace(/<\/?t[dh]\b[^>]*>/gi, " ").replace(/<[^>]*>/g, "")
+  const text = mathAsTex(html).replace(BLOCK_TAG, "\n").replace(/<\/?t[dh]\b[^>]*>/gi, " ").replace(
+    /<[^>]*>/g,
+    "",
+  )
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
       if (ref[0] !== "#") return ENTITIES[ref.toLowerCase()] ?? whole;
       const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);

@@ -4,7 +4,7 @@
  */
 import { ToolError } from "../errors.ts";
 import type { FetchedPage } from "../net/fetch.ts";
-import { extractPage, type FormSpec, type PageExtract } from "../render/extract.ts";
+import type { FormSpec, PageExtract } from "../render/extract.ts";
 import type { ToolContext } from "../tool.ts";
 import { QUOTED_URL, quoteData } from "../quote.ts";
 
@@ -23,9 +23,13 @@ export async function fetchPage(ctx: ToolContext, url: string): Promise<FetchedP
   return page;
 }
 
-/** HTML and XHTML are parsed; any other text becomes the extract's text as it is. */
-export function extractAny(page: FetchedPage): PageExtract {
+/**
+ * HTML and XHTML are parsed; any other text becomes the extract's text as it is. The extractor
+ * (linkedom, the heaviest module the server has) is loaded on the first page, not at start-up.
+ */
+export async function extractAny(page: FetchedPage): Promise<PageExtract> {
   if (page.contentType === "text/html" || page.contentType === "application/xhtml+xml") {
+    const { extractPage } = await import("../render/extract.ts");
     return extractPage(page.text, page.url);
   }
   return {

@@ -232,7 +232,7 @@ export default defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   async handler({ url }, ctx) {
     const page = await fetchPage(ctx, url);
-    const extract = extractAny(page);
+    const extract = await extractAny(page);
     const data = fit(extract, page.status, Math.max(1_000, ctx.config.resultLimit - SUMMARY_ROOM));
     const text = summary(data, extract);
     const result = { content: [{ type: "text", text }], structuredContent: data };

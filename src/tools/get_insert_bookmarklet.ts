@@ -10,9 +10,9 @@ export default defineTool({
   name: "get_insert_bookmarklet",
   title: "Insert Card bookmarklet",
   description:
-    'Return a bookmarklet that places a card copied with "Copy card" into any web page: right-click a spot, choose Insert Card. A page-local preview in a sandboxed frame, gone on reload.',
+    'A bookmarklet that places a card copied with "Copy card" into any web page (right-click, Insert Card) until it reloads.',
   input: z.object({
-    source: z.boolean().optional().describe("Also return the readable source (default false)"),
+    source: z.boolean().optional().describe("Also return its source"),
   }),
   output: z.object({
     url: z.string().describe("The bookmarklet: a javascript: URL to save as a bookmark"),

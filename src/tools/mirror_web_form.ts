@@ -16,9 +16,10 @@ import type { FormFieldSpec, FormSpec } from "../render/extract.ts";
 import { UNSENT_ACTION, UNSENT_DIALOG } from "../render/extract_forms.ts";
 import { type FormField, renderFormFields } from "../render/form_fields.ts";
 import { plural } from "../render/summary.ts";
-import { QUOTED_LABEL, QUOTED_URL, quoteData } from "../quote.ts";
+import { QUOTED_LABEL, QUOTED_URL, quoteData, quoteHost } from "../quote.ts";
 import { defineTool } from "../tool.ts";
 import { encodingName, formEncoding } from "./_charset.ts";
+import { redactUrl } from "./_redact.ts";
 import { cardNames, extractAny, fetchPage } from "./_web.ts";
 
 export const KIND = "web_form";
@@ -40,13 +41,18 @@ const output = CARD_OUTPUT_SCHEMA.extend({
   }),
 });
 
-/** A form's one-line description for lists: its title, id, name and action path as the page gives them. */
+/**
+ * A form's one-line description for lists: its title, id, name and action path as the page gives
+ * them (without the values the card would not show, see _redact.ts).
+ */
 function describeForm(form: FormSpec): string {
   const names = [
     form.id ? `id ${quoteData(form.id, QUOTED_LABEL)}` : "",
     form.name ? `name ${quoteData(form.name, QUOTED_LABEL)}` : "",
   ].filter(Boolean);
-  const path = form.action ? quoteData(new URL(form.action).pathname, QUOTED_URL) : "(no http action)";
+  const path = form.action
+    ? quoteData(new URL(redactUrl(form.action, form)).pathname, QUOTED_URL)
+    : "(no http action)";
   return `${form.index}. ${quoteData(form.title, QUOTED_LABEL)}${
     names.length ? ` (${names.join(", ")})` : ""
   }: ${plural(form.fields.length, "field")}, ${form.method} ${path}`;
@@ -157,26 +163,31 @@ export function cardField(f: FormFieldSpec): FormField | string {
 
 /**
  * The line the card sends, as the user, ahead of the values: it tells the model what to do with
- * them. The page's title for the form is quoted as data (see src/quote.ts): a title that closes
- * its quotes would put the page's words in the user's mouth.
+ * them. The page's title for the form, and its host unless plain, are quoted as data (see
+ * src/quote.ts): a title that closes its quotes would put the page's words in the user's mouth.
  */
 export function introLine(title: string, formId: string, host: string): string {
-  return `The user filled in the mirrored form from ${host} that the page calls ${
+  return `The user filled in the mirrored form from ${quoteHost(host)} that the page calls ${
     quoteData(title, QUOTED_LABEL)
   } (formId "${formId}"). Show these values to the user and call submit_web_form with them only after the user confirms:`;
 }
 
+/**
+ * The card; `link` is where its "From" link goes: the page, or the address the caller asked for
+ * when the page's own address carries a value the card does not show (a session id from a redirect).
+ */
 function renderCard(
   form: FormSpec,
   formId: string,
   page: URL,
+  link: string,
   fields: FormField[],
   notes: string[],
 ): Html[] {
   const action = new URL(form.action);
   const elsewhere = action.origin !== page.origin;
   const id = idMaker(`${KIND}\n${formId}`);
-  const pageLink = safeUrl(page.href);
+  const pageLink = safeUrl(link);
   const source = markup`<p class="mcc-web-source">From ${
     pageLink ? markup`<a href="${pageLink}">${page.host}</a>` : page.host
   }${elsewhere ? markup` · sends to ${action.host}` : ""}</p>`;
@@ -210,7 +221,7 @@ export default defineTool({
   view: { kind: KIND, widgets: ["web_form", "form"], styles: ["form", "prompt", "web_form"] },
   async handler({ url, form: pick }, ctx) {
     const page = await fetchPage(ctx, url);
-    const extract = extractAny(page);
+    const extract = await extractAny(page);
     const form = pickForm(extract.forms, pick, page.url);
     if (form.action === "") {
       throw new ToolError(
@@ -246,11 +257,14 @@ export default defineTool({
     const encoding = formEncoding(form.acceptCharset, page.encoding);
     const pageUrl = new URL(page.url);
     pageUrl.hash = "";
+    // What the model reads: the two URLs without the values the card does not show (a site may
+    // put its session token in its action, or redirect to a page that carries it).
+    const redacted = (url: string) => redactUrl(url, form, encoding);
     const outline = {
       id: formId,
       title: form.title,
-      page: pageUrl.href,
-      action: form.action,
+      page: redacted(pageUrl.href),
+      action: redacted(form.action),
       method: form.method,
       fields: fields.map((f) => ({
         name: f.name,
@@ -263,8 +277,15 @@ export default defineTool({
     // The outline is measured with the card: a result over the ceiling stores nothing.
     const result = await buildCardResult({
       title: form.title,
-      summary: summary(form, formId, pageUrl, fields.length, notes, encoding),
-      blocks: renderCard(form, formId, pageUrl, fields, notes),
+      summary: summary(form, formId, pageUrl, fields.length, notes, encoding, redacted),
+      blocks: renderCard(
+        form,
+        formId,
+        pageUrl,
+        redacted(pageUrl.href) === pageUrl.href ? pageUrl.href : url,
+        fields,
+        notes,
+      ),
     }, {
       tool: "mirror_web_form",
       kind: KIND,
@@ -294,16 +315,17 @@ function summary(
   shown: number,
   notes: string[],
   charset: string,
+  redacted: (url: string) => string,
 ): string {
   const action = new URL(form.action);
   const encoding = (form.method === "POST" ? `, ${form.enctype}` : "") +
     (charset === "utf-8" ? "" : `, in ${encodingName(charset)}`);
   const lines = [
     `Mirrored the form the page calls ${quoteData(form.title, QUOTED_LABEL)} from ${
-      quoteData(page.href, QUOTED_URL)
+      quoteData(redacted(page.href), QUOTED_URL)
     } as a form card with ${plural(shown, "field")} (formId "${formId}").`,
-    `It submits by ${form.method}${encoding} to ${quoteData(form.action, QUOTED_URL)}${
-      action.origin !== page.origin ? ` (another site: ${action.host})` : ""
+    `It submits by ${form.method}${encoding} to ${quoteData(redacted(form.action), QUOTED_URL)}${
+      action.origin !== page.origin ? ` (another site: ${quoteHost(action.host)})` : ""
     }; ${plural(form.hidden.length, "hidden field")} and the action stay on the server.`,
     "When the user submits the card, their values arrive in the chat: show them to the user, and call submit_web_form with formId and values only after the user confirms.",
   ];

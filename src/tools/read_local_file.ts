@@ -17,13 +17,13 @@ export default defineTool({
   name: "read_local_file",
   title: "Read local file",
   description:
-    "Read a UTF-8 text file on the machine running this server (not your own sandbox) to review it or build cards from it. Binary files and other encodings are refused. Long files come in pieces: call again with the offset the result gives.",
+    "Read a UTF-8 text file on the machine running this server (not your sandbox), to review it or build cards from it. Long files come in pieces: call again with the offset the result gives.",
   input: z.object({
     path: z.string().max(4_096).describe(
-      "Absolute path on the server's machine (relative paths resolve inside MCP_CHAT_CARDS_FS_ROOT)",
+      "Absolute, or relative to MCP_CHAT_CARDS_FS_ROOT",
     ),
     offset: z.number().int().min(0).optional().describe(
-      "Character to start from (default 0), for long files",
+      "Character to start from",
     ),
   }),
   output: z.object({

@@ -13,6 +13,7 @@ import { textDirection } from "../render/extract_forms.ts";
 import { QUOTED_LABEL, QUOTED_TITLE, QUOTED_URL, quoteData } from "../quote.ts";
 import { defineTool } from "../tool.ts";
 import { encodeIn, encodingName, urlencoded } from "./_charset.ts";
+import { redactText, redactUrl } from "./_redact.ts";
 import { cardNames, extractAny, opening } from "./_web.ts";
 
 type Value = string | number | boolean | string[];
@@ -264,96 +265,14 @@ export function encodeForm(
   };
 }
 
-/** What replaces a value the card did not show, in a URL the model sees. */
-export const REDACTED = "[hidden]";
-/** Shorter values are redacted where their field's name stands, not wherever they appear. */
-const MIN_MATCHED = 4;
-/** Values this long are redacted wherever they appear, inside other words too. */
-const MIN_ANYWHERE = 8;
-
-/**
- * The values of a form the card never showed, so the model never sees them: its hidden fields
- * (and the controls the page hides), the page's own password values, and the submit button's value.
- */
-function unshown(form: FormSpec): [name: string, value: string][] {
-  const out: [string, string][] = form.hidden.filter((h) => !h.charset).map((h) => [h.name, h.value]);
-  for (const f of form.fields) if (f.type === "password" && f.value) out.push([f.name, f.value]);
-  if (form.submit.name && !form.submit.image) out.push([form.submit.name, form.submit.value ?? ""]);
-  return out.filter(([, value]) => value !== "");
-}
-
-/** A query or path part decoded as a form sends it (`+` is a space), or as it is when it does not decode. */
-function formDecoded(raw: string): string {
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, " "));
-  } catch {
-    return raw;
-  }
-}
-
-/**
- * A URL as the model may see it, with every value the card did not show (see {@link unshown])
- * replaced by {@link REDACTED}: in the query, the values of those fields' names and any value
- * equal to one of them; in the path, any segment equal to one; anywhere after the origin, any
- * longer one (8 characters and more) in its plain, URL-encoded or form-encoded spelling. The
- * user's own values stay.
- */
-export function redactUrl(url: string, form: FormSpec, encoding = "utf-8"): string {
-  const secrets = unshown(form);
-  if (secrets.length === 0) return url;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return url;
-  }
-  const shownNames = new Set(form.fields.filter((f) => f.type !== "password").map((f) => f.name));
-  const names = new Set(secrets.map(([n]) => n).filter((n) => !shownNames.has(n)));
-  const values = new Set(secrets.map(([, v]) => v).filter((v) => v.length >= MIN_MATCHED));
-  const spelled = new Set([...values].map((v) => urlencoded([["", v]], encoding).slice(1)));
-  const secret = (raw: string) => values.has(formDecoded(raw)) || spelled.has(raw);
-  const query = parsed.search.slice(1).split("&").map((piece) => {
-    const eq = piece.indexOf("=");
-    const rawName = eq < 0 ? piece : piece.slice(0, eq);
-    const rawValue = eq < 0 ? "" : piece.slice(eq + 1);
-    if (rawValue === "" || shownNames.has(formDecoded(rawName))) return piece;
-    return names.has(formDecoded(rawName)) || secret(rawValue) ? `${rawName}=${REDACTED}` : piece;
-  }).join("&");
-  const path = parsed.pathname.split("/").map((segment) => secret(segment) ? REDACTED : segment).join("/");
-  // The origin stays as it is: a page could name its own host in a hidden field.
-  let shown = path + (query ? "?" + query : "") + parsed.hash;
-  for (const value of values) {
-    if (value.length < MIN_ANYWHERE) continue;
-    for (
-      const spelling of new Set([
-        value,
-        encodeURIComponent(value),
-        urlencoded([["", value]], encoding).slice(1),
-      ])
-    ) {
-      shown = shown.replaceAll(spelling, REDACTED);
-    }
-  }
-  return parsed.origin + shown;
-}
-
-/** A response's text with the longer values the card did not show (see {@link unshown}) replaced: a page may echo them. */
-export function redactText(text: string, form: FormSpec): string {
-  let shown = text;
-  for (const [, value] of unshown(form)) {
-    if (value.length >= MIN_ANYWHERE) shown = shown.replaceAll(value, REDACTED);
-  }
-  return shown;
-}
-
-function report(page: FetchedPage, form: FormSpec, encoding: string) {
-  const extract = extractAny(page);
+async function report(page: FetchedPage, form: FormSpec, encoding: string) {
+  const extract = await extractAny(page);
   return {
     status: page.status,
     statusText: page.statusText,
     url: redactUrl(page.url, form, encoding),
-    title: redactText(extract.title, form),
-    extract: opening(redactText(extract.text, form), 600),
+    title: redactText(extract.title, form, encoding),
+    extract: opening(redactText(extract.text, form, encoding), 600),
   };
 }
 
@@ -399,11 +318,11 @@ export default defineTool({
       );
       throw new ToolError(error.code, message, error.hint, { cause: error });
     }
-    const result = report(page, form, encoding);
+    const result = await report(page, form, encoding);
     const outcome = page.status >= 400 ? "The website refused it" : "The website accepted it";
     const lines = [
       `Submitted the form the page calls ${title} (${form.method} to ${
-        quoteData(form.action, QUOTED_URL)
+        quoteData(redactUrl(form.action, form, encoding), QUOTED_URL)
       }): HTTP ${page.status}${page.statusText ? " " + page.statusText : ""}. ${outcome}${
         page.status >= 400 ? "" : " (check the page text below to be sure)"
       }.`,

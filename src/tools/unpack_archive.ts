@@ -6,10 +6,10 @@
 import { z } from "zod";
 import { invalidInput } from "../errors.ts";
 import { MAX_ARCHIVE_BYTES, readLocalBytes } from "../fs/read.ts";
-import { readZip } from "../fs/zip.ts";
 import { formatCount } from "../output/budget.ts";
 import { plural } from "../render/summary.ts";
 import { QUOTED_PATH, quoteData } from "../quote.ts";
+import { jsonText } from "../ui/shared/json.ts";
 import { defineTool } from "../tool.ts";
 
 /** Characters of a result kept for the listing and notes. */
@@ -21,11 +21,11 @@ export default defineTool({
   name: "unpack_archive",
   title: "Unpack archive",
   description:
-    "List a .zip on the machine running this server and return its text files (binaries, build caches and unsafe entries skipped with reasons). Use it to inspect a project before a code tour. When the files exceed one result, call again with files: the paths still to read.",
+    "List a .zip on the machine running this server (not your sandbox) and return its text files, e.g. before a code tour. When they exceed one result, call again with files: the paths still to read.",
   input: z.object({
-    path: z.string().max(4_096).describe("Absolute path of the .zip on the server's machine"),
+    path: z.string().max(4_096).describe("Absolute path of the .zip"),
     files: z.array(z.string().max(1_000)).max(1_000).optional().describe(
-      "Only these paths inside the archive (default: every text file)",
+      "Only these, from its listing (default: all)",
     ),
   }),
   output: z.object({
@@ -48,6 +48,7 @@ export default defineTool({
     const bytes = await readLocalBytes(path, { root: ctx.config.fsRoot, maxBytes: MAX_ARCHIVE_BYTES });
     const want = wanted ? new Set(wanted) : undefined;
     let last = 0;
+    const { readZip } = await import("../fs/zip.ts"); // fflate, loaded on the first archive
     const zip = await readZip(bytes, path, {
       filter: want ? (p) => (want.has(p) ? undefined : "not asked for") : undefined,
       onProgress: async ({ done, total, bytes: inflated }) => {
@@ -113,7 +114,7 @@ export default defineTool({
       lines.push(
         `${plural(sent.length, "file")} returned below; ${
           plural(later.length, "file")
-        } did not fit. Call unpack_archive again with files: ${JSON.stringify(later.slice(0, 40))}${
+        } did not fit. Call unpack_archive again with files: ${jsonText(later.slice(0, 40))}${
           later.length > 40 ? ", then the rest of the list below" : ""
         }.`,
       );

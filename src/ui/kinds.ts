@@ -8,11 +8,15 @@
  * `ui://mcp-chat-cards/template/<kind>.html`.
  *
  * Every template has the header tools, downloads, the live preview, remembered state, selection,
- * tutor terms and the context menu, styled by ALWAYS_STYLES. `widgets` names files under
- * src/ui/runtime/widgets/ (each exports `<name in camelCase>Widget`), in the order they enhance a
- * card; `styles` names files under src/ui/styles/ (joined in the stylesheet's own order). `movable`
- * kinds mark blocks the reader may reorder (move handles). tests/ui/kinds_test.ts checks that every
- * kind's markup is handled and styled by what its template carries.
+ * the context menu and the card-offered tools' protocol, styled by ALWAYS_STYLES.
+ * `widgets` names files under src/ui/runtime/widgets/ (each exports `<name in camelCase>Widget`), in
+ * the order they enhance a card; `styles` names files under src/ui/styles/ (joined in the
+ * stylesheet's own order). Three flags add a widget with its stylesheet, each for the kinds whose
+ * cards can need it: `terms` (tutor terms: the kinds whose tool takes text, so takes `extras`),
+ * `movable` (blocks the reader may reorder: move handles) and `parts` (a card split into parts
+ * downloads whole: the splittable kinds). defineCard sets `terms` and `parts` from the card's own
+ * facts; a card file declares `movable`. tests/ui/kinds_test.ts checks that every kind's markup is
+ * handled and styled by what its template carries, and that the flags match the tools.
  *
  * This module is data only: the build reads it, and the browser bundles never import it.
  */
@@ -23,8 +27,12 @@ export interface KindUi {
   readonly widgets: readonly string[];
   /** Files under src/ui/styles/ besides {@link ALWAYS_STYLES}; `[]` is fine. */
   readonly styles: readonly string[];
-  /** The reader may reorder the card's blocks (move handles). */
+  /** Tutor terms (widgets/tutor.ts, styles/terms.css): the kind's tool takes `extras`. */
+  readonly terms?: boolean;
+  /** The reader may reorder the card's blocks (widgets/move.ts, styles/move.css). */
   readonly movable?: boolean;
+  /** Download gathers every part first (parts.ts): the kind's tool is splittable. */
+  readonly parts?: boolean;
   /**
    * CSS of its own, for a kind defined outside this repository (`createServer({ cards })`), added
    * after its stylesheets; the built-in kinds keep theirs in src/ui/styles/<kind>.css.
@@ -44,9 +52,19 @@ export interface ToolView extends KindUi {
  */
 export const MAX_RAW_BYTES = 64 * 1024;
 export const MAX_GZIP_BYTES = 20 * 1024;
+/**
+ * get_card's template is no card kind's: it carries the widgets of every kind that splits (table,
+ * markdown, code tour) so any part paints as its kind does, and it is read only when a model asks
+ * for a later part. Its gzip budget is 22 KB.
+ */
+export const MAX_PARTS_GZIP_BYTES = 22 * 1024;
 
-/** The widgets of a kind that needs none: the runtime every template carries, and nothing else. */
-export const PLAIN_UI: KindUi = { widgets: [], styles: [] };
+/**
+ * The runtime for kinds defined outside the build (`createServer({ cards })`) that need no widget:
+ * every template's runtime, with tutor terms, move handles and whole downloads, which act only on
+ * cards whose markup asks for them, so one runtime serves any such kind.
+ */
+export const PLAIN_UI: KindUi = { widgets: [], styles: [], terms: true, movable: true, parts: true };
 
 /** Stylesheets every template carries, whatever the kind. */
 export const ALWAYS_STYLES: readonly string[] = ["base", "preview", "selection", "tutor"];
@@ -71,4 +89,14 @@ export function kindViews(
     owner[kind] = name;
   }
   return views;
+}
+
+/** A kind's stylesheets: the ones every template has, the kind's own, and those its flags bring. */
+export function kindStyles(ui: KindUi): Set<string> {
+  return new Set([
+    ...ALWAYS_STYLES,
+    ...ui.styles,
+    ...ui.terms ? ["terms"] : [],
+    ...ui.movable ? ["move"] : [],
+  ]);
 }

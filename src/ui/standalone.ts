@@ -5,7 +5,7 @@
  */
 import { UI_VERSION } from "./assets.gen.ts";
 import { standaloneCsp, standaloneHtml } from "./shared/document.ts";
-import { kindAssets, TEMPLATE_KINDS } from "./template.ts";
+import { kindAssets } from "./template.ts";
 
 /** The Content-Security-Policy of a standalone document of `kind`. */
 export function standaloneCspOf(kind: string): string {
@@ -28,20 +28,8 @@ export function standaloneDocument(
   });
 }
 
-const shells = new Map<string, number>();
-
 /**
- * Characters the emptiest standalone document of `kind` takes JSON-escaped (all kinds: the largest).
- * Measured once per kind: every result that embeds its document asks.
+ * Characters the emptiest standalone document of `kind` takes JSON-escaped (all kinds: the
+ * largest), as the UI build measured them (tests/config_test.ts measures them again).
  */
-export function documentShellChars(kind?: string): number {
-  const measure = (k: string) => {
-    let chars = shells.get(k);
-    if (chars === undefined) {
-      chars = JSON.stringify(standaloneDocument({ id: "", kind: k, title: "", articleHtml: "" })).length;
-      shells.set(k, chars);
-    }
-    return chars;
-  };
-  return Math.max(...(kind ? [kind] : TEMPLATE_KINDS).map(measure));
-}
+export { documentShellChars } from "./shells.ts";

@@ -9,7 +9,7 @@ import { gzipSync } from "fflate";
 import { VERSION } from "../version.ts";
 import * as built from "./assets.gen.ts";
 import type { KindAssets } from "./assets.gen.ts";
-import { ALWAYS_STYLES, type KindUi, MAX_GZIP_BYTES, MAX_RAW_BYTES } from "./kinds.ts";
+import { kindStyles, type KindUi, MAX_GZIP_BYTES, MAX_RAW_BYTES } from "./kinds.ts";
 
 // Read through the namespace, so a generated module older than this code (a merge, a checkout)
 // still loads: `deno task build:ui` imports the registry, hence this file, to write a new one.
@@ -39,14 +39,25 @@ export function kindAssets(kind: string): KindAssets {
 export function addKindTemplate(kind: string, ui: KindUi): void {
   const problem = (text: string) => new Error(`Card kind "${kind}": ${text}`);
   if (Object.hasOwn(ASSETS, kind)) throw problem("a built-in kind has that name; choose another");
-  const movable = ui.movable ?? false;
-  const bundle = BUNDLES.find((b) => b.movable === movable && b.widgets.join() === ui.widgets.join());
-  if (!bundle) {
-    const sets = BUNDLES.map((b) => `${JSON.stringify(b.widgets)}${b.movable ? " movable" : ""}`);
+  // The runtime with exactly the kind's widgets; it must carry what the kind's flags add (tutor terms,
+  // move handles, whole downloads), which act only on cards whose markup asks for them.
+  const flags = (ui: { terms?: boolean; movable?: boolean; parts?: boolean }) =>
+    (["terms", "movable", "parts"] as const).filter((flag) => ui[flag]);
+  const same = BUNDLES.filter((b) => b.widgets.join() === ui.widgets.join());
+  if (!same.length) {
     throw problem(
-      `no built runtime carries exactly the widgets ${JSON.stringify(ui.widgets)}${
-        movable ? " movable" : ""
-      }; use one of ${sets.join(", ")}`,
+      `no built runtime carries exactly the widgets ${JSON.stringify(ui.widgets)}; use one of ${
+        [...new Set(BUNDLES.map((b) => JSON.stringify(b.widgets)))].join(", ")
+      }`,
+    );
+  }
+  const bundle = same.find((b) => flags(ui).every((flag) => b[flag]));
+  if (!bundle) {
+    const lacking = flags(ui).filter((flag) => !same.some((b) => b[flag]));
+    throw problem(
+      `the built runtime with the widgets ${JSON.stringify(ui.widgets)} has no ${
+        lacking.join(" or ")
+      } (tutor terms, move handles, whole downloads); use the widgets [] for such a kind`,
     );
   }
   const sheets = STYLESHEETS as Record<string, string>;
@@ -59,7 +70,7 @@ export function addKindTemplate(kind: string, ui: KindUi): void {
   if (/<\/style/i.test(ui.css ?? "")) {
     throw problem("its css contains </style, which would end its own element");
   }
-  const wanted = new Set([...ALWAYS_STYLES, ...ui.styles]);
+  const wanted = kindStyles(ui);
   const css = Object.keys(sheets).filter((name) => wanted.has(name)).map((name) => sheets[name]).join("") +
     (ui.css ?? "");
   const bytes = new TextEncoder().encode(css + bundle.runtime);

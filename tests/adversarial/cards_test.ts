@@ -108,8 +108,12 @@ Deno.test("adversarial: wrong types, prototype keys and non-finite numbers are r
       { title: "t", items: { 0: { text: "x" }, length: 1 } },
       /items: expected a list, got an object$/,
     ],
-    ["get_card", { tool: "constructor", arguments: {} }, /"tool": "constructor" is not a card tool/],
-    ["get_card", { tool: "get_card", arguments: {} }, /"tool": "get_card" is not a card tool/],
+    [
+      "get_card",
+      { tool: "constructor", arguments: { title: "t" } },
+      /"tool": "constructor" is not a card tool/,
+    ],
+    ["get_card", { tool: "get_card", arguments: { title: "t" } }, /"tool": "get_card" is not a card tool/],
   ];
   for (const [tool, args, message] of refusals) {
     const r = await call(client, tool, args);
@@ -453,4 +457,44 @@ Deno.test({
       "Input validation error: Invalid arguments for tool get_card: arguments.title.0: nested deeper than 32 levels",
     );
   },
+});
+
+Deno.test("adversarial: the inert check lets through a chart's numeric layout style and nothing like it", () => {
+  const fails = (html: string) => {
+    try {
+      assertInert(html, "probe");
+      return false;
+    } catch {
+      return true;
+    }
+  };
+  const plot = (style: string) => `<div class="mcc-plot" style="${style}"></div>`;
+  const frame = (style: string, attrs = 'data-w="290" height="241"') =>
+    `<svg class="mcc-fr" ${attrs} style="${style}"></svg>`;
+  // what the chart renderer writes
+  assertEquals(fails(plot("--i0:10px 84px 24px 34.5px;--i4:29px 10px 24px 34px")), false);
+  assertEquals(fails(frame("height:calc(61px + var(--ph))")), false);
+  assertEquals(
+    fails(frame("height:calc(61px + var(--ph))", 'data-b="0 1 2" data-w="290" height="241"')),
+    false,
+  );
+  // anything else: another property, a function, a unit, an element, a class, a trailing rule
+  for (
+    const html of [
+      plot("--i0:10px 84px 24px 34px;background:url(https://evil.example/x)"),
+      plot("--i0:url(x)"),
+      plot("--i0:10px 84px 24px 34em"),
+      plot("--i0:10px 84px 24px"),
+      plot("position:fixed;inset:0"),
+      plot(""),
+      frame("height:calc(61px + var(--ph));background:red"),
+      frame("height:calc(61px + var(--x))"),
+      frame("height:100vh"),
+      frame("height:calc(61px + var(--ph))", 'data-w="290" height="241" onload="x"'),
+      `<div class="mcc-plot x" style="--i0:1px 1px 1px 1px"></div>`,
+      `<p class="mcc-plot" style="--i0:1px 1px 1px 1px"></p>`,
+      `<svg class="mcc-fr" style="height:calc(61px + var(--ph))"></svg>`,
+      `<div style="--i0:1px 1px 1px 1px" class="mcc-plot"></div>`,
+    ]
+  ) assertEquals(fails(html), true, html);
 });

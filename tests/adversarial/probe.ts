@@ -113,9 +113,43 @@ const ALLOWED_TAGS = new Set([
   "tspan",
   "defs",
   "clippath",
+  // diagrams: node outlines and arrow heads (a marker is drawn from its own children, nothing it loads)
+  "polygon",
+  "marker",
   // video cards
   "video",
   "track",
+  // math: MathML Core from TeX, through the math sanitizer (src/html/sanitize.ts)
+  "math",
+  "semantics",
+  "annotation",
+  "mrow",
+  "mi",
+  "mn",
+  "mo",
+  "ms",
+  "mtext",
+  "mspace",
+  "msub",
+  "msup",
+  "msubsup",
+  "munder",
+  "mover",
+  "munderover",
+  "mmultiscripts",
+  "mprescripts",
+  "none",
+  "mfrac",
+  "msqrt",
+  "mroot",
+  "mtable",
+  "mtr",
+  "mtd",
+  "mstyle",
+  "mpadded",
+  "mphantom",
+  "merror",
+  "menclose",
 ]);
 
 const URL_ATTRS = new Set(["href", "src", "action", "formaction", "xlink:href", "cite", "srcset", "poster"]);
@@ -127,9 +161,32 @@ const VIDEO_SRC_OK = /^(https:|data:video\/(mp4|webm|ogg)[;,]|blob:)/i;
 const TRACK_SRC_OK = /^(https:|data:text\/vtt[;,])/i;
 
 /**
- * Fails unless the article is inert: only allowlisted elements, no event handler, style, srcdoc or
- * srcset attribute, every href absolute http/https/mailto and every src a data:image. Parsed
- * loosely on purpose, and `<` must only ever start a tag (text is escaped).
+ * The one style a card may carry: a chart lays itself out per width band with numbers only (src/render/svg/layout.ts):
+ * the insets of its marks layer per band on `div.mcc-plot`, and a growing frame's margins on
+ * `svg.mcc-fr`. Nothing else matches: no other property, unit, function or element.
+ */
+const CHART_STYLES: [RegExp, RegExp][] = [
+  [
+    /^div class="mcc-plot"$/,
+    /^--i\d{1,2}:(\d{1,4}(\.\d)?px ){3}\d{1,4}(\.\d)?px(;--i\d{1,2}:(\d{1,4}(\.\d)?px ){3}\d{1,4}(\.\d)?px)*$/,
+  ],
+  [
+    /^svg class="mcc-fr"( data-b="[\d ]+")? data-w="\d+" height="\d+"$/,
+    /^height:calc\(\d{1,4}(\.\d)?px \+ var\(--ph\)\)$/,
+  ],
+];
+
+/** True when `style` is the numeric layout style a chart element `<name attrs…>` may carry. */
+export function chartStyle(name: string, before: string, style: string): boolean {
+  const head = `${name} ${before.trim()}`;
+  return CHART_STYLES.some(([element, value]) => element.test(head) && value.test(style));
+}
+
+/**
+ * Fails unless the article is inert: only allowlisted elements, no event handler, srcdoc or srcset
+ * attribute, no style but a chart's numeric layout (chartStyle), every href absolute
+ * http/https/mailto and every src a data:image. Parsed loosely on purpose, and `<` must only ever
+ * start a tag (text is escaped).
  */
 export function assertInert(html: string, where = ""): void {
   for (const m of html.matchAll(/<\/?([^\s/>]*)([^>]*)>?/g)) {
@@ -142,9 +199,10 @@ export function assertInert(html: string, where = ""): void {
       const value = a[3] ?? a[4] ?? a[5] ?? "";
       assertEquals(attr.startsWith("on"), false, `${where}: <${name} ${attr}>`);
       assertEquals(
-        ["style", "srcdoc", "srcset", "formaction"].includes(attr),
+        ["srcdoc", "srcset", "formaction"].includes(attr) ||
+          (attr === "style" && !chartStyle(name, m[2].slice(0, a.index), value)),
         false,
-        `${where}: <${name} ${attr}>`,
+        `${where}: <${name} ${attr}="${value.slice(0, 80)}">`,
       );
       if (URL_ATTRS.has(attr)) {
         const src = name === "video" ? VIDEO_SRC_OK : name === "track" ? TRACK_SRC_OK : SRC_OK;

@@ -1,22 +1,23 @@
+// deno-lint-ignore-file no-window -- page callbacks run in the browser, where window exists
 /**
  * Charts in real Chromium under the official AppBridge host: every golden chart paints and passes
  * axe in both themes, the data table holds exactly the input values, tooltips follow hover and
- * focus, arrow keys move between points, numbers follow the host's locale, and screenshots at
- * 420 and 760 px in both themes land in tests/artifacts/chart-*.png to be looked at.
+ * focus, arrow keys move between points, numbers follow the host's locale, and screenshots of
+ * every kind at 420 and 760 px in both themes land in tests/artifacts/chart-*.png to be looked at.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Frame } from "playwright-core";
 import { ARTIFACTS, axeViolations, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
+import { type Args, EXAMPLES, golden, stress } from "./chart_inputs.ts";
 
 const reason = skipReason();
 const dir = new URL("../cards/chart/", import.meta.url);
 const CASES = [...Deno.readDirSync(dir)].map((e) => e.name)
   .filter((n) => n.endsWith(".json") && !n.startsWith("error_")).map((n) => n.slice(0, -5)).sort();
-const args = (name: string) => JSON.parse(Deno.readTextFileSync(new URL(`${name}.json`, dir)));
 
 async function paint(h: Harness, name: string, hostContext: Record<string, unknown>, width = 680) {
-  const m = await h.mount({ tool: "create_chart_card", args: args(name), deliver: "result", hostContext });
+  const m = await h.mount({ tool: "create_chart_card", args: golden(name), deliver: "result", hostContext });
   await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
   await m.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
   return m;
@@ -63,12 +64,13 @@ Deno.test({
         for (const theme of ["light", "dark"] as const) {
           const m = await paint(h, name, { theme });
           const box = await m.view.evaluate(() =>
-            document.querySelector(".mcc-svg")!.getBoundingClientRect().width
+            document.querySelector(".mcc-plot")!.getBoundingClientRect().width
           );
-          assert(box > (/pie|donut/.test(name) ? 200 : 300), `${name}: svg is ${box} px wide`);
+          assert(box > (/pie|donut/.test(name) ? 200 : 300), `${name}: the plot is ${box} px wide`);
           assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
-          if (theme === "light" && name !== "line_2000_downsampled") {
-            const input = args(name) as { series: { values: (number | null)[] }[] };
+          // the kinds whose table holds what they derive (bins, shares, running totals) are checked below
+          if (theme === "light" && !/^(line_2000_downsampled|histogram|funnel|waterfall)/.test(name)) {
+            const input = golden(name) as { series: { values: (number | null)[] }[] };
             assertEquals(await tableValues(m.view), input.series.map((s) => s.values), name);
           }
           await m.page.close();
@@ -79,7 +81,7 @@ Deno.test({
     await t.step("tooltips on hover and focus; arrow keys move between points", async () => {
       const m = await paint(h, "example", { theme: "light" });
       const first = m.view.locator(".mcc-s0 .mcc-pt").first();
-      await first.hover();
+      await first.hover({ force: true }); // a marker is a stroke's cap: its geometry has no area
       assertEquals(await tip(m.view), "JanRevenue: $12");
       await m.view.locator(".mcc-card h2").hover();
       assertEquals(await tip(m.view), null);
@@ -111,10 +113,56 @@ Deno.test({
       await donut.page.close();
     });
 
+    await t.step("histogram, funnel, waterfall: their tables, tooltips and keys", async () => {
+      const cells = (view: Frame, column: number, attr: string) =>
+        view.evaluate(
+          ([c, a]) =>
+            [...document.querySelectorAll<HTMLTableRowElement>(".mcc-chart tbody tr")].map((r) =>
+              r.cells[c as number].getAttribute(a as string)
+            ),
+          [column, attr],
+        );
+      const focused = (m: Mounted) =>
+        m.view.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+
+      // a histogram's table holds its counts (every value counted once), its bars their bins
+      const hist = await paint(h, "histogram", { theme: "light" });
+      const counts = (await cells(hist.view, 1, "data-vx")).map(Number);
+      assertEquals(counts.reduce((a, b) => a + b, 0), 240);
+      await hist.view.locator(".mcc-pt").first().focus();
+      assertEquals(await tip(hist.view), `50–100Response time: ${counts[0]}`);
+      await hist.page.close();
+
+      // a funnel's stage counts are the input; each stage's share of the first follows
+      const funnel = await paint(h, "funnel", { theme: "dark" });
+      const stages = (golden("funnel") as { series: { values: number[] }[] }).series[0].values;
+      assertEquals((await cells(funnel.view, 1, "data-v")).map(Number), stages);
+      await funnel.view.locator(".mcc-pt").last().hover();
+      assertEquals(await tip(funnel.view), "Invited a teammateVisitors: 940");
+      await funnel.page.close();
+
+      // a waterfall's steps and totals: arrows move along the steps, down to the totals
+      const fall = await paint(h, "waterfall", { theme: "light" });
+      assertEquals(
+        (await cells(fall.view, 2, "data-v")).map(Number),
+        [4200, 2550, 2550, 1830, 920, 540, 635, 635],
+      );
+      await fall.view.locator(".mcc-pt").first().focus();
+      assertEquals(await tip(fall.view), "RevenueChange: €4,200");
+      await fall.page.keyboard.press("ArrowRight");
+      assertEquals(await focused(fall), "Cost of sales, Change: -€1,650");
+      await fall.page.keyboard.press("ArrowLeft");
+      await fall.page.keyboard.press("ArrowDown");
+      assertEquals(await focused(fall), "Gross profit, Running total: €2,550");
+      await fall.page.keyboard.press("End");
+      assertEquals(await focused(fall), "Total, Running total: €635");
+      await fall.page.close();
+    });
+
     await t.step("a dense line gets focusable points from its path, nearest to the pointer", async () => {
       const m = await paint(h, "line_2000_downsampled", { theme: "light" });
       assertEquals(await m.view.locator(".mcc-ghost").count(), 300);
-      const svg = await m.view.locator(".mcc-svg").boundingBox();
+      const svg = await m.view.locator(".mcc-ov svg").boundingBox();
       await m.page.mouse.move(svg!.x + svg!.width / 2, svg!.y + svg!.height / 3);
       assert(/^t\d+Load: [\d.]+$/.test((await tip(m.view)) ?? ""), String(await tip(m.view)));
       await m.page.close();
@@ -133,6 +181,36 @@ Deno.test({
       await m.page.close();
     });
 
+    await t.step(
+      "series are named by the legend where the names do not fit beside the plot, never twice",
+      async () => {
+        const m = await paint(h, "line_names_by_width", { theme: "light" }, 420);
+        const shown = () =>
+          m.view.evaluate(() => {
+            const on = (e: Element | null) => e !== null && e.getClientRects().length > 0;
+            const direct = [...document.querySelectorAll(".mcc-direct text")].filter((t) => {
+              for (
+                let e: Element | null = t;
+                e;
+                e = e.parentElement
+              ) if (getComputedStyle(e).display === "none") return false;
+              return true;
+            });
+            return {
+              legend: on(document.querySelector(".mcc-legend")),
+              direct: direct.map((t) => t.textContent),
+            };
+          });
+        assertEquals(await shown(), { legend: true, direct: [] });
+        await m.page.evaluate(() => (document.getElementById("slot")!.style.width = "760px"));
+        assertEquals(await shown(), {
+          legend: false,
+          direct: ["30-year fixed mortgage rate", "10-year Treasury yield"],
+        });
+        await m.page.close();
+      },
+    );
+
     await t.step("numbers follow the host's locale", async () => {
       const m = await paint(h, "bar_basic", { theme: "light", locale: "de-DE" });
       const texts = (selector: string) =>
@@ -143,19 +221,34 @@ Deno.test({
       await m.page.close();
     });
 
-    await t.step("screenshots at 420 and 760 px in both themes", async () => {
-      // a few telling cases by default; MCC_CHART_SHOTS=all for every case (4 shots each)
+    await t.step("screenshots of every kind at 420 and 760 px in both themes", async () => {
+      // each kind's example by default; MCC_CHART_SHOTS=all adds every golden case and the stress inputs
       const all = Deno.env.get("MCC_CHART_SHOTS") === "all";
-      for (
-        const name of all ? CASES : ["example", "donut", "bar_50_categories", "horizontal_bar", "stacked_bar"]
-      ) {
-        for (const width of [420, 760]) {
-          for (const theme of ["light", "dark"] as const) {
-            const m = await paint(h, name, { theme }, width);
+      const cases: [string, Args][] = Object.entries(EXAMPLES).map(([kind, name]) => [kind, golden(name)]);
+      if (all) {
+        cases.push(...CASES.map((name): [string, Args] => [name, golden(name)]));
+        for (const kind of Object.keys(EXAMPLES)) {
+          cases.push(
+            ...stress(kind).map(([name, a]): [string, Args] => [`${kind}-${name.replace(/\W+/g, "_")}`, a]),
+          );
+        }
+      }
+      for (const [name, a] of cases) {
+        const m = await h.mount({
+          tool: "create_chart_card",
+          args: a,
+          deliver: "result",
+          hostContext: { theme: "light" },
+        });
+        await m.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
+        for (const theme of ["light", "dark"] as const) {
+          if (theme === "dark") await m.page.evaluate(() => window.changeContext({ theme: "dark" }));
+          for (const width of [420, 760]) {
+            await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
             await shot(m, `chart-${name}-${width}-${theme}`);
-            await m.page.close();
           }
         }
+        await m.page.close();
       }
     });
   } finally {

@@ -132,17 +132,14 @@ Deno.test({
         });
         const tool = m.view.locator(TOOL);
         assert(await tool.isVisible());
-        assertEquals([await tool.textContent(), await tool.getAttribute("title")], [
-          "Fullscreen",
-          "Fullscreen",
-        ]);
+        assertEquals(await tool.getAttribute("aria-label"), "Fullscreen");
         const inline = await layout(m);
         assert(inline.frame > 600, `a long document, ${inline.frame} px inline`);
 
         await tool.click();
         await m.view.waitForFunction(() => document.documentElement.hasAttribute("data-mcc-full"));
         assertEquals(await modeRequests(m), ["fullscreen"]);
-        assertEquals(await tool.textContent(), "Exit fullscreen");
+        assertEquals(await tool.getAttribute("aria-label"), "Exit fullscreen");
         const inFull = await m.view.evaluate(() => {
           const card = document.querySelector(".mcc-card")!.getBoundingClientRect();
           const body = document.querySelector(".mcc-body")!;
@@ -185,12 +182,12 @@ Deno.test({
         await m.view.waitForSelector(".mcc-card");
         const tool = m.view.locator(TOOL);
         assertEquals([await tool.count(), await tool.isVisible()], [1, false]);
-        // the toolbar's arrow keys skip the hidden tool (Copy card, [Fullscreen], Download)
-        await m.view.locator('[data-mcc-action="copy"]').focus();
+        // the toolbar's arrow keys skip the hidden tools ([Fullscreen], [</>], collapse, More)
+        await m.view.locator('[data-mcc-action="more"]').focus();
         await m.page.keyboard.press("ArrowRight");
         assertEquals(
           await m.view.evaluate(() => document.activeElement?.getAttribute("data-mcc-action")),
-          "download",
+          "collapse",
         );
         await m.page.keyboard.press("Escape");
         await m.page.evaluate(() => window.changeContext({ availableDisplayModes: ["inline"] }));
@@ -217,7 +214,10 @@ Deno.test({
       await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "display-mode"));
       await m.page.waitForTimeout(200);
       assertEquals(await modeRequests(m), ["fullscreen"]);
-      assertEquals([await full(m.view), await m.view.locator(TOOL).textContent()], [false, "Fullscreen"]);
+      assertEquals([await full(m.view), await m.view.locator(TOOL).getAttribute("aria-label")], [
+        false,
+        "Fullscreen",
+      ]);
       assertEquals(await layout(m), inline);
       await m.page.close();
     });
@@ -292,7 +292,8 @@ Deno.test({
         const chartInline = await layout(c);
         const svg = () =>
           c.view.evaluate(() => {
-            const r = document.querySelector(".mcc-svg")!.getBoundingClientRect();
+            const frame = [...document.querySelectorAll(".mcc-fr")].find((f) => f.getClientRects().length)!;
+            const r = frame.getBoundingClientRect();
             return [Math.round(r.width), Math.round(r.height)];
           });
         const [w0, h0] = await svg();
@@ -416,7 +417,7 @@ Deno.test({
           const cells = await c.view.evaluate(() =>
             [...document.querySelectorAll(".mcc-chart tbody tr:last-child td")].map((td) => td.textContent)
           );
-          const tick = await c.view.evaluate(() => document.querySelector(".mcc-svg [data-v]")?.textContent);
+          const tick = await c.view.evaluate(() => document.querySelector(".mcc-fr [data-v]")?.textContent);
           await c.page.close();
           return { cells, tick };
         };

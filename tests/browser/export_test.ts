@@ -10,7 +10,7 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import axe from "axe-core";
 import { unzipSync } from "fflate";
 import type { Download, Frame } from "playwright-core";
-import { ARTIFACTS, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
+import { ARTIFACTS, type Harness, moreAction, type Mounted, skipReason, startHarness } from "./harness.ts";
 import { KINDS } from "./samples.ts";
 import "./page/types.ts";
 
@@ -122,7 +122,7 @@ Deno.test({
       hostContext: { theme: "light" },
       ...extra,
     });
-    await m.view.waitForSelector('.mcc-card [data-mcc-action="download"]');
+    await m.view.waitForSelector('.mcc-card [data-mcc-action="more"]');
     return m;
   };
   /** The standalone document the server serves for the card in `m`. */
@@ -131,70 +131,77 @@ Deno.test({
     const read = await h.apps.readResource({ uri: `ui://mcp-chat-cards/html/${id}` });
     return (read.contents[0] as { text: string }).text;
   };
-  /** Opens Download's menu with the mouse and runs the item labelled `label`. */
-  const pick = async (m: Mounted, label: string) => {
-    await m.view.click('[data-mcc-action="download"]');
-    await m.view.click(`.mcc-menu [role="menuitem"]:text-is("${label}")`);
-  };
+  /** Opens the More menu with the mouse and runs "Download <format>". */
+  const pick = (m: Mounted, format: string) => moreAction(m.view, `Download ${format}`);
+  const items = (v: Frame) => v.locator('.mcc-menu [role="menuitem"]').allTextContents();
+  const MORE = ["Show the card's HTML", "Copy card"];
 
   try {
-    await t.step("one format: a plain button; ui/download-file carries the server's document", async () => {
-      const m = await mount("list");
-      const button = m.view.locator('[data-mcc-action="download"]');
-      assertEquals(await button.getAttribute("aria-haspopup"), null);
-      assertEquals(await button.getAttribute("title"), "Download the card as a file");
-      await button.click();
-      const title = await m.view.textContent(".mcc-title");
-      const name = `${title!.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}.html`;
-      await waitStatus(m.view, `Downloaded ${name} (host)`);
-      assertEquals(await downloads(m), [{
-        uri: `file:///${name}`,
-        mimeType: "text/html",
-        text: await served(m),
-      }]);
-      assertEquals(await m.view.locator(".mcc-menu").count(), 0);
-      await m.page.close();
-    });
+    await t.step(
+      "one format: Download HTML in More; ui/download-file carries the server's document",
+      async () => {
+        const m = await mount("list");
+        await m.view.click('[data-mcc-action="more"]');
+        assertEquals(await items(m.view), [...MORE, "Download HTML"]);
+        await m.view.click('.mcc-menu [role="menuitem"]:text-is("Download HTML")');
+        const title = await m.view.textContent(".mcc-title");
+        const name = `${title!.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}.html`;
+        await waitStatus(m.view, `Downloaded ${name} (host)`);
+        assertEquals(await downloads(m), [{
+          uri: `file:///${name}`,
+          mimeType: "text/html",
+          text: await served(m),
+        }]);
+        assertEquals(await m.view.locator(".mcc-menu").count(), 0);
+        await m.page.close();
+      },
+    );
 
-    await t.step("a table: a menu of HTML and CSV, by keyboard; the CSV through the host", async () => {
-      const m = await mount("table");
-      const v = m.view;
-      const button = v.locator('[data-mcc-action="download"]');
-      assertEquals(await button.getAttribute("aria-haspopup"), "menu");
-      assertEquals(await button.getAttribute("aria-expanded"), null);
-      await button.focus();
-      await m.page.keyboard.press("Enter");
-      await v.waitForSelector(".mcc-menu");
-      assertEquals(await v.getAttribute(".mcc-menu", "aria-label"), "Download as");
-      assertEquals(await v.locator('.mcc-menu [role="menuitem"]').allTextContents(), ["HTML", "CSV"]);
-      assertEquals(await button.getAttribute("aria-expanded"), "true");
-      assertEquals(await v.evaluate(() => document.activeElement?.textContent), "HTML");
-      await m.page.keyboard.press("Escape");
-      assertEquals(await v.locator(".mcc-menu").count(), 0);
-      assertEquals(await button.getAttribute("aria-expanded"), null);
-      assertEquals(
-        await v.evaluate(() => (document.activeElement as HTMLElement).dataset.mccAction),
-        "download",
-      );
-      await m.page.keyboard.press("Space");
-      await v.waitForSelector(".mcc-menu");
-      await m.page.keyboard.press("ArrowDown");
-      assertEquals(await v.evaluate(() => document.activeElement?.textContent), "CSV");
-      await m.page.keyboard.press("Enter");
-      await waitStatus(v, "Downloaded javascript-runtimes.csv (host)");
-      assertEquals(await downloads(m), [{
-        uri: "file:///javascript-runtimes.csv",
-        mimeType: "text/csv",
-        text: TABLE_CSV,
-      }]);
-      assertEquals(await v.locator(".mcc-menu").count(), 0);
-      assertEquals(await button.getAttribute("aria-expanded"), null);
-      assertEquals(
-        await v.evaluate(() => (document.activeElement as HTMLElement).dataset.mccAction),
-        "download",
-      );
-      await m.page.close();
-    });
+    await t.step(
+      "a table: HTML and CSV in the More menu, by keyboard; the CSV through the host",
+      async () => {
+        const m = await mount("table");
+        const v = m.view;
+        const button = v.locator('[data-mcc-action="more"]');
+        assertEquals(
+          [await button.getAttribute("aria-haspopup"), await button.getAttribute("aria-label")],
+          ["menu", "More card actions"],
+        );
+        assertEquals(await button.getAttribute("aria-expanded"), "false");
+        await button.focus();
+        await m.page.keyboard.press("Enter");
+        await v.waitForSelector(".mcc-menu");
+        assertEquals(await v.getAttribute(".mcc-menu", "aria-label"), "More card actions");
+        assertEquals(await items(v), [...MORE, "Download HTML", "Download CSV"]);
+        assertEquals(await button.getAttribute("aria-expanded"), "true");
+        assertEquals(await v.evaluate(() => document.activeElement?.textContent), "Show the card's HTML");
+        await m.page.keyboard.press("Escape");
+        assertEquals(await v.locator(".mcc-menu").count(), 0);
+        assertEquals(await button.getAttribute("aria-expanded"), "false");
+        assertEquals(
+          await v.evaluate(() => (document.activeElement as HTMLElement).dataset.mccAction),
+          "more",
+        );
+        await m.page.keyboard.press("Space");
+        await v.waitForSelector(".mcc-menu");
+        await m.page.keyboard.press("End");
+        assertEquals(await v.evaluate(() => document.activeElement?.textContent), "Download CSV");
+        await m.page.keyboard.press("Enter");
+        await waitStatus(v, "Downloaded javascript-runtimes.csv (host)");
+        assertEquals(await downloads(m), [{
+          uri: "file:///javascript-runtimes.csv",
+          mimeType: "text/csv",
+          text: TABLE_CSV,
+        }]);
+        assertEquals(await v.locator(".mcc-menu").count(), 0);
+        assertEquals(await button.getAttribute("aria-expanded"), "false");
+        assertEquals(
+          await v.evaluate(() => (document.activeElement as HTMLElement).dataset.mccAction),
+          "more",
+        );
+        await m.page.close();
+      },
+    );
 
     await t.step("CSV cells a spreadsheet would run get a leading quote; quoting per RFC 4180", async () => {
       const m = await mount("table", {}, {
@@ -233,13 +240,9 @@ Deno.test({
       for (const theme of ["light", "dark"] as const) {
         const m = await mount("chart", { hostContext: { theme } });
         assertEquals(await m.view.locator('.mcc-menu [role="menuitem"]').count(), 0);
-        await m.view.click('[data-mcc-action="download"]');
-        assertEquals(await m.view.locator('.mcc-menu [role="menuitem"]').allTextContents(), [
-          "HTML",
-          "SVG",
-          "CSV",
-        ]);
-        await m.view.click('.mcc-menu [role="menuitem"]:text-is("SVG")');
+        await m.view.click('[data-mcc-action="more"]');
+        assertEquals(await items(m.view), [...MORE, "Download HTML", "Download SVG", "Download CSV"]);
+        await m.view.click('.mcc-menu [role="menuitem"]:text-is("Download SVG")');
         await waitStatus(m.view, "Downloaded revenue-vs-cost.svg (host)");
         await pick(m, "CSV");
         await waitStatus(m.view, "Downloaded revenue-vs-cost.csv (host)");
@@ -252,12 +255,13 @@ Deno.test({
         ]);
         assertEquals(data.text, chartCsv());
         const size = await m.view.evaluate(() => {
-          const { width, height } = document.querySelector(".mcc-chart svg")!.getBoundingClientRect();
+          const frame = [...document.querySelectorAll(".mcc-fr")].find((f) => f.getClientRects().length)!;
+          const { width, height } = frame.getBoundingClientRect();
           return ` width="${width}" height="${height}" `;
         });
         assert(svg.text!.includes(size), `drawn at its size on screen, ${size}`);
         assert(
-          svg.text!.startsWith('<svg xmlns="http://www.w3.org/2000/svg" class="mcc-svg" viewBox="0 0 '),
+          svg.text!.startsWith('<svg xmlns="http://www.w3.org/2000/svg" class="mcc-fr" '),
           svg.text!.slice(0, 120),
         );
         // Alone: no stylesheet, no card. Its colours and type come from its own attributes.
@@ -270,7 +274,7 @@ Deno.test({
           return {
             root: document.documentElement.localName,
             title: document.querySelector("title")?.textContent,
-            point: style(".mcc-s0 .mcc-pt").fill,
+            point: style(".mcc-s0 .mcc-pt").stroke,
             line: [
               style(".mcc-s1 .mcc-line").stroke,
               style(".mcc-s1 .mcc-line").fill,
@@ -287,7 +291,7 @@ Deno.test({
           title: "Revenue vs cost",
           point: light ? "rgb(47, 109, 181)" : "rgb(111, 166, 238)",
           line: [light ? "rgb(196, 96, 28)" : "rgb(240, 147, 79)", "none", "2px"],
-          label: [light ? "rgb(47, 109, 181)" : "rgb(111, 166, 238)", "600"],
+          label: [light ? "rgb(24, 24, 27)" : "rgb(244, 244, 245)", "600"],
           tick: "end",
           background: light ? "rgb(255, 255, 255)" : "rgb(28, 28, 30)",
         });
@@ -297,14 +301,22 @@ Deno.test({
         // Collapsed, the chart has no size on screen: the file keeps the size it was drawn at.
         await m.view.click('[data-mcc-action="collapse"]');
         // by keyboard: the frame, now only as tall as the header, may not have grown for the menu yet
-        await m.view.focus('[data-mcc-action="download"]');
+        await m.view.focus('[data-mcc-action="more"]');
         await m.page.keyboard.press("Enter");
-        await m.page.keyboard.press("ArrowDown");
+        await m.page.keyboard.press("End");
+        await m.page.keyboard.press("ArrowUp");
         await m.page.keyboard.press("Enter");
         await m.page.waitForFunction(() =>
           window.hostEvents.filter((e) => e.type === "download").length === 3
         );
-        assert((await downloads(m))[2].text!.includes(' width="400" height="206" '), "collapsed: drawn size");
+        const laidOut = await m.view.evaluate(() => {
+          const first = document.querySelector<SVGSVGElement>(".mcc-fr")!;
+          return ` width="${first.dataset.w}" height="${first.getAttribute("height")}" `;
+        });
+        assert(
+          (await downloads(m))[2].text!.includes(laidOut),
+          `collapsed: the size it was laid out at, ${laidOut}`,
+        );
         await m.page.close();
       }
     });
@@ -359,9 +371,9 @@ Deno.test({
         "src/errors.ts",
         "src/main.ts",
       ]);
-      await m.view.click('[data-mcc-action="download"]');
-      assertEquals(await m.view.locator('.mcc-menu [role="menuitem"]').allTextContents(), ["HTML", "ZIP"]);
-      await m.view.click('.mcc-menu [role="menuitem"]:text-is("ZIP")');
+      await m.view.click('[data-mcc-action="more"]');
+      assertEquals(await items(m.view), [...MORE, "Download HTML", "Download ZIP"]);
+      await m.view.click('.mcc-menu [role="menuitem"]:text-is("Download ZIP")');
       await waitStatus(m.view, "Downloaded tasks-project-tour.zip (host)");
       const [zip] = await downloads(m);
       assertEquals([zip.uri, zip.mimeType, zip.text], [
@@ -420,8 +432,8 @@ Deno.test({
       const page = await h.context.newPage();
       await page.goto(h.servePage("/export-table.html", doc));
       const got = page.waitForEvent("download");
-      await page.click('[data-mcc-action="download"]');
-      await page.click('.mcc-menu [role="menuitem"]:text-is("CSV")');
+      await page.click('[data-mcc-action="more"]');
+      await page.click('.mcc-menu [role="menuitem"]:text-is("Download CSV")');
       const file = await got;
       assertEquals(file.suggestedFilename(), "javascript-runtimes.csv");
       assertEquals(new TextDecoder().decode(await read(file)), TABLE_CSV);
@@ -483,7 +495,7 @@ Deno.test({
         for (const width of [420, 760]) {
           await m.page.keyboard.press("Escape");
           await resize(m, width);
-          await m.view.click('[data-mcc-action="download"]');
+          await m.view.click('[data-mcc-action="more"]');
           await m.view.waitForSelector(".mcc-menu");
           assertEquals(await axeViolations(m.view), [], `open menu ${theme} ${width}`);
           await shot(m, `export-menu-${width}-${theme}`);

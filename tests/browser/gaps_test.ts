@@ -10,6 +10,7 @@ import {
   ARTIFACTS,
   axeViolations,
   type Harness,
+  moreAction,
   type Mounted,
   mountPainted,
   skipReason,
@@ -81,18 +82,19 @@ async function downloads(m: Mounted, n: number): Promise<Resource[]> {
   );
 }
 
-/** The parts the view pulled with get_card, in order. */
+/**
+ * The parts the view read with get_card, in order: a number for a part read by the card's id from
+ * the stored render, "again k" for one rendered again from the tool's input.
+ */
 async function pulled(m: Mounted): Promise<unknown[]> {
-  return (await m.events("call-tool")).map((e) =>
-    (e.arguments as { arguments: { part: number } }).arguments.part
-  );
+  return (await m.events("call-tool")).map((e) => {
+    const args = e.arguments as { id?: string; part?: number; arguments?: { part?: number } };
+    return args.id ? args.part : `again ${args.arguments?.part}`;
+  });
 }
 
-/** Picks a format in the open Download menu by its label. */
-async function pick(m: Mounted, label: string): Promise<void> {
-  await m.view.click('[data-mcc-action="download"]');
-  await m.view.locator('.mcc-menu [role="menuitem"]', { hasText: label }).click();
-}
+/** Downloads a format from the header's More menu ("CSV" runs "Download CSV"). */
+const pick = (m: Mounted, format: string) => moreAction(m.view, `Download ${format}`);
 
 /** A host that takes text and structured content in the model context. */
 const FULL = { modelContext: true, contextModalities: { text: {}, structuredContent: {} } };
@@ -159,8 +161,8 @@ Deno.test({
           await mouseClick(m, '[data-mcc-action="collapse"]');
           await settle(m);
         }
-        // The Download menu: its last item (CSV) by mouse.
-        await mouseClick(m, '[data-mcc-action="download"]');
+        // The More menu: its last item (Download CSV) by mouse.
+        await mouseClick(m, '[data-mcc-action="more"]');
         await m.view.waitForSelector('.mcc-menu [role="menuitem"]');
         if (collapsed) {
           await Deno.mkdir(ARTIFACTS, { recursive: true });
@@ -342,7 +344,7 @@ Deno.test({
       const m = await mount("create_markdown_card", { markdown }, { downloadReply: "ok" });
       assertEquals(await m.view.textContent(".mcc-title"), "Guide (part 1 of 3)");
       assertEquals(await m.view.locator(".mcc-body h3").allTextContents(), ["Section 1", "Section 2"]);
-      await m.view.click('[data-mcc-action="download"]');
+      await moreAction(m.view, "Download HTML");
       const [file] = await downloads(m, 1);
       assertEquals(await pulled(m), [1, 2, 3]);
       assertEquals(file.uri, "file:///guide.html");
@@ -388,6 +390,19 @@ Deno.test({
         const [csv] = await downloads(n, 1);
         assertEquals(csv.uri, "file:///long.csv");
         assertEquals(csv.text, ["Name,N", ...rows.map((r) => r.join(","))].map((l) => l + "\r\n").join(""));
+        assertEquals(await pulled(n), [1, 2]);
+        // Once the store has let the card go (24 newer cards), its parts are rendered again from the input.
+        for (let i = 0; i < 24; i++) {
+          await h.apps.callTool({
+            name: "create_list_card",
+            arguments: { title: `L${i}`, items: [{ text: "x" }] },
+          });
+        }
+        await pick(n, "CSV");
+        const [, again] = await downloads(n, 2);
+        assertEquals(again.text, csv.text);
+        // Each part is asked for by id first; the store says it is gone, so it is rendered again.
+        assertEquals((await pulled(n)).slice(2), [1, "again 1", 2, "again 2"]);
         await n.page.close();
 
         // A host that cannot call server tools: the part on screen is what there is, and says so.

@@ -87,6 +87,11 @@ export interface Harness {
   servePage(path: string, html: string): string;
   /** Opens the test host and mounts one card in it. */
   mount(options: Omit<MountOptions, "sandboxUrl">): Promise<Mounted>;
+  /**
+   * Mounts another card in an open host page, in place of the one it holds (a fresh iframe and
+   * bridge, the host events cleared): many cards without reloading the host page each time.
+   */
+  remount(m: Mounted, options: Omit<MountOptions, "sandboxUrl">): Promise<Mounted>;
   close(): Promise<void>;
 }
 
@@ -145,6 +150,23 @@ export async function startHarness(): Promise<Harness> {
   await context.exposeFunction("mccReadResource", (uri: string) => apps.readResource({ uri }));
   await context.exposeFunction("mccListTools", async () => (await apps.listTools()).tools);
 
+  const remount: Harness["remount"] = async ({ page, console }, options) => {
+    await page.evaluate(() => {
+      document.getElementById("slot")!.replaceChildren();
+      window.hostEvents.length = 0;
+    });
+    await page.evaluate((o) => window.mountCard(o), {
+      ...options,
+      sandboxUrl: `${sandbox.origin}/sandbox.html`,
+    });
+    return {
+      page,
+      console,
+      view: await viewFrame(page),
+      events: (type) => page.evaluate((t) => window.hostEvents.filter((e) => !t || e.type === t), type),
+    };
+  };
+
   return {
     browser,
     context,
@@ -161,17 +183,9 @@ export async function startHarness(): Promise<Harness> {
       page.on("console", (message) => lines.push(message.text()));
       await page.goto(`${host.origin}/host.html`);
       await page.waitForFunction(() => typeof window.mountCard === "function");
-      await page.evaluate((o) => window.mountCard(o), {
-        ...options,
-        sandboxUrl: `${sandbox.origin}/sandbox.html`,
-      });
-      return {
-        page,
-        console: lines,
-        view: await viewFrame(page),
-        events: (type) => page.evaluate((t) => window.hostEvents.filter((e) => !t || e.type === t), type),
-      };
+      return await remount({ page, console: lines } as Mounted, options);
     },
+    remount,
     async close() {
       await browser.close();
       await apps.close();
@@ -210,4 +224,10 @@ export async function mountPainted(
   const m = await h.mount({ tool, args, deliver: "result", hostContext: { theme: "light" }, ...extra });
   await m.view.waitForSelector(".mcc-card .mcc-tools");
   return m;
+}
+
+/** Runs an item of a card's header More menu by its label ("Copy card", "Download CSV", ...). */
+export async function moreAction(view: Frame, label: string): Promise<void> {
+  await view.click('.mcc-head [data-mcc-action="more"]');
+  await view.getByRole("menuitem", { name: label, exact: true }).click();
 }

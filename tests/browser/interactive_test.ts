@@ -191,50 +191,55 @@ Deno.test({
       }
     });
 
-    await t.step("shared names join, blanks fill with nothing, no placeholder is left", async () => {
-      const m = await mount("create_form_card", fixture("form", "shared_name"));
-      await m.view.check('[value="red"]');
-      await m.view.check('[value="teal"]');
-      await m.view.fill('input[type="text"][name="color"]', "a dark teal");
-      await m.view.click('button[type="submit"]');
-      assertEquals(await nthMessage(m), "Suggest a palette around red, teal, a dark teal.");
-      await m.view.uncheck('[value="red"]');
-      await m.view.uncheck('[value="teal"]');
-      await m.view.fill('input[type="text"][name="color"]', "   ");
-      await m.view.click('button[type="submit"]');
-      assertEquals(await nthMessage(m, 2), "Suggest a palette around .");
-      await m.page.close();
+    await t.step(
+      "shared names join, blanks say no preference or drop their line, no placeholder is left",
+      async () => {
+        const m = await mount("create_form_card", fixture("form", "shared_name"));
+        await m.view.check('[value="red"]');
+        await m.view.check('[value="teal"]');
+        await m.view.fill('input[type="text"][name="color"]', "a dark teal");
+        await m.view.click('button[type="submit"]');
+        assertEquals(await nthMessage(m), "Suggest a palette around red, teal, a dark teal.");
+        await m.view.uncheck('[value="red"]');
+        await m.view.uncheck('[value="teal"]');
+        await m.view.fill('input[type="text"][name="color"]', "   ");
+        await m.view.click('button[type="submit"]');
+        // A blank outside an optional clause says so (blank answers, issue 21).
+        assertEquals(await nthMessage(m, 2), "Suggest a palette around no preference.");
+        await m.page.close();
 
-      const d = await mount("create_form_card", fixture("form", "no_template"));
-      await d.view.fill('input[type="text"][name="mood"]', "tired");
-      await d.view.click('button[type="submit"]');
-      assertEquals(await nthMessage(d), `My answers to "Quick check-in":\nMood: tired\nToday's goal: `);
-      await d.page.close();
+        const d = await mount("create_form_card", fixture("form", "no_template"));
+        await d.view.fill('input[type="text"][name="mood"]', "tired");
+        await d.view.click('button[type="submit"]');
+        // Without a template, a blank optional field's line is left out.
+        assertEquals(await nthMessage(d), `My answers to "Quick check-in":\nMood: tired`);
+        await d.page.close();
 
-      const x = await mount("create_form_card", fixture("form", "hostile_labels"));
-      await x.view.fill("textarea", "{{b}} $& <i>");
-      await x.view.selectOption("select", "{{a}}");
-      await x.view.click('button[type="submit"]');
-      assertEquals(await nthMessage(x), "Say {{b}} $& <i> </form><script>alert(2)</script> {{a}}");
-      assertEquals(
-        await x.view.evaluate(() => document.querySelectorAll(".mcc-body :is(script, svg, iframe)").length),
-        0,
-      );
-      await x.page.close();
-    });
+        const x = await mount("create_form_card", fixture("form", "hostile_labels"));
+        await x.view.fill("textarea", "{{b}} $& <i>");
+        await x.view.selectOption("select", "{{a}}");
+        await x.view.click('button[type="submit"]');
+        assertEquals(await nthMessage(x), "Say {{b}} $& <i> </form><script>alert(2)</script> {{a}}");
+        assertEquals(
+          await x.view.evaluate(() => document.querySelectorAll(".mcc-body :is(script, svg, iframe)").length),
+          0,
+        );
+        await x.page.close();
+      },
+    );
 
     await t.step("long answers go to the model context, and the message stays short", async () => {
       const long = "word ".repeat(400).trim();
       const m = await mount("create_form_card", fixture("form", "example"), { modelContext: true });
       await m.view.fill('[name="topic"]', long);
       await m.view.click('button[type="submit"]');
-      const full = `Teach ${long} with  examples.`;
+      const full = `Teach ${long}.`; // the blank style's optional clause is dropped
       // The long answer is cut; every word of the template stays in the message (red team, session 4).
       assertEquals(
         await nthMessage(m),
         `Teach ${
           long.slice(0, 199)
-        }… with  examples.\n(The full text, ${full.length} characters, is in your model context: read it there.)`,
+        }….\n(The full text, ${full.length} characters, is in your model context: read it there.)`,
       );
       const [context] = await m.events("context");
       assertEquals(context.params, { content: [{ type: "text", text: full }] });
@@ -366,7 +371,7 @@ Deno.test({
         assertEquals(await axeViolations(v), [], `tutor tip ${theme}`);
         await shot(m, `tutor-tip-420-${theme}`, 420);
       }
-      await v.focus('[data-mcc-action="source"]'); // keys reach the view once it has focus
+      await v.focus('[data-mcc-action="collapse"]'); // keys reach the view once it has focus
       await m.page.keyboard.press("Escape");
       assertEquals(await tip.count(), 0, "Escape hides the tip");
       await m.page.mouse.move(0, 0);
@@ -391,13 +396,8 @@ Deno.test({
           html:
             '<p>An <abbr title="Application Programming Interface">API</abbr> key; the API key is REST.</p>',
         }],
-        tutor: {
-          terms: [{ term: "API", tip: "An interface" }, { term: "API key", tip: "A secret" }, {
-            term: "rest",
-            tip: "A style",
-            caseInsensitive: true,
-          }],
-        },
+        // "rest" in lowercase matches any case; "API" is exact.
+        extras: { tips: { API: "An interface", "API key": "A secret", rest: "A style" } },
       });
       assertEquals(
         await a.view.evaluate(() =>
@@ -414,7 +414,7 @@ Deno.test({
         title: "Go",
         tutorTermsInCode: inCode,
         files: [{ path: "x.go", content: "package main\n\nfunc main() {}\n" }],
-        tutor: { terms: [{ term: "func", tip: "Declares a function" }] },
+        extras: { tips: { func: "Declares a function" } },
       });
       for (const inCode of [false, true]) {
         const c = await mount("create_code_tour_card", tour(inCode));

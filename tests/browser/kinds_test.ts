@@ -7,15 +7,19 @@
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { STYLESHEETS } from "../../src/ui/assets.gen.ts";
-import { KIND_UI } from "../../src/registry.ts";
+import { CARDS, KIND_UI } from "../../src/registry.ts";
 import { standaloneDocument } from "../../src/ui/standalone.ts";
 import { skipReason, startHarness } from "./harness.ts";
 
 const reason = skipReason();
 const root = new URL("../../", import.meta.url);
 
+/** The kinds that split into parts: get_card's "parts" template paints them all. */
+const SPLIT = CARDS.filter((c) => c.card.splittable).map((c) => c.card.kind);
+
 /** The article markup of every golden card of `kind`. */
 function goldens(kind: string): [string, string][] {
+  if (kind === "parts") return SPLIT.flatMap(goldens);
   const dir = new URL(kind === "web_form" ? "tests/tools/web_form/" : `tests/cards/${kind}/`, root);
   return [...Deno.readDirSync(dir)].filter((e) => e.name.endsWith(".html")).map((e) =>
     [e.name, Deno.readTextFileSync(new URL(e.name, dir))] as [string, string]

@@ -30,9 +30,10 @@ const playerState = (view: Frame | Page) =>
   view.evaluate(() => {
     const q = (s: string) => document.querySelector<HTMLElement>(s);
     const scenes = [...document.querySelectorAll<HTMLElement>(".mcc-scene")];
+    const shown = (s: Element) => s.checkVisibility({ visibilityProperty: true });
     return {
-      scene: scenes.findIndex((s) => !s.hidden) + 1,
-      visible: scenes.filter((s) => !s.hidden).length,
+      scene: scenes.findIndex(shown) + 1,
+      visible: scenes.filter(shown).length,
       now: Number(q(".mcc-progress")?.getAttribute("aria-valuenow")),
       time: q(".mcc-time")?.textContent,
       live: q(".mcc-live")?.textContent,

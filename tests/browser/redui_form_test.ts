@@ -71,10 +71,10 @@ Deno.test({
       const m = await mount("create_list_card", {
         title: "Steps",
         items: [{ text: "One" }],
-        actions: [{ label: "Explain", prompt }],
+        extras: { menu: { Explain: prompt } },
       });
-      await m.view.focus(".mcc-tools button");
-      await m.view.press(".mcc-tools button", "Shift+F10");
+      await m.view.focus('[data-mcc-action="collapse"]');
+      await m.view.press('[data-mcc-action="collapse"]', "Shift+F10");
       await m.view.waitForSelector('.mcc-menu [role="menuitem"]');
       await m.view.press('.mcc-menu [role="menuitem"]:text-is("Explain")', "Enter");
       assertEquals(await message(m), prompt);

@@ -31,10 +31,11 @@ const P = [
 ];
 const EVIL = P.join(" ");
 
-const tutor = {
-  terms: [{ term: "onerror", tip: EVIL }, { term: "script", tip: P[1], caseInsensitive: true }],
+// "script" in lowercase matches any case.
+const extras = {
+  tips: { onerror: EVIL, script: P[1] },
+  menu: { [P[1].slice(0, 60)]: `${EVIL} {{selection}}` },
 };
-const actions = [{ label: P[1].slice(0, 60), prompt: `${EVIL} {{selection}}` }];
 
 const MARKDOWN = [
   `# Head ${P[0]}`,
@@ -81,8 +82,7 @@ const CALLS: { tool: string; args: Json; title?: string }[] = [
       caption: EVIL,
       headers: [P[0], P[1], P[5]],
       rows: [[P[2], P[3], "https://ok.example/" + P[1]], [EVIL, P[6], "javascript:_x(40)"]],
-      tutor,
-      actions,
+      extras,
     },
     title: EVIL.slice(0, 200),
   },
@@ -94,8 +94,7 @@ const CALLS: { tool: string; args: Json; title?: string }[] = [
         { label: P[0], text: EVIL, code: EVIL, language: P[4].slice(0, 40) },
         { label: P[3].slice(0, 80), html: MARKDOWN.replace(/\n/g, "<br>") + `<p title="${P[1]}">t</p>` },
       ],
-      tutor,
-      actions,
+      extras,
     },
     title: P[1],
   },
@@ -145,8 +144,7 @@ const CALLS: { tool: string; args: Json; title?: string }[] = [
         html: MARKDOWN.replace(/\n/g, "<br>"),
         open: true,
       }],
-      tutor,
-      actions,
+      extras,
     },
     title: P[3],
   },
@@ -158,12 +156,11 @@ const CALLS: { tool: string; args: Json; title?: string }[] = [
       items: [{ text: P[0], detail: EVIL, children: [{ text: P[1], children: [{ text: P[2] }] }] }, {
         text: P[7],
       }],
-      tutor,
-      actions,
+      extras,
     },
     title: P[4],
   },
-  { tool: "create_markdown_card", args: { markdown: MARKDOWN, title: P[2], tutor, actions }, title: P[2] },
+  { tool: "create_markdown_card", args: { markdown: MARKDOWN, title: P[2], extras }, title: P[2] },
   {
     tool: "create_code_tour_card",
     args: {
@@ -174,9 +171,8 @@ const CALLS: { tool: string; args: Json; title?: string }[] = [
         { path: `${P[3]}.html`, content: `<script>_x(41)</script>\n</textarea></code></pre>${P[1]}` },
         { path: "README.md", content: MARKDOWN },
       ],
-      tutor,
+      extras,
       tutorTermsInCode: true,
-      actions,
     },
     title: P[0],
   },
@@ -327,7 +323,7 @@ Deno.test({
             [],
             `links sent to the host (from ${JSON.stringify(hrefs)})`,
           );
-          if ((call.args as Json).tutor) {
+          if ((call.args as Json).extras) {
             // Every tip opens (a click shows it at once) and shows its hostile text as text.
             const tips = await m.view.evaluate(() => {
               for (const term of document.querySelectorAll<HTMLElement>(".mcc-term")) term.click();
@@ -338,12 +334,12 @@ Deno.test({
               `the tip (term, then tip) shows as text: ${JSON.stringify(tips)}`,
             );
           }
-          if ((call.args as Json).actions) {
+          if ((call.args as Json).extras) {
             // The context menu lists the action under its hostile label, as text.
-            await m.view.press(".mcc-tools button", "Shift+F10");
+            await m.view.press('[data-mcc-action="collapse"]', "Shift+F10");
             assertEquals(
               (await texts(m.view, '.mcc-menu [role="menuitem"]'))[0],
-              `${actions[0].label}: Select some text in the card first`,
+              `${Object.keys(extras.menu)[0]}: Select some text in the card first`,
             );
             await m.page.keyboard.press("Escape");
           }

@@ -7,7 +7,7 @@
  * page injects afterwards (an inline script, an inline handler, a javascript: URL) is refused.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { type Harness, skipReason, startHarness } from "./harness.ts";
+import { type Harness, moreAction, skipReason, startHarness } from "./harness.ts";
 import { ran, sleep, type Watch, watch } from "./redui_common.ts";
 import { standaloneCspOf } from "../../src/ui/standalone.ts";
 import "./page/types.ts";
@@ -27,7 +27,7 @@ const ARGS = {
       html: `<p>two</p><img src="https://evil.example/i.png"><a href="javascript:_x(5)">x</a>`,
     },
   ],
-  tutor: { terms: [{ term: "script", tip: EVIL }] },
+  extras: { tips: { script: EVIL } },
 };
 
 Deno.test({
@@ -46,14 +46,12 @@ Deno.test({
       deliver: "result",
       hostContext: { theme: "light" },
     });
-    await m.view.waitForSelector('.mcc-card [data-mcc-action="download"]');
+    await m.view.waitForSelector('.mcc-card [data-mcc-action="more"]');
     const id = await m.view.evaluate(() => (window.__mccDebug!() as { cardId: string }).cardId);
     const served = ((await h.apps.readResource({ uri: `ui://mcp-chat-cards/html/${id}` })).contents[0] as {
       text: string;
     }).text;
-    await m.view.click('[data-mcc-action="download"]');
-    const item = m.view.locator('.mcc-menu [role="menuitem"]', { hasText: "HTML" });
-    if (await item.count()) await item.first().click();
+    await moreAction(m.view, "Download HTML");
     await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "download"));
     const download = (await m.events("download"))[0].params as { contents: { resource: Json }[] };
     const downloaded = String(download.contents[0].resource.text);

@@ -8,7 +8,15 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import axe from "axe-core";
 import type { Frame, Page } from "playwright-core";
-import { ARTIFACTS, type Harness, type Mounted, report, skipReason, startHarness } from "./harness.ts";
+import {
+  ARTIFACTS,
+  type Harness,
+  moreAction,
+  type Mounted,
+  report,
+  skipReason,
+  startHarness,
+} from "./harness.ts";
 import "./page/types.ts";
 import {
   FALLBACK_BG,
@@ -593,18 +601,39 @@ Deno.test({
         "focus is visible",
       );
 
-      await v.focus('[data-mcc-action="source"]');
+      // The header: collapse, then More (ArrowDown opens its menu, its first item shows the HTML).
+      await v.focus('[data-mcc-action="collapse"]');
+      await m.page.keyboard.press("ArrowRight");
+      assertEquals(
+        await v.evaluate(() => document.activeElement?.getAttribute("aria-label")),
+        "More card actions",
+      );
+      await m.page.keyboard.press("ArrowDown");
+      assertEquals(
+        await v.evaluate(() =>
+          [...document.querySelectorAll('.mcc-menu [role="menuitem"]')].map((i) => i.textContent)
+        ),
+        ["Show the card's HTML", "Copy card", "Download HTML"],
+      );
       await m.page.keyboard.press("Enter");
       const source = await v.evaluate(() => document.querySelector(".mcc-source pre")?.textContent);
       assertEquals(source, (await debug(v)).cardHtml);
       assertEquals(await v.getAttribute('[data-mcc-action="source"]', "aria-pressed"), "true");
+      assertEquals(
+        await v.evaluate(() => document.activeElement?.getAttribute("aria-label")),
+        "More card actions",
+      );
       await shot(m, "apps-tab-source");
+      // The pressed </> tool is in the row while the HTML shows: Left twice reaches it, Space closes it.
+      await m.page.keyboard.press("ArrowLeft");
+      await m.page.keyboard.press("ArrowLeft");
       await m.page.keyboard.press("Space");
       assertEquals(await v.locator(".mcc-source").count(), 0);
-      await m.page.keyboard.press("ArrowRight");
+      assertEquals(await v.isVisible('[data-mcc-action="source"]'), false);
       assertEquals(
         await v.evaluate(() => (document.activeElement as HTMLElement).dataset.mccAction),
         "collapse",
+        "focus moves to the next tool when the pressed one goes",
       );
       await m.page.keyboard.press("Enter");
       assertEquals(await v.getAttribute('[data-mcc-action="collapse"]', "aria-expanded"), "false");
@@ -636,7 +665,9 @@ Deno.test({
       const m = await mount("tab", { theme: "light", deviceCapabilities: { touch: true, hover: false } });
       await painted(m);
       const sizes = await m.view.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>(".mcc-tool, .mcc-tab")].filter((b) => b.checkVisibility())
+        [...document.querySelectorAll<HTMLElement>(".mcc-tool, .mcc-icon, .mcc-tab")].filter((b) =>
+          b.checkVisibility()
+        )
           .map((b) => {
             const r = b.getBoundingClientRect();
             return Math.min(r.width, r.height);
@@ -661,7 +692,7 @@ Deno.test({
           const uri = `ui://mcp-chat-cards/html/${(await debug(m.view)).cardId}`;
           const served = ((await h.apps.readResource({ uri })).contents[0] as { text: string }).text;
           if (layer.blockExec) await m.view.evaluate(() => (document.execCommand = () => false));
-          await m.view.click('[data-mcc-action="copy"]');
+          await moreAction(m.view, "Copy card");
           await m.view.locator(".mcc-status").filter({ hasText: layer.said }).waitFor();
           if (!layer.blockExec) {
             assertEquals(

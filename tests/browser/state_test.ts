@@ -15,6 +15,7 @@ import {
   ARTIFACTS,
   axeViolations,
   type Harness,
+  moreAction,
   type Mounted,
   report,
   skipReason,
@@ -198,7 +199,7 @@ Deno.test({
         await m.view.focus('[role="tab"]');
         await m.page.keyboard.press("ArrowRight");
         await m.page.keyboard.press("ArrowRight");
-        await m.view.click('[data-mcc-action="source"]');
+        await moreAction(m.view, "Show the card's HTML");
         await m.view.click('[data-mcc-action="collapse"]');
         const before = await readState(m.view);
         assertDeep([before.tabs, before.source, before.collapsed], [["npm"], true, "false"]);
@@ -503,7 +504,8 @@ Deno.test({
       const page = await h.context.newPage();
       await page.goto(h.servePage("/doc/state-tab.html", doc));
       await page.click('[role="tab"]:nth-child(3)');
-      await page.click('[data-mcc-action="source"]');
+      await page.click('[data-mcc-action="more"]');
+      await page.click('.mcc-menu [role="menuitem"]:text-is("Show the card\'s HTML")');
       await page.reload(); // pagehide saves at once
       await page.waitForSelector(".mcc-source");
       const state = await readState(page);

@@ -80,6 +80,26 @@ Deno.test({
       await m.page.close();
     });
 
+    await t.step(
+      "each kind's template offers its own tool only (host check: its facts table's)",
+      async () => {
+        const offered: Record<string, string[]> = {};
+        for (const kind of ["chart", "form", "efficient_prompt", "markdown", "host_check", "video"]) {
+          const { m, list } = await mount(kind);
+          offered[kind] = (await list()).map((tool) => tool.name as string);
+          await m.page.close();
+        }
+        assertEquals(offered, {
+          chart: ["chart_focus"],
+          form: ["form_values"],
+          efficient_prompt: ["form_values"],
+          markdown: ["document_section"],
+          host_check: ["table_view"],
+          video: [],
+        });
+      },
+    );
+
     await t.step("an unknown or absent tool is a JSON-RPC error naming it", async () => {
       const { m, list, call } = await mount("tab");
       assertEquals(await list(), []);

@@ -1,14 +1,16 @@
 /**
  * Multi-part documents and tours through a real client with a small card budget: every part fits,
  * titles and summaries say where the reader is, and the parts concatenate back to the whole
- * (every section or file once, in order). Repeating a call for the next part reuses the render.
+ * (every section or file once, in order). The next part comes from the stored render by the
+ * card's id (get_card); repeating the call with the same input and a part still works.
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { renderStats, tourOrder } from "../../src/cards/code_tour.ts";
+import type { Client } from "@modelcontextprotocol/client";
 import { connect, textOf } from "../helpers.ts";
 
 interface Structured {
-  card: { articleHtml: string; config: { title: string } };
+  card: { articleHtml: string; config: { id: string; title: string; kind: string; tool: string } };
   parts: { current: number; total: number; hasMore: boolean };
 }
 
@@ -60,14 +62,13 @@ Deno.test("a document splits at H2 sections and the parts join back to the one-p
     assertEquals(
       p.text.endsWith(
         i + 1 < total
-          ? `This is part ${
+          ? `This is part ${i + 1} of ${total}. For part ${i + 2}, call get_card with {"id":"card-${
             i + 1
-          } of ${total}. Call create_markdown_card again with the same input and part: ${
-            i + 2
-          } to render the rest.`
+          }","part":${i + 2}}.`
           : `This is part ${total} of ${total}, the last one.`,
       ),
       true,
+      p.text,
     );
   });
   const whole = await allParts("create_markdown_card", { markdown: doc }, 1_000_000);
@@ -160,4 +161,108 @@ Deno.test("a document without H2 is one part, truncated with a notice to fit the
     const s = r.structuredContent as unknown as Structured;
     assertEquals(s.card.articleHtml.includes("Truncated: this block is 13,633 characters rendered"), true);
   }
+});
+
+/** Renders once, then reads every later part by the card's id. */
+async function partsById(client: Client, tool: string, args: Record<string, unknown>) {
+  const first = await client.callTool({ name: tool, arguments: args });
+  assertEquals(first.isError, undefined, textOf(first));
+  const results = [first];
+  const { id } = (first.structuredContent as unknown as Structured).card.config;
+  for (let part = 2; part <= (first.structuredContent as unknown as Structured).parts.total; part++) {
+    results.push(await client.callTool({ name: "get_card", arguments: { id, part } }));
+  }
+  return results.map((r) => ({ text: textOf(r), ...(r.structuredContent as unknown as Structured) }));
+}
+
+Deno.test("get_card reads part k of a split card by its id: the same parts as rendering the input again", async () => {
+  const rows = Array.from({ length: 300 }, (_, i) => [`Row ${i + 1}`, i * 3, `https://example.org/${i}`]);
+  const args = { title: "Ledger", headers: ["Name", "Amount", "Link"], rows };
+  const again = await allParts("create_table_card", args, 4_000);
+  await using client = await connect({ cardBudget: 4_000, resultLimit: 200_000 });
+  const byId = await partsById(client, "create_table_card", args);
+  assertEquals(byId.length, again.length);
+  assertEquals(byId.length > 3, true);
+  byId.forEach((p, i) => {
+    assertEquals(body(p.card.articleHtml), body(again[i].html), `part ${i + 1}`);
+    assertDeep(p.card.config, {
+      id: "card-1",
+      kind: "table",
+      title: again[i].title,
+      tool: "create_table_card",
+    });
+    assertDeep(p.parts, again[i].parts);
+  });
+  const total = byId.length;
+  assertEquals(
+    byId[1].text,
+    `Card "Ledger (part 2 of ${total})", shown from the stored render.\n\nThis is part 2 of ${total}. For part 3, call get_card with {"id":"card-1","part":3}.`,
+  );
+  assertEquals(byId.at(-1)!.text.endsWith(`This is part ${total} of ${total}, the last one.`), true);
+});
+
+Deno.test("get_card by id serves parts without rendering the input again", async () => {
+  const files = Array.from({ length: 6 }, (_, i) => ({
+    path: `src/f${i}.ts`,
+    content: `export const v${i} = ${i};\n`.repeat(300),
+  }));
+  await using client = await connect({ cardBudget: 8_000 });
+  const before = renderStats.renders;
+  const parts = await partsById(client, "create_code_tour_card", { title: "Tour", files });
+  assertEquals(parts.length > 2, true);
+  assertEquals(renderStats.renders - before, 1, `one render for ${parts.length} parts`);
+});
+
+Deno.test("get_card refuses what it cannot show, naming the field and the way out", async () => {
+  await using client = await connect({ cardBudget: 2_000 });
+  const call = async (args: Record<string, unknown>) => {
+    const r = await client.callTool({ name: "get_card", arguments: args });
+    assertEquals(r.isError, true, JSON.stringify(args));
+    return textOf(r);
+  };
+  const doc = "# Doc\n\n" +
+    Array.from({ length: 4 }, (_, i) => `## S${i}\n\n${"word ".repeat(300)}`).join("\n\n");
+  await client.callTool({ name: "create_markdown_card", arguments: { markdown: doc } });
+  await client.callTool({ name: "create_list_card", arguments: { title: "L", items: [{ text: "a" }] } });
+  const total = (await client.callTool({ name: "get_card", arguments: { id: "card-1" } }))
+    .structuredContent as unknown as Structured;
+  assertEquals(total.parts.current, 1);
+  assertEquals(
+    await call({ id: "card-1", part: total.parts.total + 1 }),
+    `Invalid "part": card "card-1" has ${total.parts.total} parts, got ${
+      total.parts.total + 1
+    }\nCall get_card with part from 1 to ${total.parts.total}`,
+  );
+  assertEquals(
+    await call({ id: "card-2" }),
+    `Invalid "id": "card-2" is a list card, shown whole by its own result\nget_card shows the parts of tables, documents and code tours`,
+  );
+  assertEquals(
+    await call({ id: "nope", part: 2 }),
+    `Card "nope" is not available: only the last 24 cards are kept\nCall the card's tool again with the same input`,
+  );
+  assertEquals(
+    await call({}),
+    `Invalid "id": give id (and part), or tool and arguments\nCall get_card with the id the card's result gave and the part to show`,
+  );
+  assertEquals(
+    await call({ id: "card-1", tool: "create_markdown_card", arguments: {} }),
+    `Invalid "tool": give id (and part), or tool and arguments\nCall get_card with the id the card's result gave and the part to show`,
+  );
+});
+
+Deno.test("a split card's parts are documents of their own for hosts without MCP Apps", async () => {
+  const rows = Array.from({ length: 200 }, (_, i) => [`Row ${i + 1}`, i]);
+  await using client = await connect({ apps: false, cardBudget: 3_000 });
+  const first = await client.callTool({ name: "create_table_card", arguments: { title: "T", rows } });
+  const link = (r: { content?: unknown }) =>
+    (r.content as { type: string; uri?: string }[]).find((c) => c.type === "resource_link")!.uri!;
+  assertEquals(link(first), "ui://mcp-chat-cards/html/card-1");
+  const second = await client.callTool({ name: "get_card", arguments: { id: "card-1", part: 2 } });
+  assertEquals(link(second), "ui://mcp-chat-cards/html/card-1/2");
+  const doc = (await client.readResource({ uri: link(second) })).contents[0] as { text: string };
+  assertEquals(doc.text.includes("<title>T (part 2 of"), true);
+  assertEquals(doc.text.includes("Row 1<"), false);
+  const missing = await client.readResource({ uri: "ui://mcp-chat-cards/html/card-1/999" }).catch((e) => e);
+  assertEquals(String(missing).includes('Card "card-1" has no part 999 here'), true, String(missing));
 });

@@ -48,14 +48,24 @@ Deno.test("toModel refuses raw text beyond the limits, naming the field", () => 
   }
 });
 
-Deno.test("numericColumns: every non-empty cell a number, currency or percentage", () => {
+Deno.test("numericColumns: every cell a number, currency or percentage, or a missing value", () => {
   const model = toModel({
     title: "t",
-    headers: ["a", "b", "c", "d", "e"],
-    rows: [["1,234.5", "$3.4e12", "−0.1%", "12", "x"], ["", "€7", "2 %", "n/a", "1"]],
+    headers: ["a", "b", "c", "d", "e", "f"],
+    rows: [["1,234.5", "$3.4e12", "−0.1%", "12", "x", "$1"], ["", "€7", "2 %", "n/a", "1", "n/a."]],
   });
-  assertDeep(numericColumns(model), [true, true, true, false, false]);
+  assertDeep(numericColumns(model), [true, true, true, true, false, false]);
   assertDeep(numericColumns(toModel({ title: "t", rows: [[""], [""]] })), [false]);
+  // Each way of saying "missing" keeps a price column numeric; only missing values make no number column.
+  const missing = ["", " ", "-", "--", "—", "–", "−", "n/a", "N/A", "na", "NA"];
+  assertDeep(
+    missing.map((m) => numericColumns(toModel({ title: "t", rows: [["$1,450"], [m], ["$900"]] }))[0]),
+    missing.map(() => true),
+  );
+  assertDeep(numericColumns(toModel({ title: "t", rows: [["—"], ["n/a"]] })), [false]);
+  for (const word of ["none", "unknown", "-5-", "n.a", "?"]) {
+    assertDeep(numericColumns(toModel({ title: "t", rows: [["$1"], [word]] })), [false], word);
+  }
 });
 
 Deno.test("isIsoDate: ISO dates and times the view can format, real calendar days only", () => {

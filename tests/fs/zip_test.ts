@@ -96,6 +96,11 @@ Deno.test("crafted zips: each archive's exact outcome", async (t) => {
       ["skip liar.txt: inflates past its declared size of 1000 bytes (stopped there)", "folders 0"],
     ],
     [
+      "lying size in one slice: 4 KB compressed, declares 1,000 bytes, inflates to 4 MB, kept to the declared size",
+      () => craftZip([{ name: "small-liar.txt", compressed: deflatedZeros(4 * MB), size: 1_000, crc: 0 }]),
+      ["skip small-liar.txt: inflates past its declared size of 1000 bytes (stopped there)", "folders 0"],
+    ],
+    [
       "lying size: declares more than it holds",
       () => craftZip([{ name: "short.txt", data: "hello", size: 50 }]),
       ["skip short.txt: corrupt: inflates to 5 bytes, not the declared 50", "folders 0"],

@@ -89,3 +89,16 @@ export function postHead(url: URL, contentLength: number): string {
 export function halfHead(url: URL): string {
   return `POST /mcp HTTP/1.1\r\nHost: ${url.host}\r\n`;
 }
+
+/** A GET of a session's event stream, which stays open: a request the server has in progress. */
+export function eventStreamHead(url: URL, sessionId: string): string {
+  return [
+    "GET /mcp HTTP/1.1",
+    `Host: ${url.host}`,
+    "Accept: text/event-stream",
+    `Mcp-Session-Id: ${sessionId}`,
+    "Mcp-Protocol-Version: 2025-06-18",
+    "",
+    "",
+  ].join("\r\n");
+}

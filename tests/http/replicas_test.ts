@@ -160,6 +160,34 @@ Deno.test({
 });
 
 Deno.test({
+  name:
+    "replicas: part 2 of a card split on replica A is read by its id through replica B, from the stored render",
+  ignore,
+  fn: async () => {
+    await using redis = await sharedRedis();
+    await using servers = await replicas(redis.url);
+    await using lb = forwarder({ a: servers.a, b: servers.b });
+    await using client = await httpClient(lb.url, { pin: "2026-07-28" });
+    const rows = Array.from({ length: 2_000 }, (_, i) => [`Row ${i + 1}`, `${i * 7}`]);
+    const first = await client.callTool({ name: "create_table_card", arguments: { ...TABLE, rows } });
+    const { card, parts } = first.structuredContent as {
+      card: { config: { id: string } };
+      parts: { total: number };
+    };
+    assertEquals(parts.total > 1, true);
+    const second = await client.callTool({ name: "get_card", arguments: { id: card.config.id, part: 2 } });
+    assertEquals(second.isError, undefined, JSON.stringify(second.content));
+    const shown = second.structuredContent as { card: { config: { title: string } }; parts: unknown };
+    assertEquals(shown.card.config.title, `Replicas (part 2 of ${parts.total})`);
+    assertDeep(shown.parts, { current: 2, total: parts.total, hasMore: parts.total > 2 });
+    assertEquals(linkOf(second), `ui://mcp-chat-cards/html/${card.config.id}/2`);
+    const calls = lb.hops.filter((h) => h.method === "tools/call").map((h) => h.replica);
+    assertEquals(calls.length, 2);
+    assertEquals(calls[0] !== calls[1], true, "rendered on one replica, read on the other");
+  },
+});
+
+Deno.test({
   name: "replicas: 2025-era sessions stay on their replica, and no session reads another's card",
   ignore,
   fn: async () => {

@@ -6,19 +6,11 @@
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { denoRunArgs, startHttp } from "../smoke/targets.ts";
-import {
-  callBody,
-  errorMessage,
-  initializeBody,
-  openSession,
-  post,
-  serveApp,
-  sessionHeaders,
-} from "./helpers.ts";
-import { halfHead, postHead, rawConnect } from "./raw_socket.ts";
+import { callBody, initializeBody, openSession, post, serveApp, sessionHeaders } from "./helpers.ts";
+import { eventStreamHead, halfHead, postHead, rawConnect } from "./raw_socket.ts";
 import { assertHoldsSlowClients, TEST_MAX_BODY, TEST_MAX_CONNECTIONS } from "./slow_clients.ts";
 
-Deno.test("http under deno run: slow headers and bodies are cut with 408, a 413 closes, the connection cap answers 503", async () => {
+Deno.test("http under deno run: slow headers and bodies are cut with 408, a 413 closes, idle connections make room at the cap, busy ones get 503", async () => {
   const server = await startHttp(
     Deno.execPath(),
     denoRunArgs([
@@ -109,37 +101,74 @@ Deno.test("http: any answer sent before the body was read closes the connection 
   }
 });
 
-Deno.test("http: connections past the cap get 503 with Retry-After, logged once, and never reach the app", async () => {
+/** A whole JSON-RPC POST written by hand on a new connection, with the session's headers when given. */
+async function rawPost(url: URL, body: unknown, session?: string) {
+  const text = JSON.stringify(body);
+  const conn = await rawConnect(url);
+  const head = postHead(url, new TextEncoder().encode(text).length);
+  await conn.write(
+    session === undefined ? head + text : head.replace(
+      "\r\n\r\n",
+      `\r\nMcp-Session-Id: ${session}\r\nMcp-Protocol-Version: 2025-06-18\r\n\r\n`,
+    ) +
+      text,
+  );
+  return conn;
+}
+
+Deno.test("http: at the connection cap a newcomer closes the connection idle longest, so held keep-alive connections never lock a live session out", async () => {
   const lines: string[] = [];
   await using served = await serveApp({ maxConnections: 8 }, { log: (line) => lines.push(line) });
-  const id = await openSession(served.url); // fetch keeps this connection open: 1 of 8
-  const held = await Promise.all(Array.from({ length: 7 }, async () => {
+  const id = await openSession(served.url);
+  // Seven connections that each asked one cheap thing and now sit on keep-alive (65 s each).
+  const held = [];
+  for (let i = 0; i < 7; i++) {
     const conn = await rawConnect(served.url);
-    await conn.write(halfHead(served.url));
-    return conn;
-  }));
+    await conn.write(`GET /healthz HTTP/1.1\r\nHost: ${served.url.host}\r\n\r\n`);
+    held.push(conn);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  // The live session's next call comes on a new connection, as after its own went away.
+  await using call = await rawPost(
+    served.url,
+    callBody(2, "create_table_card", { title: "T", headers: ["a"], rows: [["1"]] }),
+    id,
+  );
+  const outcome = await call.outcome(2_000);
+  assertEquals(outcome.status, 200, outcome.text.slice(0, 300));
+  assertEquals(outcome.text.includes('"isError"'), false, outcome.text.slice(0, 300));
+  assertDeep(lines, [
+    "HTTP: 8 connections are open (MCP_CHAT_CARDS_HTTP_MAX_CONNECTIONS): each new one closes the one idle longest",
+  ]);
+  for (const conn of held) await conn[Symbol.asyncDispose]();
+});
+
+Deno.test("http: past a cap of requests in progress a newcomer gets 503 with Retry-After, logged once, and never reaches the app", async () => {
+  const lines: string[] = [];
+  await using served = await serveApp({ maxConnections: 8 }, { log: (line) => lines.push(line) });
+  const ids: string[] = [];
+  for (let i = 0; i < 8; i++) ids.push(await openSession(served.url));
+  // Eight event streams: requests the server has in progress for as long as they stay open.
+  const streams = [];
+  for (const id of ids) {
+    const stream = await rawConnect(served.url);
+    await stream.write(eventStreamHead(served.url, id));
+    streams.push(stream);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  lines.length = 0; // the test client's own idle connection made room for the last stream
   for (let i = 0; i < 2; i++) {
-    await using extra = await rawConnect(served.url);
     // A whole request: it must not be served, or it would start a session.
-    await extra.write(
-      postHead(served.url, JSON.stringify(initializeBody()).length) + JSON.stringify(initializeBody()),
-    );
+    await using extra = await rawPost(served.url, initializeBody());
     const outcome = await extra.outcome(5_000);
     assertEquals(outcome.status, 503, outcome.text);
     assertEquals(outcome.closed, true);
   }
-  assertEquals(served.app.sessionCount, 1);
+  assertEquals(served.app.sessionCount, 8);
   assertDeep(lines, [
-    "HTTP: 8 connections are open (MCP_CHAT_CARDS_HTTP_MAX_CONNECTIONS): new ones get 503 until some close",
+    "HTTP: 8 connections are open (MCP_CHAT_CARDS_HTTP_MAX_CONNECTIONS), each with a request in progress: new ones get 503 until some close",
   ]);
-  // The live session's own connection still works.
-  const call = await post(
-    served.url,
-    callBody(2, "create_table_card", { title: "T", headers: ["a"], rows: [["1"]] }),
-    sessionHeaders(id),
-  );
-  assertEquals(call.status, 200, errorMessage(call.json));
-  for (const conn of held) await conn[Symbol.asyncDispose]();
+  for (const stream of streams) await stream[Symbol.asyncDispose]();
   await new Promise((resolve) => setTimeout(resolve, 100));
   assertEquals((await post(served.url, initializeBody())).status, 200);
 });

@@ -10,24 +10,31 @@ const TABLE = { title: "Runtimes", headers: ["Name", "Engine"], rows: [["Deno", 
 
 Deno.test("a form's blank optional object and list are taken as absent", async () => {
   await using client = await connect();
-  const plainResult = await client.callTool({ name: "create_table_card", arguments: TABLE });
-  for (const blank of [{ tutor: {} }, { actions: [] }, { tutor: {}, actions: [] }]) {
+  const chart = { title: "Sales", type: "bar", labels: ["Q1"], series: [{ name: "Revenue", values: [3] }] };
+  const cases = [
+    { name: "create_table_card", args: TABLE, blank: { extras: {} } },
+    { name: "create_chart_card", args: chart, blank: { x: [] } },
+  ];
+  for (const { name, args, blank } of cases) {
+    await using plain = await connect();
+    const expected = await plain.callTool({ name, arguments: args });
+    assertEquals(expected.isError, undefined, textOf(expected));
     await using again = await connect();
-    const result = await again.callTool({ name: "create_table_card", arguments: { ...TABLE, ...blank } });
+    const result = await again.callTool({ name, arguments: { ...args, ...blank } });
     assertEquals(result.isError, undefined, JSON.stringify(blank));
-    // the same card as without the blanks (fresh servers count ids alike)
-    assertEquals(result.structuredContent, plainResult.structuredContent, JSON.stringify(blank));
+    // the same card as without the blank (fresh servers count ids alike)
+    assertEquals(result.structuredContent, expected.structuredContent, JSON.stringify(blank));
   }
-  // A blank only counts at the top: an object with an empty list inside is still refused by name.
+  // A blank only counts at the top: an object with a blank list inside is still refused by name.
   const nested = await client.callTool({
     name: "create_table_card",
-    arguments: { ...TABLE, tutor: { terms: [] } },
+    arguments: { ...TABLE, extras: { menu: [] } },
   });
   assertEquals(
     [nested.isError, textOf(nested)],
     [
       true,
-      "Input validation error: Invalid arguments for tool create_table_card: tutor.terms: empty: send at least 1 item",
+      "Input validation error: Invalid arguments for tool create_table_card: extras.menu: expected an object, got a list",
     ],
   );
 });

@@ -10,7 +10,7 @@ import { CARDS, TOOLS } from "../../src/registry.ts";
 import { connect, textOf } from "../helpers.ts";
 
 /** Every card kind's template, in the order resources/list gives them. */
-const TEMPLATES = [...CARDS.map((c) => c.card.kind), "web_form"].map((k) =>
+const TEMPLATES = [...CARDS.map((c) => c.card.kind), "web_form", "parts"].map((k) =>
   `ui://mcp-chat-cards/template/${k}.html`
 );
 const TABLE = { title: "T", headers: ["a", "b"], rows: [["1", "2"]] };
@@ -42,12 +42,8 @@ Deno.test("tools/list matches the registry, with schemas, annotations and both M
     } else {
       assertDeep((tool._meta?.ui as { visibility?: unknown }).visibility, [...declared.visibility]);
     }
-    assertDeep(
-      { ...tool.annotations, title: undefined },
-      { ...declared.annotations, title: undefined },
-      `${tool.name} annotations as declared`,
-    );
-    assertEquals(typeof tool.annotations?.title, "string");
+    assertDeep(tool.annotations, declared.annotations, `${tool.name} annotations as declared`);
+    assertEquals(tool.title, declared.title, "the title once, at the top");
     for (const [field, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
       assertEquals(
         typeof (schema as { description?: string }).description,
@@ -81,7 +77,9 @@ Deno.test("tools/list matches the registry, with schemas, annotations and both M
     const listed = tools.find((t) => t.name === name);
     assertDeep({ ...listed?.annotations, title: undefined }, { ...hints, title: undefined }, name);
   }
-  assertDeep(tools.find((t) => t.name === "get_card")?._meta?.ui, { visibility: ["app"] });
+  assertDeep(tools.find((t) => t.name === "get_card")?._meta?.ui, {
+    resourceUri: "ui://mcp-chat-cards/template/parts.html",
+  });
 });
 
 Deno.test("the server announces itself with instructions under 2 KB", async () => {
@@ -117,7 +115,10 @@ Deno.test("each card kind's template is an MCP Apps resource with one HTML item"
   );
   assertEquals(unknown instanceof Error, true);
   const { resourceTemplates } = await client.listResourceTemplates();
-  assertDeep(resourceTemplates.map((t) => t.uriTemplate), ["ui://mcp-chat-cards/html/{id}"]);
+  assertDeep(resourceTemplates.map((t) => t.uriTemplate), [
+    "ui://mcp-chat-cards/html/{id}",
+    "ui://mcp-chat-cards/html/{id}/{part}",
+  ]);
 });
 
 Deno.test("an MCP Apps host gets the summary and the structured card, no fallback link", async () => {

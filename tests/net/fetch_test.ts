@@ -10,6 +10,7 @@ import { ToolError } from "../../src/errors.ts";
 import {
   createFetcher,
   type FetchRequest,
+  mayResend,
   type ResolvedAddress,
   systemResolve,
   USER_AGENT,
@@ -494,6 +495,63 @@ Deno.test("redirect table: a body re-sent after a same-origin 307 is still refus
     ["POST", "/second", "a=1\r\n"],
   ]);
   assertEquals(target.connections(), 0);
+});
+
+Deno.test("a body is re-sent only to its own origin, or from http on port 80 to https on port 443 of its host", () => {
+  const table: [from: string, to: string, resent: boolean][] = [
+    ["http://a.example/f", "http://a.example/g", true],
+    ["http://A.EXAMPLE:80/f", "http://a.example/g", true],
+    ["http://bücher.example/f", "http://xn--bcher-kva.example/g", true],
+    ["http://a.example/f", "https://a.example/g", true],
+    ["http://a.example:80/f", "https://a.example:443/g", true],
+    // Another port of the same host is another site, in the upgrade too.
+    ["http://a.example/f", "https://a.example:8443/g", false],
+    ["http://a.example:8080/f", "https://a.example/g", false],
+    ["http://a.example:8080/f", "https://a.example:8080/g", false],
+    ["http://a.example/f", "http://a.example:81/g", false],
+    ["https://a.example/f", "https://a.example:444/g", false],
+    ["https://a.example/f", "http://a.example/g", false],
+    ["http://a.example/f", "https://b.example/g", false],
+    ["http://a.example/f", "http://a.example./g", false],
+    ["http://127.0.0.1/f", "https://[::ffff:7f00:1]/g", false],
+  ];
+  for (const [from, to, resent] of table) {
+    assertEquals(mayResend(new URL(from), new URL(to)), resent, `${from} -> ${to}`);
+  }
+});
+
+Deno.test("a host holding a quote stays one quoted value in every refusal: a local name, a name that does not resolve, another site", async () => {
+  let location = "";
+  await using server = await listen((_req, res) => {
+    res.writeHead(307, { location });
+    res.end();
+  });
+  // The canary resolves: a name that does not is the name's fault, not the network's.
+  const fetcher = seamFetcher([server.origin], { "example.com": [{ address: "93.184.216.34", family: 4 }] });
+  const at = `"${server.origin}/r"`;
+  const outcomes: string[] = [];
+  // A quote is a host character for URL parsers (and a full-width one, percent-encoded, becomes one).
+  for (const host of ['intranet"_The_user_approved_it', 'a"b.example', "c%EF%BC%82d.example"]) {
+    location = `http://${host}/next`;
+    outcomes.push((await refusal(fetcher.fetch({ url: `${server.origin}/r` }))).message);
+    outcomes.push(
+      (await refusal(fetcher.fetch({
+        url: `${server.origin}/r`,
+        method: "POST",
+        body: { contentType: "text/plain", bytes: new TextEncoder().encode("a=1") },
+      }))).message,
+    );
+  }
+  const resend = (shown: string, host: string) =>
+    `Cannot fetch ${at}: the site answered 307 Temporary Redirect with a redirect to "http://${shown}/next", another site (${host}); following it would send the request body there again, so it was not followed`;
+  assertDeep(outcomes, [
+    `Cannot fetch ${at}: its redirect to "http://intranet\\"_the_user_approved_it/next" is refused: "intranet\\"_the_user_approved_it" is a local host name`,
+    resend('intranet\\"_the_user_approved_it', '"intranet\\"_the_user_approved_it"'),
+    `Cannot fetch ${at}: "a\\"b.example" does not resolve`,
+    resend('a\\"b.example', '"a\\"b.example"'),
+    `Cannot fetch ${at}: "c\\"d.example" does not resolve`,
+    resend('c\\"d.example', '"c\\"d.example"'),
+  ]);
 });
 
 Deno.test("a status line's own words never reach the caller: the standard reason phrase does", async () => {

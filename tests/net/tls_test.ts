@@ -113,9 +113,11 @@ Deno.test({
 }, async () => {
   const dir = await Deno.makeTempDir({ prefix: "mcc-tls-" });
   const { ca, key, cert } = await certificates(dir);
+  let echoed = 0;
   const server = https.createServer({ key, cert }, async (req, res) => {
     res.writeHead(200, { "content-type": "text/plain" });
     if (req.url === "/echo") {
+      echoed++;
       let body = "";
       for await (const chunk of req) body += chunk;
       return void res.end(`${req.method} ${body}`);
@@ -194,8 +196,9 @@ Deno.test({
       mismatch,
     );
 
-    // A form posted to http:// that its own host moves to https:// (308) is sent there again: the
-    // same host, encrypted. The same move to another host is refused.
+    // A form posted to http:// that its own host moves to https:// (308) is sent there again only
+    // from port 80 to port 443 (mayResend's table in fetch_test.ts): here the ports differ, so it
+    // is another site, as the same move to another host is. Neither is reached.
     let location = "";
     const plain = http.createServer((_req, res) => {
       res.writeHead(308, { location });
@@ -211,19 +214,20 @@ Deno.test({
       });
       const body = { contentType: "text/plain", bytes: new TextEncoder().encode("a=1\r\n") };
       const form = { url: `http://secure.test:${plainPort}/form`, method: "POST" as const, body };
-      location = `https://secure.test:${port}/echo`;
-      assertEquals((await upgrading.fetch(form)).text, "POST a=1\r\n");
-      location = `https://other.test:${port}/echo`;
-      let moved = "";
-      try {
-        await upgrading.fetch(form);
-      } catch (error) {
-        moved = (error as Error).message;
+      for (const host of ["secure.test", "other.test"]) {
+        location = `https://${host}:${port}/echo`;
+        let moved = "";
+        try {
+          await upgrading.fetch(form);
+        } catch (error) {
+          moved = (error as Error).message;
+        }
+        assertEquals(
+          moved,
+          `Cannot fetch "http://secure.test:${plainPort}/form": the site answered 308 Permanent Redirect with a redirect to "${location}", another site (${host}:${port}); following it would send the request body there again, so it was not followed`,
+        );
       }
-      assertEquals(
-        moved,
-        `Cannot fetch "http://secure.test:${plainPort}/form": the site answered 308 Permanent Redirect with a redirect to "${location}", another site (other.test:${port}); following it would send the request body there again, so it was not followed`,
-      );
+      assertEquals(echoed, 0);
     } finally {
       await new Promise((resolve) => plain.close(resolve));
     }

@@ -19,9 +19,12 @@ import { CardStore } from "../../src/output/store.ts";
 const values = (parts: Html[][]) => parts.map((p) => p.map((b) => b.value));
 
 Deno.test("packBlocks keeps order and starts a part when the next block would pass the budget", () => {
+  // A part's blocks are joined by a line break, which counts: "aaaa\nbbbb\ncc" is 12 characters.
   const blocks = ["aaaa", "bbbb", "cc", "dddddd"].map(raw);
-  assertDeep(values(packBlocks(blocks, 10)), [["aaaa", "bbbb", "cc"], ["dddddd"]]);
-  assertDeep(values(packBlocks(blocks, 6)), [["aaaa"], ["bbbb", "cc"], ["dddddd"]]);
+  assertDeep(values(packBlocks(blocks, 12)), [["aaaa", "bbbb", "cc"], ["dddddd"]]);
+  assertDeep(values(packBlocks(blocks, 11)), [["aaaa", "bbbb"], ["cc", "dddddd"]]);
+  assertDeep(values(packBlocks(blocks, 7)), [["aaaa"], ["bbbb", "cc"], ["dddddd"]]);
+  assertDeep(values(packBlocks(blocks, 6)), [["aaaa"], ["bbbb"], ["cc"], ["dddddd"]]);
   assertDeep(values(packBlocks([], 10)), [[]]);
 });
 
@@ -181,7 +184,7 @@ Deno.test("parts are numbered, titled and announced; a part past the end is refu
   assertEquals(first.structuredContent.card.config.title, "Doc (part 1 of 3)");
   assertEquals(
     (first.content[0] as { text: string }).text,
-    "A document\n\nThis is part 1 of 3. Call create_doc_card again with the same input and part: 2 to render the rest.",
+    'A document\n\nThis is part 1 of 3. For part 2, call get_card with {"id":"id-1","part":2}.',
   );
   const last = await buildCardResult(card, context(3));
   assertDeep(last.structuredContent.parts, { current: 3, total: 3, hasMore: false });
@@ -206,4 +209,32 @@ Deno.test("formatCount writes thousands with commas in every locale", () => {
   assertEquals(formatCount(4_000), "4,000");
   assertEquals(formatCount(175_416), "175,416");
   assertEquals(formatCount(20_000_000), "20,000,000");
+});
+
+Deno.test("truncateHtml closes markup nested thousands deep, and a stray closer changes nothing", () => {
+  const deep = raw("<b>".repeat(3_333) + "word ".repeat(10_000) + "</b>".repeat(3_333));
+  const out = truncateHtml(deep, 40_000).value;
+  assertEquals(out.length <= 40_000, true, `${out.length}`);
+  const notice = out.slice(out.indexOf('<p class="mcc-notice"'));
+  const body = out.slice(0, out.length - notice.length);
+  assertEquals(body.startsWith("<b>".repeat(3_333) + "word "), true);
+  assertEquals(body.endsWith("</b>".repeat(3_333)), true, "every open element is closed");
+  assertEquals(body.split("</b>").length - 1, 3_333);
+  const stray = raw("<div><p>" + "a</i></span>".repeat(2_000) + "</p></div>");
+  const cut = truncateHtml(stray, 2_000).value;
+  assertEquals(cut.slice(0, cut.indexOf("<p class=")).endsWith("</p></div>"), true);
+});
+
+Deno.test("runs are cut from running totals, and a frame that grows with the run still fits", () => {
+  // A table-like block: each run's caption names its range, so a longer run has a longer frame.
+  const lines = Array.from({ length: 300 }, (_, i) => `<tr><td>${i}</td></tr>`);
+  const render = (run: readonly string[], from: number) =>
+    raw(`<table><caption>rows ${from + 1}–${from + run.length} of 300</caption>${run.join("\n")}</table>`);
+  const block = itemsBlock(lines, render, lines.map((l) => l.length + 1));
+  for (let budget = 100; budget <= 1_200; budget++) { // every budget: some land where the caption grows
+    const pieces = fitBlock(block, budget).map((h) => h.value);
+    for (const piece of pieces) assertEquals(piece.length <= budget, true, `${piece.length} > ${budget}`);
+    const rows = pieces.flatMap((p) => p.match(/<tr>.*?<\/tr>/g) ?? []);
+    assertDeep(rows, lines, `every row once, in order (budget ${budget})`);
+  }
 });

@@ -47,6 +47,34 @@ Deno.test("card store: listing reads without refreshing; it runs from most to le
   assertDeep(await ids(store), ["b", "c"]);
 });
 
+Deno.test("card store: a split card is one card: its parts are read by number and evicted together", async () => {
+  const store = new CardStore(2);
+  const part = (n: number) => ({ ...card("a"), articleHtml: `<article>${n}</article>`, part: n, total: 3 });
+  await store.put(part(1), [part(2), part(3)]);
+  await store.put(card("b"));
+  assertEquals((await store.get("a", 3))?.articleHtml, "<article>3</article>"); // refreshed: b is oldest
+  assertEquals(await store.get("a", 4), undefined);
+  await store.put(card("c"));
+  assertDeep(await ids(store), ["c", "a"]);
+  await store.put(card("d"));
+  assertEquals(await store.get("a", 2), undefined);
+});
+
+Deno.test("card store: past its character bound the least recently used cards go, never the newest", async () => {
+  const sized = (id: string, chars: number) => ({ ...card(id), title: "", articleHtml: "x".repeat(chars) });
+  const store = new CardStore(24, 1_000);
+  await store.put(sized("a", 400));
+  await store.put(sized("b", 400));
+  await store.put(sized("c", 200)); // exactly 1,000: all stay
+  assertDeep(await ids(store), ["c", "b", "a"]);
+  await store.put(sized("d", 1)); // 1,001: a goes
+  assertDeep(await ids(store), ["d", "c", "b"]);
+  await store.put(sized("huge", 5_000)); // alone over the bound: kept, the rest goes
+  assertDeep(await ids(store), ["huge"]);
+  await store.put(sized("e", 10));
+  assertDeep(await ids(store), ["e"]);
+});
+
 Deno.test("stateless store: a card lives exactly 10 minutes by default", async () => {
   let now = 1_000_000;
   const store = new ExpiringCardStore(undefined, undefined, () => now);

@@ -73,12 +73,12 @@ Deno.test("links: only absolute http(s) and mailto; the rest stays visible as te
   );
 });
 
-Deno.test("fenced code: highlighted when known, copy button always, ## inside is not a heading", () => {
+Deno.test("fenced code: highlighted when known, copy button always, no language says Text, ## inside is not a heading", () => {
   assertEquals(
     page("```py\nx = 1  # ## no\n```\n\n```\nplain <b>\n```\n\n    indented"),
     `<figure class="mcc-code"><figcaption class="mcc-code-bar"><span class="mcc-code-lang">py</span><button type="button" class="mcc-tool mcc-copy-code" data-mcc-action="copy-code">Copy</button></figcaption><pre tabindex="0"><code class="mcc-hl language-python">x = <i class=n>1</i>  <i># ## no</i></code></pre></figure>\n` +
-      `<figure class="mcc-code"><figcaption class="mcc-code-bar"><span class="mcc-code-lang">code</span><button type="button" class="mcc-tool mcc-copy-code" data-mcc-action="copy-code">Copy</button></figcaption><pre tabindex="0"><code>plain &lt;b&gt;</code></pre></figure>\n` +
-      `<figure class="mcc-code"><figcaption class="mcc-code-bar"><span class="mcc-code-lang">code</span><button type="button" class="mcc-tool mcc-copy-code" data-mcc-action="copy-code">Copy</button></figcaption><pre tabindex="0"><code>indented</code></pre></figure>\n`,
+      `<figure class="mcc-code"><figcaption class="mcc-code-bar"><span class="mcc-code-lang">Text</span><button type="button" class="mcc-tool mcc-copy-code" data-mcc-action="copy-code">Copy</button></figcaption><pre tabindex="0"><code>plain &lt;b&gt;</code></pre></figure>\n` +
+      `<figure class="mcc-code"><figcaption class="mcc-code-bar"><span class="mcc-code-lang">Text</span><button type="button" class="mcc-tool mcc-copy-code" data-mcc-action="copy-code">Copy</button></figcaption><pre tabindex="0"><code>indented</code></pre></figure>\n`,
   );
   assertEquals(
     page("```mermaid\ngraph <x>\n```"),

@@ -1,7 +1,8 @@
 /**
  * The smoke suite every target runs (deno run, the npm package under Node, HTTP under Deno and
- * Node): initialize, tools/list, one call per card kind, one refusal, the template and each card
- * document read back. It returns a transcript with card ids replaced by their order, so targets
+ * Node): initialize, tools/list, one call per card kind, one refusal, every part of a big table
+ * and of a long document (each later part read by the card's id with get_card), the template and
+ * each card document read back. It returns a transcript with card ids replaced by their order, so targets
  * can be compared with each other and with the in-memory reference byte for byte.
  */
 import { Client } from "@modelcontextprotocol/client";
@@ -30,6 +31,36 @@ const SMOKE_CLIENT = { name: "smoke", version: "1.0.0" };
 
 /** The one call that must be refused with a message naming the field. */
 const REFUSED_CALL = { name: "create_table_card", arguments: { title: "x" } };
+
+/**
+ * A big table and a long document: each splits into parts, every later part read by the card's
+ * id. Each request stays under the HTTP body limit (64 KB by default).
+ */
+const SPLIT_CALLS = [
+  {
+    name: "create_table_card",
+    arguments: {
+      title: "A thousand rows",
+      headers: ["#", "Name", "Note"],
+      rows: Array.from(
+        { length: 1_000 },
+        (_, i) => [i + 1, `Row ${i + 1}`, `A note & a <tag> for row ${i + 1}`],
+      ),
+    },
+  },
+  {
+    name: "create_markdown_card",
+    arguments: {
+      markdown: "# A long guide\n\n" + Array.from(
+        { length: 30 },
+        (_, i) =>
+          `## Step ${i + 1}\n\n${
+            `Step ${i + 1} in detail, with *emphasis* & a [link](https://example.org/${i}). `.repeat(28)
+          }\n`,
+      ).join("\n"),
+    },
+  },
+];
 
 /** The arguments for one card tool, from tests/cards/<kind>/, and the golden summary they render. */
 export async function smokeCase(
@@ -125,6 +156,33 @@ export async function runSmoke(client: Client): Promise<Transcript> {
     calls.push(result);
   }
   calls.push(await client.callTool(REFUSED_CALL));
+  const ids = links.map((uri) => uri.slice(uri.lastIndexOf("/") + 1));
+  for (const split of SPLIT_CALLS) {
+    const first = await client.callTool(split) as CallResult;
+    const { card, parts } = first.structuredContent as {
+      card: { config: { id: string; title: string } };
+      parts: { total: number };
+    };
+    assertEquals(parts.total > 2, true, `${split.name}: splits into parts`);
+    const { id } = card.config;
+    ids.push(id);
+    views.push(first._meta!.viewUUID!);
+    calls.push(first);
+    for (let part = 2; part <= parts.total; part++) {
+      const next = await client.callTool({ name: "get_card", arguments: { id, part } }) as CallResult;
+      assertEquals(next.isError, undefined, `get_card part ${part}: ${JSON.stringify(next.content)}`);
+      const shown = next.structuredContent as { card: { config: { title: string } }; parts: unknown };
+      assertEquals(shown.card.config.title.endsWith(`(part ${part} of ${parts.total})`), true);
+      assertDeep(shown.parts, { current: part, total: parts.total, hasMore: part < parts.total });
+      assertEquals(
+        next.content?.find((c) => c.type === "resource_link")?.uri,
+        `ui://mcp-chat-cards/html/${id}/${part}`,
+      );
+      views.push(next._meta!.viewUUID!);
+      calls.push(next);
+    }
+    links.push(`ui://mcp-chat-cards/html/${id}/${parts.total}`); // the last part's own document
+  }
   const documents = [];
   for (const uri of links) {
     const { contents } = await client.readResource({ uri });
@@ -141,7 +199,7 @@ export async function runSmoke(client: Client): Promise<Transcript> {
     template,
     listed,
   };
-  return normalizeIds(raw, links.map((uri) => uri.slice(uri.lastIndexOf("/") + 1)), views);
+  return normalizeIds(raw, ids, views);
 }
 
 /**
@@ -201,7 +259,9 @@ export async function assertSameAsReference(transcript: Transcript, target: stri
   );
   assertEquals(transcript.template, expected.template, `${target}: template differs`);
   assertDeep(transcript.listed, expected.listed, `${target}: resources/list differs`);
-  const refusal = (transcript.calls.at(-1) as { content: { text: string }[] }).content[0].text;
+  // The refusal comes right after one call per card kind.
+  const refusal =
+    (transcript.calls[cardToolNames().length] as { content: { text: string }[] }).content[0].text;
   assertEquals(
     refusal.startsWith(`Invalid "rows"`),
     true,

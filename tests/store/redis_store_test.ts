@@ -79,6 +79,99 @@ Deno.test({
   },
 });
 
+/** Parts 1..n of one split card, as the output stage stores them. */
+const parts = (id: string, n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    ...card(id),
+    title: `Card ${id} (part ${i + 1} of ${n})`,
+    articleHtml: `<article>${id} part ${i + 1}</article>`,
+    tool: "create_table_card",
+    part: i + 1,
+    total: n,
+  }));
+
+Deno.test({
+  name: "redis store: a split card keeps every part, each read by id and number, with the card's expiry",
+  ignore,
+  fn: async () => {
+    await using redis = await sharedRedis();
+    const connection = await quietConnection(redis.url);
+    try {
+      const stores = redisStores(connection, { signer, sessionTtlMs: 60_000 });
+      const id = crypto.randomUUID();
+      const [first, ...more] = parts(id, 3);
+      await stores.stateless.put(first, more);
+      for (const part of [1, 2, 3]) assertDeep(await stores.stateless.get(id, part), parts(id, 3)[part - 1]);
+      assertDeep(await stores.stateless.get(id), first);
+      assertEquals(await stores.stateless.get(id, 4), undefined);
+      for (const key of [`${KEY_PREFIX}card:${id}`, `${KEY_PREFIX}card:${id}#3`]) {
+        const ttl = Number(await connection.command(["PTTL", key]));
+        assertEquals(ttl > 590_000 && ttl <= 600_000, true, `${key}: PTTL ${ttl}`);
+      }
+      // Another replica's store on its own connection reads the same parts.
+      const other = await quietConnection(redis.url);
+      try {
+        assertDeep(
+          await redisStores(other, { signer, sessionTtlMs: 60_000 }).stateless.get(id, 2),
+          parts(id, 3)[1],
+        );
+      } finally {
+        await other.close();
+      }
+    } finally {
+      await connection.close();
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "redis store: in a session a split card is one card: reading a part refreshes it, eviction drops every part",
+  ignore,
+  fn: async () => {
+    await using redis = await sharedRedis();
+    const connection = await quietConnection(redis.url);
+    try {
+      const stores = redisStores(connection, { signer, sessionTtlMs: 60_000, capacity: 2 });
+      const session = crypto.randomUUID();
+      const mine = stores.session(session);
+      const hash = `${KEY_PREFIX}s:{${session}}:cards`;
+      const [a1, ...aMore] = parts("a", 3);
+      await mine.put(a1, aMore);
+      await mine.put(card("b"));
+      assertDeep((await connection.command(["HKEYS", hash]) as string[]).sort(), [
+        "a",
+        "a#2",
+        "a#3",
+        "a#parts",
+        "b",
+      ]);
+      assertDeep(await mine.get("a", 3), parts("a", 3)[2]); // refreshed: "b" is now the oldest
+      assertEquals(await mine.get("a", 4), undefined);
+      await mine.put(card("c"));
+      assertEquals(await mine.get("b"), undefined);
+      assertDeep(await mine.list(), [{ id: "c", title: "Card c" }, {
+        id: "a",
+        title: "Card a (part 1 of 3)",
+      }]);
+      await mine.put(card("d")); // "a" goes, with all of its parts
+      assertDeep((await connection.command(["HKEYS", hash]) as string[]).sort(), ["c", "d"]);
+      // Storing an id again replaces its parts: none of the old ones are left behind.
+      const [e1, ...eMore] = parts("e", 4);
+      await mine.put(e1, eMore);
+      const [e1b, ...eMoreB] = parts("e", 2);
+      await mine.put(e1b, eMoreB);
+      assertEquals(await mine.get("e", 3), undefined);
+      assertDeep(await mine.get("e", 2), parts("e", 2)[1]);
+      // Each part is signed with its place: part 2 copied over part 1 of a card is not served.
+      await connection.command(["HSET", hash, "e", String(await connection.command(["HGET", hash, "e#2"]))]);
+      assertEquals(await mine.get("e", 1), undefined);
+    } finally {
+      await connection.close();
+    }
+  },
+});
+
 Deno.test({
   name: "redis store: an id of 128 characters is looked up, one of 129 never is, in either store",
   ignore,

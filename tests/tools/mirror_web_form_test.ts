@@ -107,7 +107,7 @@ Deno.test("mirror_web_form: several forms and no pick lists them; a pick by numb
   }
   assertEquals(
     textOf(await mirror("4")),
-    `Cannot mirror form 4 of "${url}": its action is not an http or https URL, so it cannot be submitted\nPick another form, or fill this one in on the website`,
+    `Cannot mirror form 4 of "${url}": its action is not a plain http or https URL (one without a user name or password), so it cannot be submitted\nPick another form, or fill this one in on the website`,
   );
 });
 

@@ -142,7 +142,29 @@ Deno.test("a default button whose formaction is not http(s) makes the form unsen
   const refused = await client.callTool({ name: "mirror_web_form", arguments: { url: `${web.origin}/js` } });
   assertEquals(
     textOf(refused),
-    `Cannot mirror form 1 of "${web.origin}/js": its action is not an http or https URL, so it cannot be submitted\nPick another form, or fill this one in on the website`,
+    `Cannot mirror form 1 of "${web.origin}/js": its action is not a plain http or https URL (one without a user name or password), so it cannot be submitted\nPick another form, or fill this one in on the website`,
+  );
+});
+
+Deno.test("an http action carrying a user name or password is refused in words that say so, not as a non-http URL", async () => {
+  let port = "";
+  await using web = await site({
+    "/user": (_req, res) => {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end(
+        `<form action="http://user:pw@127.0.0.1:${port}/ok" method="post"><input name="q" aria-label="Q"></form>`,
+      );
+    },
+  });
+  port = new URL(web.origin).port;
+  await using client = await webClient([web.origin]);
+  const refused = await client.callTool({
+    name: "mirror_web_form",
+    arguments: { url: `${web.origin}/user` },
+  });
+  assertEquals(
+    textOf(refused),
+    `Cannot mirror form 1 of "${web.origin}/user": its action is not a plain http or https URL (one without a user name or password), so it cannot be submitted\nPick another form, or fill this one in on the website`,
   );
 });
 

@@ -8,7 +8,7 @@
  */
 import assert, { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { parseHTML } from "linkedom";
-import { KIND_UI, TOOLS } from "../../src/registry.ts";
+import { CARDS, KIND_UI, TOOLS } from "../../src/registry.ts";
 import { ALWAYS_STYLES, kindViews } from "../../src/ui/kinds.ts";
 import { ACTION } from "../../src/ui/shared/protocol.ts";
 
@@ -28,7 +28,9 @@ const HOOKS: Record<string, string> = {
   form: "form[data-mcc-prompt], [data-mcc-field], [data-mcc-count]",
   prompt: `form[data-mcc-final], [data-mcc-action="${ACTION.copyPrompt}"]`,
   chart: "[data-mcc-chart], .mcc-pt",
-  table: ".mcc-table .mcc-num, .mcc-table time",
+  map: "[data-mcc-map]",
+  diagram: "[data-mcc-diagram]",
+  table: `[data-mcc-kind="table"] .mcc-table`,
   animation: "[data-mcc-anim]",
   video: "[data-mcc-video] video",
   move: "[data-mcc-movable]",
@@ -40,8 +42,12 @@ const ADDS: Record<string, string> = { markdown: "reveal", code_tour: "tab" };
 /** Widgets that only draw the live preview: nothing in the result's markup asks for them. */
 const PREVIEW_ONLY = new Set(["list"]);
 
+/** The kinds that split into parts: get_card's "parts" template paints them all. */
+const SPLIT = CARDS.filter((c) => c.card.splittable).map((c) => c.card.kind);
+
 /** The article markup of every golden card of `kind`. */
 async function goldens(kind: string): Promise<[string, string][]> {
+  if (kind === "parts") return (await Promise.all(SPLIT.map(goldens))).flat();
   const dir = new URL(kind === "web_form" ? "tests/tools/web_form/" : `tests/cards/${kind}/`, root);
   const found: [string, string][] = [];
   for await (const entry of Deno.readDir(dir)) {
@@ -55,6 +61,7 @@ async function goldens(kind: string): Promise<[string, string][]> {
 const widgetsOf = (kind: string) => [...KIND_UI[kind].widgets, ...(KIND_UI[kind].movable ? ["move"] : [])];
 
 Deno.test("every tool that shows a card names known widgets, and styles beyond the ones always carried", () => {
+  assertDeep(Object.keys(KIND_UI), [...CARDS.map((c) => c.card.kind), "web_form", "parts"]);
   for (const [kind, ui] of Object.entries(KIND_UI)) {
     for (const w of ui.widgets) {
       assertEquals(w in HOOKS || PREVIEW_ONLY.has(w), true, `${kind}: unknown widget ${w}`);
@@ -75,6 +82,16 @@ Deno.test("a kind two tools show must be declared alike by both", () => {
     () => kindViews([{ name: "a", view }, { name: "b", view: { ...view, styles: [] } }]),
     { message: 'b and a declare different templates for the kind "form"' },
   );
+});
+
+Deno.test("tutor terms and whole downloads are in the templates of exactly the kinds that can have them", () => {
+  // a tool takes `extras` (tutor terms) when it takes text (src/card.ts); mirror_web_form does neither
+  const tools = new Map(CARDS.map((c) => [c.card.kind, c]));
+  for (const [kind, ui] of Object.entries(KIND_UI)) {
+    const tool = tools.get(kind);
+    assertEquals(!!ui.terms, !!tool && "extras" in tool.input.shape, `${kind}: terms`);
+    assertEquals(!!ui.parts, !!tool?.card.splittable, `${kind}: parts`);
+  }
 });
 
 for (const kind of Object.keys(KIND_UI)) {

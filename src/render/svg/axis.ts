@@ -1,89 +1,171 @@
 /**
- * Axes: a value axis (nice ticks, light gridlines, formatted labels carrying their raw value in
- * `data-v` for the runtime to reformat) and a category axis whose labels never overlap. The
- * category axis picks one strategy and reports it: `plain` when every label fits its band, `skip`
- * (level, every other label) when each fits two bands, `wrap` onto two lines, `rotate` 45 degrees,
- * or `thin` (rotated, every k-th label shown); labels that still do not fit are truncated with the
- * full text in a `<title>`.
+ * Axes, laid out for one width (see layout.ts): a value axis (nice ticks, light gridlines, labels
+ * carrying their raw value in `data-v` for the runtime to reformat) and a category axis whose labels
+ * never overlap at that width, measured with the real text widths of text.ts. The category axis
+ * picks the first strategy that works and reports it: `plain` when every label fits its band, `wrap`
+ * onto two lines when that cuts nothing, `skip` (level, every k-th label) for a long run of labels
+ * that fit k bands, `rotate` 45 degrees, or `thin` (rotated, every k-th). Labels that still do not
+ * fit are truncated with the full text in a `<title>`.
  */
 import { escape } from "../../html/html.ts";
 import { formatter, type NumberFormat, stepDigits } from "./format.ts";
+import { at, type Box, cutWidth, type Part, shift, under, UNITS, type X, xAttrs, yAttrs } from "./layout.ts";
 import { r1, type Ticks } from "./scale.ts";
 import { textWidth, truncate, wrap } from "./text.ts";
 
-/** Label font size in SVG user units (chart.css shrinks it on wide cards). */
+/** Font size of every chart label, in px (chart.css sets the same). */
 export const FONT = 12;
-const LINE = 14;
-/** Longest a rotated label may run, in user units. */
-const ROTATED_MAX = 84;
+/** Line pitch of stacked labels: DejaVu Sans' ascent plus descent is 1.17 em. */
+export const LINE = 15;
+/** Least space between two level labels, in px. */
+const GAP = 8;
+/** Rotated 45 degrees, labels whose anchors are this far apart never touch (LINE × √2, rounded up). */
+const ROTATED_STEP = 22;
+/** Baseline of a level category label below the plot: clear of the lowest tick label's descent. */
+const BASELINE = 18;
+/** Fewest labels a level axis may thin out (fewer are every one shown, rotated if need be). */
+const SKIP_FROM = 8;
+/** More labels than this in a sequence are thinned level, never rotated. */
+const LONG_RUN = 24;
 
 export type LabelStrategy = "plain" | "wrap" | "skip" | "rotate" | "thin";
 
-/** A category axis laid out: its strategy, the height it needs below the plot, and a draw function. */
+/** A category axis laid out for one width. */
 export interface CategoryAxis {
   strategy: LabelStrategy;
+  /** Height the labels take below the plot, in px. */
   height: number;
-  draw(y: number): string;
+  /**
+   * The least left and right insets (px) of the plot box that keep the labels inside the frame,
+   * measured as if the first and last categories sat on its edges: the same at every width, so
+   * frames that decide alike share their markup.
+   */
+  margins: [number, number];
+  /** True when a label is shown cut. */
+  cut: boolean;
+  /** The labels' elements; `below(d)` is the height `d` px under the plot's bottom edge. */
+  draw(below: (d: number) => X): string[];
 }
 
-/** A `<text>` element with an optional full-text `<title>` when the shown text was cut. */
+/** A `<text>` element with a full-text `<title>` when the shown text was cut. */
 function text(attrs: string, shown: string, full: string): string {
   const title = shown === full ? "" : `<title>${escape(full)}</title>`;
   return `<text ${attrs}>${title}${escape(shown)}</text>`;
 }
 
-/** Lays out category labels centred at `xs`, each band `band` units wide. */
-export function categoryAxis(labels: readonly string[], xs: readonly number[], band: number): CategoryAxis {
-  // stops at the first label too wide, so dense axes skip measuring the rest
-  if (labels.every((l) => textWidth(l, FONT) <= band - 2)) {
-    return {
-      strategy: "plain",
-      height: LINE + 8,
-      draw: (y) => labels.map((l, i) => text(`x="${r1(xs[i])}" y="${y + LINE}"`, l, l)).join(""),
-    };
+/**
+ * Longest a rotated label may run on a frame `width` px wide: one length below 600 px and one
+ * above, so that rotated frames share their labels.
+ */
+export function rotatedMax(width: number): number {
+  return width < 600 ? 112 : 160;
+}
+
+/**
+ * The least power of two at or above `k`. Thinned axes show every 2nd, 4th, 8th… label: each step
+ * divides the next, so a wider frame's labels include a narrower one's and the frames share them.
+ */
+function nested(k: number): number {
+  let step = 1;
+  while (step < k) step *= 2;
+  return step;
+}
+
+/** The smallest (nested) step k such that every k-th label, level, keeps GAP from the next one shown. */
+function skipStep(widths: readonly number[], band: number): number {
+  let k = 2;
+  for (; k < widths.length; k *= 2) {
+    let fits = true;
+    for (let i = k; i < widths.length && fits; i += k) {
+      fits = (widths[i - k] + widths[i]) / 2 + GAP <= k * band;
+    }
+    if (fits) return k;
   }
-  // short labels that fit two bands: every other one, still level (months on a narrow card)
-  if (labels.length > 2 && band < 44 && labels.every((l) => textWidth(l, FONT) <= 2 * band - 4)) {
-    return {
-      strategy: "skip",
-      height: LINE + 8,
-      draw: (y) => labels.map((l, i) => i % 2 ? "" : text(`x="${r1(xs[i])}" y="${y + LINE}"`, l, l)).join(""),
-    };
+  return k;
+}
+
+const MONTH_OR_DAY = /^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)/i;
+
+/**
+ * True when labels read as a sequence (every one holds a digit, or names a month or a weekday):
+ * showing every k-th of them still tells the reader where each point is.
+ */
+export function looksOrdered(labels: readonly string[]): boolean {
+  return labels.every((l) => /\d/.test(l)) || labels.every((l) => MONTH_OR_DAY.test(l.trim()));
+}
+
+/**
+ * Lays out category labels `band` px apart on a frame `width` px wide; `pos(i)` is where label i
+ * is centred in the markup (fluid, so it stays centred as the frame widens). Only an `ordered` axis
+ * (a line's, or labels that read as a sequence) may skip labels; unordered names are rotated instead.
+ */
+export function categoryAxis(
+  labels: readonly string[],
+  band: number,
+  pos: (i: number) => X,
+  ordered = true,
+  width = 0,
+): CategoryAxis {
+  const n = labels.length;
+  const widths = labels.map((l) => textWidth(l, FONT));
+  // the last label a level axis may end on, whatever its step (1, 2, 4, 8…): the right margin it
+  // needs is the same at every width, so thinner and thicker axes share a frame
+  let lastHalf = 0;
+  for (let step = 1; step < 2 * n; step *= 2) {
+    lastHalf = Math.max(lastHalf, widths[Math.floor((n - 1) / step) * step] / 2);
   }
-  if (band >= 44) {
-    const wrapped = labels.map((l) => wrap(l, band - 4, FONT, 2));
+  const level = (step: number, strategy: LabelStrategy): CategoryAxis => {
+    const shown = labels.map((_, i) => i).filter((i) => i % step === 0);
     return {
-      strategy: "wrap",
-      height: LINE * Math.max(...wrapped.map((w) => w.length)) + 8,
-      draw: (y) =>
-        wrapped.map((lines, i) => {
-          const spans = lines.map((l, k) =>
-            `<tspan x="${r1(xs[i])}" y="${y + LINE * (k + 1)}">${escape(l)}</tspan>`
-          );
-          const full = lines.join(" ") === labels[i] ? "" : `<title>${escape(labels[i])}</title>`;
-          return `<text>${full}${spans.join("")}</text>`;
-        }).join(""),
+      strategy,
+      height: BASELINE + 6,
+      margins: [Math.ceil(widths[0] / 2), Math.ceil(lastHalf)],
+      cut: false,
+      draw: (below) =>
+        shown.map((i) => text(`${xAttrs(pos(i))} ${yAttrs(below(BASELINE))}`, labels[i], labels[i])),
     };
+  };
+  if (widths.every((w) => w <= band - GAP)) return { ...level(1, "plain"), margins: [0, 0] };
+  if (band >= 48) {
+    // two lines, or three in a band wide enough that three short lines read well
+    const lines = labels.map((l) => wrap(l, band - GAP, FONT, band >= 80 ? 3 : 2));
+    if (lines.every((ls, i) => ls.join(" ") === labels[i].replace(/\s+/g, " ").trim())) {
+      const tall = Math.max(...lines.map((ls) => ls.length));
+      return {
+        strategy: "wrap",
+        height: BASELINE + LINE * (tall - 1) + 6,
+        margins: [0, 0], // each label within its own band
+        cut: false,
+        draw: (below) =>
+          lines.map((ls, i) => {
+            const spans = ls.map((l, k) =>
+              `<tspan ${xAttrs(pos(i))} ${yAttrs(below(BASELINE + LINE * k))}>${escape(l)}</tspan>`
+            );
+            return `<text>${ls.join(" ") === labels[i] ? "" : `<title>${escape(labels[i])}</title>`}${
+              spans.join("")
+            }</text>`;
+          }),
+      };
+    }
   }
-  const every = Math.max(1, Math.ceil((FONT * 1.5) / band));
-  const shown = labels.map((l) => truncate(l, ROTATED_MAX, FONT));
-  let longest = 0;
-  for (let i = 0; i < shown.length; i += every) longest = Math.max(longest, textWidth(shown[i], FONT));
+  const every = nested(Math.ceil(ROTATED_STEP / band));
+  const step = ordered && n >= SKIP_FROM ? skipStep(widths, band) : Infinity;
+  // a long sequence reads best level, however sparse; a short one rotates rather than lose half
+  if (step <= 4 || (step < Infinity && n > LONG_RUN)) return level(step, "skip");
+  const shownText = labels.map((l) => truncate(l, rotatedMax(width), FONT));
+  const shown = labels.map((_, i) => i).filter((i) => i % every === 0);
+  // as tall as the longest label whichever are shown, so thinner and thicker axes share a frame
+  const longest = Math.max(...shownText.map((t) => textWidth(t, FONT)));
+  // rotated about its end, 10 px under the plot: the label runs down and left from its category
   return {
     strategy: every === 1 ? "rotate" : "thin",
-    height: Math.ceil(longest * 0.71 + FONT + 10),
-    draw: (y) => {
-      let out = "";
-      for (let i = 0; i < labels.length; i += every) {
-        const x = r1(xs[i] + 4);
-        out += text(
-          `class="mcc-rot" x="${x}" y="${y + 8}" transform="rotate(-45 ${x} ${y + 8})"`,
-          shown[i],
-          labels[i],
-        );
-      }
-      return out;
-    },
+    height: Math.ceil(longest * 0.71 + 19),
+    margins: [Math.ceil(textWidth(shownText[0], FONT) * 0.71 + 5), 0],
+    cut: shown.some((i) => shownText[i] !== labels[i]),
+    draw: (below) =>
+      shown.map((i) =>
+        text(`class="mcc-rot" ${xAttrs(pos(i))} ${yAttrs(below(14))}`, shownText[i], labels[i])
+      ),
   };
 }
 
@@ -91,24 +173,6 @@ export function categoryAxis(labels: readonly string[], xs: readonly number[], b
 export function tickLabels(ticks: Ticks, format: NumberFormat): { value: number; label: string }[] {
   const f = formatter(format, ticks.step);
   return ticks.ticks.map((value) => ({ value, label: f(value) }));
-}
-
-/**
- * Places `n` category bands between `left` and `right`, moving `left` right when the first
- * rotated label would run off the chart's left edge.
- */
-export function categoryBands(labels: readonly string[], left: number, right: number) {
-  for (let pass = 0; pass < 2; pass++) {
-    const band = (right - left) / labels.length;
-    const xs = labels.map((_, i) => left + band * (i + 0.5));
-    const axis = categoryAxis(labels, xs, band);
-    const overhang = axis.strategy === "rotate" || axis.strategy === "thin"
-      ? textWidth(truncate(labels[0], ROTATED_MAX, FONT), FONT) * 0.71 - xs[0] - 2
-      : 0;
-    if (overhang <= 0 || pass === 1) return { band, xs, axis, left };
-    left += Math.ceil(overhang);
-  }
-  throw new Error("unreachable");
 }
 
 /** Width the widest tick label needs. */
@@ -119,75 +183,110 @@ export function tickWidth(ticks: Ticks, format: NumberFormat): number {
 /** The tick group's attributes: fraction digits (`data-d`) so the runtime reformats ticks alike. */
 function tickGroup(ticks: Ticks, format: NumberFormat, extra = ""): string {
   const d = format.digits ?? (format.style === "compact" ? undefined : stepDigits(ticks.step));
-  return `<g class="mcc-ticks${extra}"${d ? ` data-d="${d}"` : ""}>`;
+  return `class="mcc-ticks${extra}"${d ? ` data-d="${d}"` : ""}`;
 }
 
-/** Horizontal gridlines and left labels for a vertical value axis. */
-export function valueAxisY(
+/**
+ * A marks layer's gridlines, in plot units: a path through every tick at `at(v)` (0..UNITS) and
+ * one for zero, left to right, or top to bottom for a horizontal value axis (`down`). Drawn once in
+ * the layer, under the marks, whatever the frame.
+ */
+export function gridlines(ticks: Ticks, at: (v: number) => number, down = false): string {
+  const line = (u: number) => down ? `M${u} 0V${UNITS}` : `M0 ${u}H${UNITS}`;
+  const rest = ticks.ticks.filter((v) => v !== 0).map((v) => line(Math.round(at(v)))).join("");
+  const zero = ticks.ticks.includes(0)
+    ? `<path class="mcc-grid mcc-zero" d="${line(Math.round(at(0)))}"/>`
+    : "";
+  return `<g class="mcc-axis"><path class="mcc-grid" d="${rest}"/>${zero}</g>`;
+}
+
+/**
+ * Tick labels right-aligned left of the plot box, each at `y(v)`; `attr` names the raw value's
+ * attribute (`data-vx` for counts, which the runtime must not restyle as the chart's values).
+ */
+export function valueAxisLeft(
   ticks: Ticks,
   format: NumberFormat,
-  y: (v: number) => number,
-  x0: number,
-  x1: number,
-): string {
-  let grid = "";
-  let labels = "";
-  [x0, x1] = [r1(x0), r1(x1)];
-  for (const t of tickLabels(ticks, format)) {
-    const py = r1(y(t.value));
-    grid += `<line class="mcc-grid${
-      t.value === 0 ? " mcc-zero" : ""
-    }" x1="${x0}" x2="${x1}" y1="${py}" y2="${py}"/>`;
-    labels += `<text data-v="${t.value}" x="${x0 - 6}" y="${r1(py + 4)}">${escape(t.label)}</text>`;
-  }
-  return `<g class="mcc-axis">${grid}</g>${tickGroup(ticks, format, " mcc-end")}${labels}</g>`;
+  y: (v: number) => X,
+  plot: Box,
+  attr = "data-v",
+): Part[] {
+  const labels = tickLabels(ticks, format).map((t) =>
+    `<text ${attr}="${t.value}" x="${r1(plot.left - 6)}" ${yAttrs(shift(y(t.value), 4))}>${
+      escape(t.label)
+    }</text>`
+  );
+  return [{ g: tickGroup(ticks, format, " mcc-end"), items: labels }];
 }
 
-/** Vertical gridlines and bottom labels for a horizontal value axis. */
-export function valueAxisX(
+/**
+ * Tick labels under the plot box, each at `x(v)`; on a frame `width` px wide, labels that would
+ * touch are thinned to every other one (or fewer; the layer keeps every gridline). `attr` names
+ * the raw value's attribute (`data-vx` for a scatter's x).
+ */
+export function valueAxisBottom(
   ticks: Ticks,
   format: NumberFormat,
-  x: (v: number) => number,
-  y0: number,
-  y1: number,
-): string {
-  let grid = "";
-  let labels = "";
-  [y0, y1] = [r1(y0), r1(y1)];
-  for (const t of tickLabels(ticks, format)) {
-    const px = r1(x(t.value));
-    grid += `<line class="mcc-grid${
-      t.value === 0 ? " mcc-zero" : ""
-    }" x1="${px}" x2="${px}" y1="${y0}" y2="${y1}"/>`;
-    labels += `<text data-v="${t.value}" x="${px}" y="${y1 + LINE + 4}">${escape(t.label)}</text>`;
-  }
-  return `<g class="mcc-axis">${grid}</g>${tickGroup(ticks, format)}${labels}</g>`;
+  x: (v: number) => X,
+  width: number,
+  plot: Box,
+  attr = "data-v",
+): Part[] {
+  const all = tickLabels(ticks, format);
+  const w = all.map((t) => textWidth(t.label, FONT));
+  let step = 1;
+  while (
+    step < all.length &&
+    all.some((t, i) =>
+      i >= step && i % step === 0 && at(x(t.value), width) - at(x(all[i - step].value), width) <
+        (w[i] + w[i - step]) / 2 + GAP
+    )
+  ) step++;
+  const labels: string[] = [];
+  all.forEach((t, i) => {
+    if (i % step === 0) {
+      labels.push(
+        `<text ${attr}="${t.value}" ${xAttrs(x(t.value))} ${yAttrs(under(plot, BASELINE))}>${
+          escape(t.label)
+        }</text>`,
+      );
+    }
+  });
+  return [{ g: tickGroup(ticks, format), items: labels }];
 }
 
-/** How many ticks suit an axis `length` units long. */
+/** Ticks a vertical value axis aims for, at every width (the marks layer is drawn once). */
+export const VALUE_TICKS = 5;
+
+/** How many ticks suit an axis `length` px long. */
 export function tickCount(length: number): number {
   return Math.max(2, Math.min(8, Math.round(length / 48)));
 }
 
-/** Axis titles: x centred below, y rotated at the left edge. */
-export function axisTitles(
-  xTitle: string | undefined,
-  yTitle: string | undefined,
-  box: { left: number; right: number; top: number; bottom: number; height: number },
-): string {
-  let out = "";
-  if (xTitle) {
-    const w = box.right - box.left;
-    out += `<text class="mcc-axis-title" x="${r1((box.left + box.right) / 2)}" y="${box.height - 6}">${
-      escape(truncate(xTitle, w, FONT))
-    }</text>`;
+/** A title set above the plot at the left edge, wrapped onto two lines on a narrow frame. */
+export function topTitle(title: string | undefined, width: number): { body: string; height: number } {
+  if (!title) return { body: "", height: 0 };
+  let lines = wrap(title, width, FONT, 2, true);
+  if (lines.join(" ") !== title.replace(/\s+/g, " ").trim()) {
+    lines = wrap(title, cutWidth(width), FONT, 2, true);
   }
-  if (yTitle) {
-    const h = box.bottom - box.top;
-    const cy = r1((box.top + box.bottom) / 2);
-    out += `<text class="mcc-axis-title" x="13" y="${cy}" transform="rotate(-90 13 ${cy})">${
-      escape(truncate(yTitle, h, FONT))
-    }</text>`;
-  }
-  return out;
+  const body = lines.length === 1
+    ? text(`class="mcc-axis-title mcc-start" x="0" y="${FONT}"`, lines[0], title)
+    : `<text class="mcc-axis-title mcc-start">${
+      lines.join(" ") === title ? "" : `<title>${escape(title)}</title>`
+    }${lines.map((l, k) => `<tspan x="0" y="${FONT + LINE * k}">${escape(l)}</tspan>`).join("")}</text>`;
+  return { body, height: LINE * lines.length + 4 };
 }
+
+/** A title centred under the plot box at the frame's foot; one wider than the plot is centred on the frame. */
+export function bottomTitle(title: string | undefined, plot: Box, width: number): string {
+  if (!title) return "";
+  const fits = textWidth(title, FONT, true) <= width - plot.left - plot.right;
+  const centre = fits ? { a: 0.5, b: (plot.left - plot.right) / 2 } : { a: 0.5, b: 0 };
+  const attrs = `class="mcc-axis-title" ${xAttrs(centre)} ${yAttrs({ a: 1, b: -6 })}`;
+  const shown = textWidth(title, FONT, true) <= width ? title : truncate(title, cutWidth(width), FONT, true);
+  return text(attrs, shown, title);
+}
+
+/** Room a bottom title takes, in px. */
+export const TITLE_ROOM = 20;

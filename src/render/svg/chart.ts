@@ -9,16 +9,19 @@
 import { invalidInput } from "../../errors.ts";
 import { escape, type Html, raw } from "../../html/html.ts";
 import { idMaker } from "../../html/ids.ts";
-import type { LabelStrategy } from "./axis.ts";
 import { horizontalBars, verticalBars } from "./bars.ts";
+import { type Cell, figureHtml, legendHtml, type Table, tableHtml } from "./figure.ts";
+import { KIND_LABELS, KINDS, RAW_TYPES } from "./kinds.ts";
 import { checkCurrency, checkLocale, formatter, type NumberFormat, type ValueStyle } from "./format.ts";
 import { lineChart } from "./lines.ts";
 import { downsampleShared } from "./lttb.ts";
-import type { ChartData, ChartType, Plot, Series } from "./model.ts";
-import { MAX_SERIES, seriesClass } from "./palette.ts";
-import { pieChart, shares } from "./pie.ts";
+import { type Cartesian, cartesianPlot } from "./layout.ts";
+import type { ChartData, ChartType, Series } from "./model.ts";
+import { MAX_SERIES } from "./palette.ts";
+import { PIE_SIZE, pieChart, shares } from "./pie.ts";
 import { scatterChart } from "./scatter.ts";
 import { clip } from "./text.ts";
+import { formatCount } from "../summary.ts";
 
 /** Most labels (points per series) any chart takes. */
 export const MAX_POINTS = 10_000;
@@ -52,12 +55,13 @@ export interface ChartSpec {
 export interface RenderedChart {
   html: Html;
   summary: string;
-  labels?: LabelStrategy;
+  /** How the category labels were kept apart in each width band (BANDS), narrowest first. */
+  labels?: (string | undefined)[];
   /** Plotted points per series after downsampling, when downsampled. */
   downsampled?: { from: number; to: number };
 }
 
-const NAMES: Record<ChartType, string> = {
+export const NAMES: Record<ChartType, string> = {
   bar: "Bar chart",
   horizontal_bar: "Horizontal bar chart",
   grouped_bar: "Grouped bar chart",
@@ -68,6 +72,9 @@ const NAMES: Record<ChartType, string> = {
   pie: "Pie chart",
   donut: "Donut chart",
   scatter: "Scatter plot",
+  histogram: "Histogram",
+  funnel: "Funnel",
+  waterfall: "Waterfall chart",
 };
 
 const LINEAR: ReadonlySet<ChartType> = new Set(["line", "area", "stacked_area"]);
@@ -91,6 +98,21 @@ export function checkMagnitudes(values: readonly (number | null)[], field: strin
   );
 }
 
+/** The number format a spec asks for: locale, style, currency, digits. */
+function checkFormat(spec: ChartSpec): NumberFormat {
+  const locale = checkLocale(spec.locale ?? "en-US");
+  const style = spec.valueStyle ?? "number";
+  if (spec.currency && style !== "currency") {
+    throw invalidInput(
+      "currency",
+      `only applies with valueStyle "currency", not "${style}"`,
+      "Set valueStyle to currency, or drop currency",
+    );
+  }
+  const currency = style === "currency" ? checkCurrency(spec.currency ?? "USD") : undefined;
+  return { locale, style, currency, digits: spec.digits };
+}
+
 /** Checks the spec against the kind's rules; throws a ToolError naming the field and the limit. */
 export function checkChart(spec: ChartSpec): { labels: string[]; format: NumberFormat } {
   const { type, series } = spec;
@@ -105,26 +127,33 @@ export function checkChart(spec: ChartSpec): { labels: string[]; format: NumberF
   if (spec.x && spec.type !== "scatter") {
     throw invalidInput("x", `only scatter uses numeric x, not "${type}"`, "Drop x, or use type scatter");
   }
+  // a histogram without labels reads each series as raw values, of any length
+  const raw = RAW_TYPES.has(type) && !spec.labels;
   const n = spec.labels?.length ?? spec.x?.length ?? series[0].values.length;
-  const labels = spec.labels ?? spec.x?.map(String);
+  const labels = raw ? [] : spec.labels ?? spec.x?.map(String);
   if (!labels) throw invalidInput("labels", "give a label for each value", 'Add labels, e.g. ["Q1", "Q2"]');
-  if (n === 0) throw invalidInput("labels", "give at least one label", "Add a label and a value for it");
+  if (n === 0 && !raw) {
+    throw invalidInput("labels", "give at least one label", "Add a label and a value for it");
+  }
   if (spec.x && spec.x.length !== n) {
     throw invalidInput("x", `${spec.x.length} x values for ${n} labels`, "Give one x per label");
   }
   if (spec.x) checkMagnitudes(spec.x, "x");
-  const max = BARS.has(type) ? MAX_BARS : type === "pie" || type === "donut" ? MAX_SLICES : MAX_POINTS;
-  if (n > max) {
-    const hint = BARS.has(type)
-      ? "Use a line chart for long series"
-      : type === "pie" || type === "donut"
-      ? 'Fold the smallest slices into one "Other" slice, or use a bar chart'
-      : "Aggregate the data (e.g. by day instead of by minute)";
+  const limit = KIND_LABELS[type];
+  const max = limit?.[0] ??
+    (BARS.has(type) ? MAX_BARS : type === "pie" || type === "donut" ? MAX_SLICES : MAX_POINTS);
+  if (n > max && !raw) {
+    const hint = limit?.[1] ??
+      (BARS.has(type)
+        ? "Use a line chart for long series"
+        : type === "pie" || type === "donut"
+        ? 'Fold the smallest slices into one "Other" slice, or use a bar chart'
+        : "Aggregate the data (e.g. by day instead of by minute)");
     throw invalidInput("labels", `${n} labels is more than ${max} for a ${type} chart`, hint);
   }
   let points = 0;
   series.forEach((s, k) => {
-    if (s.values.length !== n) {
+    if (s.values.length !== n && !raw) {
       throw invalidInput(
         `series[${k}].values`,
         `${s.values.length} values for ${n} labels`,
@@ -186,24 +215,15 @@ export function checkChart(spec: ChartSpec): { labels: string[]; format: NumberF
       }
     });
   }
-  const locale = checkLocale(spec.locale ?? "en-US");
-  const style = spec.valueStyle ?? "number";
-  if (spec.currency && style !== "currency") {
-    throw invalidInput(
-      "currency",
-      `only applies with valueStyle "currency", not "${style}"`,
-      "Set valueStyle to currency, or drop currency",
-    );
-  }
-  const currency = style === "currency" ? checkCurrency(spec.currency ?? "USD") : undefined;
-  return { labels, format: { locale, style, currency, digits: spec.digits } };
+  return { labels, format: checkFormat(spec) };
 }
 
 function pick<T>(items: readonly T[], rows: readonly number[]): T[] {
   return rows.map((i) => items[i]);
 }
 
-function plot(data: ChartData): Plot {
+/** The chart family that lays out `data` (pies and donuts are drawn at a fixed size instead). */
+function cartesian(data: ChartData): Cartesian {
   switch (data.type) {
     case "bar":
     case "grouped_bar":
@@ -218,12 +238,10 @@ function plot(data: ChartData): Plot {
       return lineChart(data, true, false);
     case "stacked_area":
       return lineChart(data, true, true);
-    case "pie":
-      return pieChart(data, false);
-    case "donut":
-      return pieChart(data, true);
     case "scatter":
       return scatterChart(data);
+    default:
+      throw new Error(`${data.type} is not drawn here`);
   }
 }
 
@@ -250,9 +268,7 @@ export function chartSummary(
   const q = (l: string) => `"${clip(l, 40)}"`;
   const span = labels.length === 1
     ? `for ${q(labels[0])}`
-    : `over ${labels.length.toLocaleString("en-US")} labels from ${q(labels[0])} to ${
-      q(labels[labels.length - 1])
-    }`;
+    : `over ${formatCount(labels.length)} labels from ${q(labels[0])} to ${q(labels[labels.length - 1])}`;
   if (type === "pie" || type === "donut") {
     const values = series[0].values;
     const parts = shares(values);
@@ -280,18 +296,8 @@ export function chartSummary(
   return `${NAMES[type]} of ${names} ${span}. ${ranges.join("; ")}.`;
 }
 
-/** The legend: one swatch per series (per slice for pies), in drawing order. */
-function legend(names: readonly string[], extra?: readonly string[]): string {
-  const items = names.map((name, i) =>
-    `<li><span class="mcc-sw ${seriesClass(i)}"></span>${escape(name)}${
-      extra ? `<span class="mcc-muted"> ${escape(extra[i])}</span>` : ""
-    }</li>`
-  );
-  return `<ul class="mcc-legend">${items.join("")}</ul>`;
-}
-
 /** The data table: one row per plotted label, one column per series, raw values in data-v. */
-function dataTable(data: ChartData, f: (v: number) => string, note: string): string {
+function dataTable(data: ChartData, note: string): Table {
   const pie = data.type === "pie" || data.type === "donut";
   const head = [
     data.xTitle || "Label",
@@ -300,30 +306,23 @@ function dataTable(data: ChartData, f: (v: number) => string, note: string): str
     ...(pie ? ["Share"] : []),
   ];
   const parts = pie ? shares(data.series[0].values) : [];
-  const pct = new Intl.NumberFormat(data.format.locale, { style: "percent", maximumFractionDigits: 1 });
-  let rows = "";
-  data.labels.forEach((label, i) => {
-    let cells = `<th scope="row">${escape(label)}</th>`;
-    if (data.x) cells += `<td data-vx="${data.x[i]}">${escape(String(data.x[i]))}</td>`;
-    for (const s of data.series) {
-      const v = s.values[i];
-      cells += v === null ? "<td>—</td>" : `<td data-v="${v}">${escape(f(v))}</td>`;
-    }
-    if (pie) cells += `<td>${escape(pct.format(parts[i]))}</td>`;
-    rows += `<tr>${cells}</tr>`;
+  // Built only for pies: a number format costs more to make than a hundred rows to write.
+  const pct = pie
+    ? new Intl.NumberFormat(data.format.locale, { style: "percent", maximumFractionDigits: 1 })
+    : undefined;
+  const rows = data.labels.map((label, i) => {
+    const cells: Cell[] = [];
+    if (data.x) cells.push({ x: data.x[i], text: String(data.x[i]) });
+    for (const s of data.series) cells.push(s.values[i]);
+    if (pct) cells.push(pct.format(parts[i]));
+    return { label, cells };
   });
-  const th = head.map((h) => `<th scope="col">${escape(h)}</th>`).join("");
-  return `<details class="mcc-data"><summary>Data table</summary><div class="mcc-table-wrap" tabindex="0" role="region" aria-label="Data table">` +
-    `<table class="mcc-table">${
-      note ? `<caption>${escape(note)}</caption>` : ""
-    }<thead><tr>${th}</tr></thead><tbody>${rows}</tbody></table></div></details>`;
+  return { head, rows, caption: note ? "Plotted points (downsampled)" : undefined };
 }
 
-/** Renders a checked chart spec into a figure. */
-export function renderChart(spec: ChartSpec): RenderedChart {
-  const { labels, format } = checkChart(spec);
-  // ids need only differ between charts on one page: a digest of the spec, not all of it
-  const seed = JSON.stringify([
+/** A digest of the spec: ids need only differ between charts on one page. */
+function seedOf(spec: ChartSpec, labels: readonly string[]): string {
+  return JSON.stringify([
     spec.type,
     spec.title,
     labels.length,
@@ -331,10 +330,33 @@ export function renderChart(spec: ChartSpec): RenderedChart {
     labels.at(-1),
     spec.series.map((s) => [s.name, s.values.length, s.values.reduce<number>((a, v) => a + (v ?? 0), 0)]),
   ]);
+}
+
+/** Renders a checked chart spec into a figure. */
+export function renderChart(spec: ChartSpec): RenderedChart {
+  const { labels, format } = checkChart(spec);
+  const seed = seedOf(spec, labels);
+  const id = idMaker(seed);
+  const f = formatter(format);
+  const title = escape(clip(spec.title, 200));
+  const draw = KINDS[spec.type];
+  if (draw) {
+    const out = draw({ spec, labels, series: spec.series, format });
+    const plotted = cartesianPlot(out.plot, { title, desc: escape(spec.description ?? out.summary), id });
+    const legend = out.legend && plotted.legend !== undefined ? legendHtml(out.legend, plotted.legend) : "";
+    const html = figureHtml(spec.type, format, {
+      legend,
+      plot: plotted.html,
+      note: "",
+      table: tableHtml(out.table, f),
+    });
+    return { html: raw(html), summary: out.summary, labels: plotted.labels };
+  }
+  const series = spec.series;
   let data: ChartData = {
     type: spec.type,
     labels,
-    series: spec.series.map((s) => ({ name: s.name, values: s.values })),
+    series: series.map((s) => ({ name: s.name, values: s.values })),
     x: spec.x,
     format,
     xTitle: spec.xTitle,
@@ -351,52 +373,49 @@ export function renderChart(spec: ChartSpec): RenderedChart {
       labels: pick(labels, rows),
       series: data.series.map((s) => ({ name: s.name, values: pick(s.values, rows) })),
     };
-    note = `Downsampled from ${labels.length.toLocaleString("en-US")} to ${
-      rows.length.toLocaleString("en-US")
+    note = `Downsampled from ${formatCount(labels.length)} to ${
+      formatCount(rows.length)
     } points per series (largest-triangle-three-buckets keeps peaks and dips); the table lists the plotted points.`;
   }
-  const p = plot(data);
-  const summary = chartSummary(spec.type, labels, spec.series, format) +
+  const summary = chartSummary(spec.type, labels, series, format) +
     (note ? " " + note.split(";")[0] + "." : "");
-  const id = idMaker(seed);
-  const tid = id("chart-title");
-  const did = id("chart-desc");
-  const f = formatter(format);
   const pie = spec.type === "pie" || spec.type === "donut";
-  let legendHtml = "";
+  const desc = escape(spec.description ?? summary);
+  let legend = "";
+  let plotHtml: string;
+  let strategies: RenderedChart["labels"];
   if (pie) {
     const parts = shares(data.series[0].values);
     const pct = new Intl.NumberFormat(format.locale, { style: "percent", maximumFractionDigits: 1 });
-    legendHtml = legend(
-      data.labels,
-      data.series[0].values.map((v, i) =>
-        v === null
-          ? "—"
-          : format.style === "percent"
-          ? pct.format(parts[i])
-          : `${pct.format(parts[i])} · ${f(v)}`
-      ),
-    );
-  } else if (data.series.length > 1 && !p.directLabels) legendHtml = legend(data.series.map((s) => s.name));
-  const fmt = JSON.stringify({
-    locale: format.locale,
-    style: format.style,
-    currency: format.currency,
-    digits: format.digits,
+    legend = legendHtml(data.labels.map((name, i) => {
+      const v = data.series[0].values[i];
+      const extra = v === null
+        ? "—"
+        : format.style === "percent"
+        ? pct.format(parts[i])
+        : `${pct.format(parts[i])} · ${f(v)}`;
+      return { name, extra };
+    }));
+    const tid = id("chart-title");
+    const did = id("chart-desc");
+    plotHtml =
+      `<div class="mcc-plot"><svg class="mcc-pie" viewBox="0 0 ${PIE_SIZE} ${PIE_SIZE}" width="${PIE_SIZE}" height="${PIE_SIZE}" role="img" aria-labelledby="${tid} ${did}"><title id="${tid}">${title}</title><desc id="${did}">${desc}</desc>${
+        pieChart(data, spec.type === "donut")
+      }</svg></div>`;
+  } else {
+    const plotted = cartesianPlot(cartesian(data), { title, desc, id });
+    plotHtml = plotted.html;
+    strategies = plotted.labels;
+    if (plotted.legend !== undefined) {
+      legend = legendHtml(data.series.map((s) => ({ name: s.name })), plotted.legend);
+    }
+  }
+  const html = figureHtml(spec.type, format, {
+    legend,
+    plot: plotHtml,
+    note,
+    table: tableHtml(dataTable(data, note), f),
+    round: pie,
   });
-  const svg =
-    `<svg class="mcc-svg" viewBox="0 0 ${p.width} ${Math.ceil(p.height)}" width="${p.width}" height="${
-      Math.ceil(p.height)
-    }" role="img" aria-labelledby="${tid} ${did}"${p.labels ? ` data-mcc-labels="${p.labels}"` : ""}>` +
-    `<title id="${tid}">${escape(clip(spec.title, 200))}</title><desc id="${did}">${
-      escape(spec.description ?? summary)
-    }</desc>${p.body}</svg>`;
-  const html =
-    `<figure class="mcc-chart mcc-chart-${spec.type}" data-mcc-chart="${spec.type}" data-mcc-fmt="${
-      escape(fmt)
-    }">` +
-    legendHtml + `<div class="mcc-plot">${svg}</div>` +
-    (note ? `<p class="mcc-chart-note">${escape(note)}</p>` : "") +
-    dataTable(data, f, note ? "Plotted points (downsampled)" : "") + `</figure>`;
-  return { html: raw(html), summary, labels: p.labels, downsampled };
+  return { html: raw(html), summary, labels: strategies, downsampled };
 }

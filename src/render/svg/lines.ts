@@ -2,18 +2,23 @@
  * Line and area charts: one or many series over shared categories, plain or stacked areas.
  * Series of up to MARKER_LIMIT points get visible point markers; denser series are one path each
  * and the runtime derives their focusable points from it. Several series are labelled at their
- * line ends (nudged apart so labels never overlap) instead of a legend.
+ * line ends (nudged apart so labels never overlap) where the names fit whole beside the plot, and
+ * by the legend above it where they would not.
  */
 import { escape } from "../../html/html.ts";
-import { axisTitles, categoryBands, FONT, tickCount, tickWidth, valueAxisY } from "./axis.ts";
-import { type ChartData, type Plot, PLOT_HEIGHT, TOP, WIDTH } from "./model.ts";
+import { FONT, gridlines, LINE, VALUE_TICKS } from "./axis.ts";
+import { specOf, verticalFrame } from "./frame.ts";
+import { type Cartesian, rect, shift, whole, xAttrs, yAttrs } from "./layout.ts";
+import type { ChartData } from "./model.ts";
 import { seriesClass } from "./palette.ts";
-import { linear, niceTicks, r1 } from "./scale.ts";
-import { textWidth, truncate } from "./text.ts";
+import { niceTicks, r1 } from "./scale.ts";
+import { textWidth } from "./text.ts";
 
 /** Series with at most this many points show markers. */
 export const MARKER_LIMIT = 40;
 const DIRECT_LABELS_MAX = 6;
+/** Share of the frame's width direct labels may take; longer names go to the legend. */
+const DIRECT_SHARE = 0.3;
 
 /** `M x y L x y ...` through the points, starting a new subpath after each gap (null). */
 export function pathOf(
@@ -35,11 +40,12 @@ export function pathOf(
   return d;
 }
 
-/** A marker for series k: circles for even series, squares for odd, so shape tells them apart too. */
-export function marker(k: number, i: number, x: number, y: number): string {
-  return k % 2 === 0
-    ? `<circle class="mcc-pt" data-i="${i}" cx="${r1(x)}" cy="${r1(y)}" r="3.5"/>`
-    : `<rect class="mcc-pt" data-i="${i}" x="${r1(x - 3.2)}" y="${r1(y - 3.2)}" width="6.4" height="6.4"/>`;
+/**
+ * A point marker at (x, y) in plot units: the cap of a zero-length stroke, so it stays round (or
+ * square, for odd series: chart_card.css) however the layer is stretched.
+ */
+export function marker(i: number, x: number, y: number): string {
+  return `<path class="mcc-pt" data-i="${i}" d="M${r1(x)} ${r1(y)}h0"/>`;
 }
 
 /** Spreads label positions at least `gap` apart within [lo, hi], keeping their order. */
@@ -56,7 +62,7 @@ export function spread(ys: number[], gap: number, lo: number, hi: number): numbe
 }
 
 /** Line, area and stacked-area charts. */
-export function lineChart(data: ChartData, area: boolean, stacked: boolean): Plot {
+export function lineChart(data: ChartData, area: boolean, stacked: boolean): Cartesian {
   const n = data.labels.length;
   const many = data.series.length > 1;
   // stacked: each series is drawn on top of the ones before it (nulls count as zero)
@@ -81,66 +87,83 @@ export function lineChart(data: ChartData, area: boolean, stacked: boolean): Plo
       if (v > hi) hi = v;
     }
   }
-  const ticks = niceTicks(lo, hi, tickCount(PLOT_HEIGHT), area);
-  const plotLeft = (data.yTitle ? 22 : 0) + Math.ceil(tickWidth(ticks, data.format)) + 10;
-  const direct = many && data.series.length <= DIRECT_LABELS_MAX;
-  const names = data.series.map((s) => truncate(s.name, 84, FONT));
-  const right = WIDTH - 10 - (direct ? Math.max(...names.map((l) => textWidth(l, FONT))) + 8 : 0);
-  const { xs, axis, left } = categoryBands(data.labels, plotLeft, right);
-  const top = TOP;
-  const bottom = top + PLOT_HEIGHT;
-  const height = bottom + axis.height + (data.xTitle ? 20 : 0);
-  const y = linear(ticks.min, ticks.max, bottom, top);
-  const base = y(Math.max(ticks.min, Math.min(0, ticks.max)));
-  let marks = "";
-  const ends: { k: number; x: number; y: number }[] = [];
-  data.series.forEach((_, k) => {
-    const ys = tops[k];
-    const d = pathOf(xs, ys, y);
-    let fill = "";
-    if (area) {
-      // the area under the line (or between the stack's layers), one closed shape per unbroken run
-      let run: number[] = [];
-      const flush = () => {
-        if (!run.length) return;
-        const upper = run.map((i) => `${r1(xs[i])} ${r1(y(ys[i] as number))}`).join("L");
-        const lower = run.slice().reverse().map((i) => `${r1(xs[i])} ${r1(stacked ? y(bases[k][i]) : base)}`)
-          .join("L");
-        fill += `M${upper}L${lower}Z`;
-        run = [];
-      };
-      for (let i = 0; i < n; i++) ys[i] === null ? flush() : run.push(i);
-      flush();
-    }
-    const dense = n > MARKER_LIMIT;
-    let dots = "";
-    if (!dense) {
-      for (let i = 0; i < n; i++) if (ys[i] !== null) dots += marker(k, i, xs[i], y(ys[i] as number));
-    }
-    marks += `<g class="${seriesClass(k)}" data-s="${k}"${dense ? " data-mcc-dense" : ""}>` +
-      (fill ? `<path class="mcc-area${stacked ? " mcc-stack" : ""}" d="${fill}"/>` : "") +
-      `<path class="mcc-line" d="${d}"/>${dots}</g>`;
-    for (let i = n - 1; i >= 0; i--) {
-      if (ys[i] !== null) {
-        ends.push({ k, x: xs[i], y: y(ys[i] as number) });
-        break;
-      }
-    }
+  const ticks = niceTicks(lo, hi, VALUE_TICKS, area);
+  const share = (v: number) => (v - ticks.min) / (ticks.max - ticks.min || 1);
+  // the last value of each series: where its direct label points
+  const ends = data.series.map((_, k) => {
+    for (let i = n - 1; i >= 0; i--) if (tops[k][i] !== null) return tops[k][i] as number;
+    return null;
   });
-  let labels = "";
-  if (direct) {
-    const placed = spread(ends.map((e) => e.y + 4), FONT + 2, top + 4, height - 4);
-    ends.forEach((e, j) => {
-      const full = data.series[e.k].name;
-      const title = names[e.k] === full ? "" : `<title>${escape(full)}</title>`;
-      labels += `<text class="mcc-start ${seriesClass(e.k)}" x="${r1(right + 6)}" y="${
-        r1(placed[j])
-      }">${title}${escape(names[e.k])}</text>`;
+  const names = data.series.map((s) => s.name);
+  const nameWidth = Math.max(...names.map((s) => textWidth(s, FONT, true)));
+
+  function frame(width: number) {
+    const direct = many && data.series.length <= DIRECT_LABELS_MAX && nameWidth <= width * DIRECT_SHARE;
+    const f = verticalFrame({
+      ...specOf(data, width, ticks),
+      right: direct ? Math.ceil(nameWidth) + 24 : 10,
+      categories: data.labels,
     });
-    labels = `<g class="mcc-direct">${labels}</g>`;
+    const labels: string[] = [];
+    if (direct) {
+      const drawn = ends.map((v, k) => [v, k] as const).filter(([v]) => v !== null) as [number, number][];
+      const base = drawn.map(([v]) => f.py(v) + 4);
+      const placed = spread(base, LINE, f.plot.top + 4, f.height - f.plot.bottom + 4);
+      const left = { a: 1, b: 6 - f.plot.right };
+      drawn.forEach(([v, k], j) => {
+        // a swatch of the line's colour, then its name in the text colour; a taller plot only
+        // moves the labels further apart
+        const y = shift(f.y(v), placed[j] - base[j] + 4);
+        labels.push(
+          rect(left, shift(y, -5), 10, 3, `class="${seriesClass(k)}" rx="1.5"`),
+          `<text class="mcc-start" ${xAttrs(shift(left, 14))} ${yAttrs(y)}>${escape(names[k])}</text>`,
+        );
+      });
+    }
+    return {
+      parts: [...f.parts, { g: 'class="mcc-direct"', items: labels }],
+      height: f.height,
+      grow: true,
+      plot: f.plot,
+      legend: many && !direct,
+      labels: f.axis?.strategy,
+    };
   }
-  const body = valueAxisY(ticks, data.format, y, left, right) + `<g class="mcc-marks">${marks}</g>` + labels +
-    `<g class="mcc-cats">${axis.draw(bottom)}</g>` +
-    axisTitles(data.xTitle, data.yTitle, { left, right, top, bottom, height });
-  return { width: WIDTH, height, body, labels: axis.strategy, directLabels: direct };
+
+  function layer(): string {
+    const xs = data.labels.map((_, i) => whole((i + 0.5) / n));
+    const y = (v: number) => whole(1 - share(v));
+    const base = y(Math.max(ticks.min, Math.min(0, ticks.max)));
+    let marks = "";
+    data.series.forEach((_, k) => {
+      const ys = tops[k];
+      let fill = "";
+      if (area) {
+        // the area under the line (or between the stack's layers), one closed shape per unbroken run
+        let run: number[] = [];
+        const flush = () => {
+          if (!run.length) return;
+          const upper = run.map((i) => `${xs[i]} ${y(ys[i] as number)}`).join("L");
+          const lower = run.slice().reverse().map((i) => `${xs[i]} ${stacked ? y(bases[k][i]) : base}`).join(
+            "L",
+          );
+          fill += `M${upper}L${lower}Z`;
+          run = [];
+        };
+        for (let i = 0; i < n; i++) ys[i] === null ? flush() : run.push(i);
+        flush();
+      }
+      const dense = n > MARKER_LIMIT;
+      let dots = "";
+      if (!dense) {
+        for (let i = 0; i < n; i++) if (ys[i] !== null) dots += marker(i, xs[i], y(ys[i] as number));
+      }
+      marks += `<g class="${seriesClass(k)}" data-s="${k}"${dense ? " data-mcc-dense" : ""}>` +
+        (fill ? `<path class="mcc-area${stacked ? " mcc-stack" : ""}" d="${fill}"/>` : "") +
+        `<path class="mcc-line" d="${pathOf(xs, ys, y)}"/>${dots}</g>`;
+    });
+    return gridlines(ticks, (v) => y(v)) + `<g class="mcc-marks">${marks}</g>`;
+  }
+
+  return { frame, layer };
 }

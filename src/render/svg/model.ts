@@ -3,7 +3,6 @@
  * values), so a caller switches kind without rewriting data.
  */
 import type { NumberFormat } from "./format.ts";
-import type { LabelStrategy } from "./axis.ts";
 
 /** Every chart kind. */
 export const CHART_TYPES = [
@@ -17,6 +16,9 @@ export const CHART_TYPES = [
   "pie",
   "donut",
   "scatter",
+  "histogram",
+  "funnel",
+  "waterfall",
 ] as const;
 
 export type ChartType = typeof CHART_TYPES[number];
@@ -40,20 +42,3 @@ export interface ChartData {
   /** Seed for deterministic element ids. */
   idPrefix: string;
 }
-
-/** What a chart family returns: the SVG's size and inner markup. */
-export interface Plot {
-  width: number;
-  height: number;
-  body: string;
-  /** How the category labels were kept from overlapping, when there is a category axis. */
-  labels?: LabelStrategy;
-  /** True when the plot labels its series itself, so no legend is needed. */
-  directLabels?: boolean;
-}
-
-/** The SVG width every layout is computed for (chart.css scales it to the card). */
-export const WIDTH = 400;
-/** Height of the plot area of vertical charts. */
-export const PLOT_HEIGHT = 170;
-export const TOP = 14;

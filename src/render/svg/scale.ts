@@ -20,7 +20,7 @@ export function niceStep(raw: number): number {
 }
 
 /** Rounds away floating-point noise at the step's precision. */
-function clean(value: number, step: number): number {
+export function clean(value: number, step: number): number {
   const digits = Math.max(0, -Math.floor(Math.log10(step)) + 2);
   const v = Number(value.toFixed(Math.min(20, digits)));
   return Object.is(v, -0) ? 0 : v;

@@ -5,11 +5,16 @@
  * so the final frame without motion is simply the zoomed chart. Full-range axes fade out and the
  * window's own axes fade in.
  */
-import { categoryAxis, tickCount, tickWidth, valueAxisY } from "./axis.ts";
+import { categoryAxis, tickCount, tickWidth, valueAxisLeft } from "./axis.ts";
 import type { NumberFormat } from "./format.ts";
+import { type Box, flat, hline } from "./layout.ts";
 import { pathOf } from "./lines.ts";
-import { PLOT_HEIGHT, TOP, WIDTH } from "./model.ts";
 import { linear, niceTicks, r1 } from "./scale.ts";
+
+/** The scene's viewBox width: the animation scales it to the stage. */
+const WIDTH = 400;
+const PLOT_HEIGHT = 170;
+const TOP = 14;
 
 function range(values: readonly (number | null)[]): [number, number] {
   let lo = Infinity;
@@ -47,15 +52,22 @@ export function zoomChart(
   const step = n > 1 ? (right - left) / (n - 1) : 0;
   const xs = labels.map((_, i) => n > 1 ? left + step * i : (left + right) / 2);
   const y = linear(full.min, full.max, bottom, top);
-  const fullCats = categoryAxis(labels, xs, Math.max(step, 1));
+  const plot: Box = { top, right: WIDTH - right, bottom: 0, left };
+  const axis = (t: typeof full, map: (v: number) => number) =>
+    `<g class="mcc-axis">${t.ticks.map((v) => hline(plot, { a: 0, b: map(v) }, "mcc-grid")).join("")}</g>` +
+    flat(valueAxisLeft(t, format, (v) => ({ a: 0, b: map(v) }), plot));
+  const under = (d: number) => ({ a: 0, b: bottom + d });
+  const cats = (names: readonly string[], at: readonly number[], band: number) =>
+    categoryAxis(names, band, (i) => ({ a: 0, b: at[i] }));
+  const fullCats = cats(labels, xs, Math.max(step, 1));
   const height = bottom + fullCats.height;
   const line = `<path class="mcc-line" d="${pathOf(xs, values, y)}"/>`;
   let svg = `<defs><clipPath id="${clipId}"><rect x="${left}" y="${top - 4}" width="${
     right - left
   }" height="${PLOT_HEIGHT + 8}"/></clipPath></defs>`;
   if (!zoomed || from === undefined || to === undefined) {
-    svg += valueAxisY(full, format, y, left, right) + `<g class="mcc-s0">${line}</g>` +
-      `<g class="mcc-cats">${fullCats.draw(bottom)}</g>`;
+    svg += axis(full, y) + `<g class="mcc-s0">${line}</g>` +
+      `<g class="mcc-cats">${fullCats.draw(under).join("")}</g>`;
     return { svg, width: WIDTH, height };
   }
   // the map taking full-view coordinates onto the window's: x' = sx x + tx, y' = sy y + ty
@@ -66,21 +78,15 @@ export function zoomChart(
   const ty = yz(0) - sy * y(0);
   const windowLabels = labels.slice(from, to + 1);
   const windowXs = windowLabels.map((_, i) => sx * xs[from + i] + tx);
-  const zoomCats = categoryAxis(
-    windowLabels,
-    windowXs,
-    (right - left) / Math.max(1, windowLabels.length - 1),
-  );
+  const zoomCats = cats(windowLabels, windowXs, (right - left) / Math.max(1, windowLabels.length - 1));
   const band = `<rect class="mcc-window" x="${r1(xs[from])}" y="${top}" width="${
     r1(xs[to] - xs[from])
   }" height="${PLOT_HEIGHT}"/>`;
   svg +=
-    `<g class="mcc-zoom-out">${valueAxisY(full, format, y, left, right)}<g class="mcc-cats">${
-      fullCats.draw(bottom)
+    `<g class="mcc-zoom-out">${axis(full, y)}<g class="mcc-cats">${
+      fullCats.draw(under).join("")
     }</g>${band}</g>` +
-    `<g class="mcc-zoom-in">${valueAxisY(zoomed, format, yz, left, right)}<g class="mcc-cats">${
-      zoomCats.draw(bottom)
-    }</g></g>` +
+    `<g class="mcc-zoom-in">${axis(zoomed, yz)}<g class="mcc-cats">${zoomCats.draw(under).join("")}</g></g>` +
     `<g clip-path="url(#${clipId})"><g class="mcc-s0 mcc-zoom" transform="matrix(${
       r1(sx * 1000) / 1000
     } 0 0 ${r1(sy * 1000) / 1000} ${r1(tx)} ${r1(ty)})">${line}</g></g>`;

@@ -21,6 +21,10 @@ function showPromptFallback(text: string, anchor: Element, why: string): void {
     codeFigure("prompt", text),
   );
   anchor.after(panel);
+  // A form's card scrolls within its height: bring the panel into sight there (never the host's page).
+  const body = panel.closest<HTMLElement>(".mcc-body");
+  const below = body ? panel.getBoundingClientRect().bottom - body.getBoundingClientRect().bottom : 0;
+  if (below > 0) body!.scrollTop += below;
 }
 
 /** Prompts longer than this go to the model's context, with a short message pointing at them. */

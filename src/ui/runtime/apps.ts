@@ -130,14 +130,17 @@ export function startAppsView(root: HTMLElement): void {
       return reply.isError !== true;
     },
     async part(n) {
+      if (!capabilities.serverTools) return;
+      // From the stored render by the card's id; when the store no longer holds it, from the input.
+      // An error result holds no card: undefined, as for a failed request.
+      const call = (args: Json) =>
+        rpc.request("tools/call", { name: PULL_TOOL, arguments: args }, TIMEOUT_MS.server).then(
+          (result) => findCard(result)?.articleHtml,
+          () => undefined,
+        );
       const tool = context.toolInfo?.tool?.name;
-      if (!tool || !toolArgs || !capabilities.serverTools) return;
-      // an error result holds no card: undefined, as for a failed request
-      const result = await rpc.request("tools/call", {
-        name: PULL_TOOL,
-        arguments: { tool, arguments: { ...toolArgs, part: n } },
-      }, TIMEOUT_MS.server).catch(() => 0);
-      return findCard(result)?.articleHtml;
+      return (state.cardId ? await call({ id: state.cardId, part: n }) : undefined) ??
+        (tool && toolArgs ? await call({ tool, arguments: { ...toolArgs, part: n } }) : undefined);
     },
     async ask(method, params) {
       try {

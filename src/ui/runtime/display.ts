@@ -1,6 +1,6 @@
 /**
  * Fullscreen, when the MCP Apps host offers it (`availableDisplayModes`). Documents, code tours,
- * charts and tables over 4 columns or 12 rows get a header tool; the view follows the host's
+ * charts, tables over 4 columns or 12 rows and long forms get a header tool; the view follows the host's
  * `displayMode` and `containerDimensions`: in fullscreen the card fills the container's height,
  * its body (or its table) scrolls inside and charts grow (base.css). Back inline those rules no
  * longer match, so the inline layout is exactly what it was. Inline under a host's
@@ -24,10 +24,13 @@ export const offers = (mode: string): boolean => modes.includes(mode);
 /** True while the view is in fullscreen. */
 export const isFull = (): boolean => root.hasAttribute("data-mcc-full");
 
-/** Whether a card gets the tool: documents, code tours, charts, tables over 4 columns or 12 rows. */
+/**
+ * Whether a card gets the tool: documents, code tours, charts, tables over 4 columns or 12 rows, and
+ * forms of about six fields or more (their inline card scrolls within 500 px).
+ */
 export const wantsFullscreen = (article: Element): boolean =>
   article.matches(
-    "[data-mcc-kind=markdown],[data-mcc-kind=code_tour],:has(.mcc-chart,tr:nth-child(13),tr>:nth-child(5))",
+    "[data-mcc-kind=markdown],[data-mcc-kind=code_tour],:has(.mcc-chart,tr:nth-child(13),tr>:nth-child(5),.mcc-form>.mcc-field:nth-child(6))",
   );
 
 /**
@@ -48,6 +51,7 @@ export function applyDisplay(c: HostDisplay): void {
   root.toggleAttribute("data-mcc-capped", !!px(d.maxHeight));
   for (const b of document.querySelectorAll<HTMLElement>(`[data-mcc-action=${ACTION.fullscreen}]`)) {
     b.hidden = !offers("fullscreen");
-    b.textContent = b.title = isFull() ? "Exit fullscreen" : "Fullscreen";
+    // its tooltip (its name) and its icon follow by CSS
+    b.setAttribute("aria-label", isFull() ? "Exit fullscreen" : "Fullscreen");
   }
 }

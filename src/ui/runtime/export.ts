@@ -1,22 +1,20 @@
 /**
- * Download, in every card's header: what a user would keep of the card. Every kind as its
- * standalone HTML document; its first table (a table, a chart's data table, a document's) as CSV;
- * and what its widget's `formats` give: a chart as an SVG that renders alone, a code tour's files as
- * a zip. One format is a button; several open a menu with the card menu's look and keys. Delivery
+ * Download, in the header's More menu (more.ts): what a user would keep of the card. Every kind as
+ * its standalone HTML document; its first table (a table, a chart's data table, a document's) as
+ * CSV; and what its widget's `formats` give: a chart as an SVG that renders alone, a code tour's
+ * files as a zip. Each format is one item of the menu. Delivery
  * goes layer by layer: the host's `ui/download-file`, then an `<a download>` blob link unless this
  * frame is sandboxed without `allow-downloads`, then the text (a zip in base64) selected in a panel
  * to copy; the status line says which one worked.
  */
-import { ACTION } from "../shared/protocol.ts";
 import { showManual } from "./copy.ts";
 import { h } from "./dom.ts";
 import { cardDocument, cardFile, setStatus } from "./header.ts";
 import type { Host } from "./host.ts";
-import { openMenu } from "./widgets/menu.ts";
+import type { MenuItem } from "./menu_model.ts";
 import { WIDGETS } from "./widgets/index.ts";
-import type { Format, Widget } from "./widgets/types.ts";
+import type { Format } from "./widgets/types.ts";
 import { csv } from "./files.ts";
-import { whole } from "./parts.ts";
 
 /**
  * The first table's cells as CSV, header rows included, for the kinds that may hold one. A chart's
@@ -45,7 +43,9 @@ function formats(article: Element): Format[] {
 
 /** Delivers one file (of every part) by the first layer that works, and says which in the status line. */
 async function save(article: Element, ext: string, host: Host): Promise<void> {
-  const all = await whole(article, host);
+  // a card split into parts downloads whole (parts.ts, in the templates of the kinds that split)
+  const gather = WIDGETS.find((w) => w.whole)?.whole;
+  const all = gather ? await gather(article, host) : article;
   const [, type, make] = formats(all).find((f) => f[0] == ext)!;
   const name = cardFile(all, ext);
   const data = make();
@@ -71,29 +71,11 @@ async function save(article: Element, ext: string, host: Host): Promise<void> {
   host.log("downloaded", { how });
 }
 
-/** Download: the one file at once, or a menu of the formats. */
-function download(button: HTMLElement, article: Element, host: Host): void {
-  const list = formats(article);
-  if (!list[1]) return void save(article, "html", host);
-  openMenu(article, button.getBoundingClientRect(), undefined, {
-    label: "Download as",
-    items: list.map((f) => ({
-      label: f[0].toUpperCase(),
-      kind: "action",
-      run: () => void save(article, f[0], host),
-    })),
-    closed: () => button.removeAttribute("aria-expanded"),
-  });
-  button.setAttribute("aria-expanded", "true");
+/** The More menu's Download items: one per format this card offers ("Download HTML", ...). */
+export function downloadItems(article: Element, host: Host): MenuItem[] {
+  return formats(article).map(([ext]) => ({
+    label: `Download ${ext.toUpperCase()}`,
+    kind: "action",
+    run: () => void save(article, ext, host),
+  }));
 }
-
-export const exportWidget: Widget = {
-  actions: { [ACTION.download]: download },
-  /** With several formats, the header's Download is a menu button. */
-  enhance(article) {
-    if (formats(article)[1]) {
-      article.querySelector(`.mcc-head [data-mcc-action="${ACTION.download}"]`)
-        ?.setAttribute("aria-haspopup", "menu");
-    }
-  },
-};

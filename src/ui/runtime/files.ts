@@ -17,15 +17,32 @@ export function slug(title: string): string {
  * a plain number, gets a leading `'` so that no spreadsheet runs it as a formula.
  */
 export function csvField(text: string): string {
-  const s = /^([\t\r]|\s*[=+\-@|＝＋－＠])/.test(text) && !/^[+-]?[\d.]+(e[+-]?\d+)?$/i.test(text)
-    ? `'${text}`
-    : text;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+  const s = mayRun(text) && FORMULA.test(text) && !NUMBER.test(text) ? `'${text}` : text;
+  return QUOTED.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+const FORMULA = /^([\t\r]|\s*[=+\-@|＝＋－＠])/;
+const NUMBER = /^[+-]?[\d.]+(e[+-]?\d+)?$/i;
+const QUOTED = /[",\r\n]/;
+
+/**
+ * Whether a field's first character lets it be a formula: a space or control character, one of
+ * `= + - @ |`, or any non-ASCII one (Unicode spaces, full-width forms). Most fields start with a
+ * letter or digit and skip the pattern.
+ */
+function mayRun(text: string): boolean {
+  const c = text.charCodeAt(0);
+  return c <= 32 || c === 61 || c === 43 || c === 45 || c === 64 || c === 124 || c > 126;
 }
 
 /** Rows as CSV text, CRLF after every record. */
 export function csv(rows: string[][]): string {
-  return rows.map((row) => row.map(csvField).join(",") + "\r\n").join("");
+  let out = "";
+  for (const row of rows) {
+    for (let i = 0; i < row.length; i++) out += (i ? "," : "") + csvField(row[i]);
+    out += "\r\n";
+  }
+  return out;
 }
 
 const table = Int32Array.from({ length: 256 }, (_, n) => {

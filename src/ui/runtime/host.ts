@@ -30,7 +30,7 @@ export interface Host {
    * structured content; false when it cannot or refused.
    */
   updateContext?(text: string, structured?: Record<string, unknown>): Promise<boolean>;
-  /** Part `n` of the card on screen, rendered again by the server (`get_card`); undefined when it cannot. */
+  /** Part `n` of the card on screen from the server (`get_card`: by its id, else by its input); undefined when it cannot. */
   part?(n: number): Promise<string | undefined>;
   /** Asks for a display mode (MCP Apps `ui/request-display-mode`), only when the host offers it. */
   display?(mode: "inline" | "fullscreen"): void;

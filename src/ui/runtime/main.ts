@@ -29,7 +29,7 @@ function startStandalone(root: HTMLElement): void {
   host.log("painted", { id });
 }
 
-/** Starts the runtime with the card kind's widgets (`late` ones enhance after tutor terms are marked). */
+/** Starts the runtime with the card kind's widgets (`late` ones, tutor terms and move handles, enhance after selection). */
 export function start(kind: Widget[], late?: Widget[]): void {
   useWidgets(kind, late);
   const root = document.getElementById("mcc-root");

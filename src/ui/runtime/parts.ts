@@ -1,6 +1,6 @@
 /**
  * A card split into parts (a long table, document or code tour) downloads whole: the title says
- * "(part k of N)", every part comes again from the app-only `get_card` (host.part), and they are
+ * "(part k of N)", every part comes from `get_card` (host.part: the stored render), and they are
  * joined into one detached article that Download's formats then read. A table's rows go into
  * one table; other kinds' bodies follow each other. If any part does not come, the part on
  * screen is what there is.
@@ -8,6 +8,7 @@
 import { h } from "./dom.ts";
 import { setStatus } from "./header.ts";
 import type { Host } from "./host.ts";
+import type { Widget } from "./widgets/types.ts";
 
 export async function whole(article: Element, host: Host): Promise<Element> {
   const n =
@@ -36,3 +37,6 @@ export async function whole(article: Element, host: Host): Promise<Element> {
   }
   return first;
 }
+
+/** In the templates of the kinds that split into parts (src/ui/kinds.ts `parts`). */
+export const partsWidget: Widget = { whole };

@@ -3,7 +3,7 @@
  * a look-alike of the server's markup (same classes) built only with DOM calls and text nodes, so
  * nothing in the arguments ever runs as markup. It grows in place: rows and items already drawn
  * stay, the last one (maybe cut short) is drawn again, new ones are appended. The result then
- * replaces it at the same height and scroll position (`hold`). Each kind draws its own skeleton (its
+ * replaces it at the same scroll position (`hold`). Each kind draws its own skeleton (its
  * widget's `preview`) with the pieces exported here.
  */
 import { markBidi } from "../shared/marks.ts";
@@ -83,17 +83,16 @@ export function startPreview(root: HTMLElement, kind: string): (args: unknown) =
 }
 
 /**
- * Called before the result replaces the preview: keeps the root at the preview's height and the
- * table's scroll position; the returned function restores the scroll at once, then lets the height
- * go and calls `done` once the result has painted (a timer, not an animation frame: a hidden frame
- * gets none).
+ * Called before the result replaces the preview: remembers the table's scroll position. The
+ * returned function, called once the result is in place, puts the scroll back and calls `done`
+ * in the same task, so the browser never paints the result unscrolled and the host hears the
+ * result's own height in the frame that shows it (no timer: nothing waits on the way).
  */
-export function hold(root: HTMLElement): (done: (_?: unknown) => void) => void {
+export function hold(root: HTMLElement): (done: () => void) => void {
   const wrap = () => root.querySelector(".mcc-table-wrap") ?? {} as Element;
   const top = wrap().scrollTop;
-  root.style.minHeight = `${root.offsetHeight}px`;
   return (done) => {
     wrap().scrollTop = top;
-    setTimeout(() => done(root.style.minHeight = ""), 50);
+    done();
   };
 }

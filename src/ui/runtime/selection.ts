@@ -8,13 +8,8 @@ import { state } from "./debug.ts";
 import { cap, rove } from "./dom.ts";
 import { setStatus } from "./header.ts";
 import type { Host } from "./host.ts";
-import type { Widget } from "./widgets/types.ts";
-
-/**
- * What each chart point is (label, series, value), as the chart widget reads it from the chart's
- * table: the core, in every template, must not import a kind's widget.
- */
-export const pointFacts = new WeakMap<Element, () => readonly [string, string, string]>();
+import { WIDGETS } from "./widgets/index.ts";
+import type { About, Widget } from "./widgets/types.ts";
 
 /** The one selected element of the view, if any. */
 export let picked: Element | undefined;
@@ -22,36 +17,32 @@ export let picked: Element | undefined;
 const SELECTABLE = ".mcc-table tbody tr, .mcc-legend li, .mcc-pt";
 
 /** Text on one line, capped at 500 UTF-16 units with an ellipsis (never inside an emoji). */
-const line = (text?: string | null) => cap((text ?? "").replace(/\s+/g, " ").trim(), 500);
+export const line = (text?: string | null) => cap((text ?? "").replace(/\s+/g, " ").trim(), 500);
 
-/** What `el` is (`row 3 of`), its detail, and its fields in the structured selection (view_tools.ts too). */
-export function about(el: Element): [string, string, Record<string, unknown>] {
-  const fig = el.closest("figure");
+/**
+ * What `el` is (`row 3 of`), its detail, and its fields in the structured selection (view_tools.ts
+ * too): a table row or a tutor term here, a chart's point or legend entry by the chart widget's `about`.
+ */
+export function about(el: Element): About {
+  for (const widget of WIDGETS) {
+    const own = widget.about?.(el);
+    if (own) return own;
+  }
   if (el instanceof HTMLTableRowElement) {
     const head = el.closest("table")!.tHead?.rows[0]?.cells;
     const cells = [...el.cells].map((c, i) => {
       return [line(head?.[i]?.textContent) || `Column ${i + 1}`, line(c.textContent)];
     });
-    const row = el.sectionRowIndex + 1;
+    const row = +(el.dataset.mccRow ?? el.sectionRowIndex + 1); // its place in the table, however sorted
     return [`row ${row} of`, cells.map((c) => c.join(": ")).join("; "), {
       row,
       cells: Object.fromEntries(cells),
     }];
   }
-  if (el.matches("li")) {
-    // a pie's legend entry stands for its slice
-    const slice = fig!.querySelector(`.mcc-slices [data-i="${[...el.parentElement!.children].indexOf(el)}"]`);
-    if (slice) return about(slice);
-    const series = line(el.textContent);
-    return [`series "${series}" in`, "", { series }];
-  }
-  if (el.matches(".mcc-term")) {
-    const term = line(el.textContent);
-    const tip = line(document.getElementById(el.getAttribute("aria-describedby")!)?.lastChild?.textContent);
-    return [`term "${term}" in`, tip, { term, tip }];
-  }
-  const [label, series, value] = (pointFacts.get(el)?.() ?? ["", "", ""]).map(line);
-  return [`point "${label}" of series "${series}" in`, value, { label, series, value }];
+  // a tutor term: what PICKS leaves
+  const term = line(el.textContent);
+  const tip = line(document.getElementById(el.getAttribute("aria-describedby")!)?.lastChild?.textContent);
+  return [`term "${term}" in`, tip, { term, tip }];
 }
 
 /** What memory.ts may show selected again: everything `pick` takes. */
@@ -90,7 +81,8 @@ export const selectionWidget: Widget = {
       else if (el.matches("li, tr")) {
         Object.assign(
           el,
-          { tabIndex: el.previousElementSibling ? -1 : 0 },
+          // a grid's rows already have theirs (the first shown row is the tab stop: grid.ts)
+          !el.hasAttribute("tabindex") && { tabIndex: el.previousElementSibling ? -1 : 0 },
           el.matches("li") && { role: "option" },
         );
       } else Object.assign(el, { role: "button", ariaPressed: "false" });
@@ -98,7 +90,7 @@ export const selectionWidget: Widget = {
   },
   // A click on a line chart's plot selects the point under the tooltip; a drag that selected text, nothing.
   click: {
-    selector: `${SELECTABLE}, .mcc-svg`,
+    selector: `${SELECTABLE}, .mcc-ov > svg`,
     handle(el, host) {
       const hit = el.matches("svg") ? el.querySelector(".mcc-on") : el;
       if (hit && getSelection()?.isCollapsed) pick(hit, host);
@@ -109,6 +101,11 @@ export const selectionWidget: Widget = {
     (pick(e.target as Element, host) || true),
   keys: {
     selector: ROVING,
-    handle: (el, key) => !!rove([...el.parentElement!.children] as HTMLElement[], el, key),
+    handle: (el, key) =>
+      !!rove(
+        [...el.parentElement!.children].filter((e) => !(e as HTMLElement).hidden) as HTMLElement[],
+        el,
+        key,
+      ),
   },
 };

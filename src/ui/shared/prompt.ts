@@ -3,12 +3,19 @@
  * templates and writes the efficient-prompt flow's fixed texts) and the browser runtime (which
  * fills templates from form answers). Pure functions over strings: no DOM, no I/O.
  */
+import { jsonText } from "./json.ts";
 
 /** `{{name}}` in a template: a letter, then letters, digits, `_` or `-`; spaces inside the braces allowed. */
 const PLACEHOLDER = /\{\{\s*([A-Za-z][\w-]*)\s*\}\}/g;
 
 /** What a field name must look like to be usable in a template. */
 export const FIELD_NAME = /^[A-Za-z][\w-]{0,39}$/;
+
+/** What a blank answer fills its placeholder with (outside an optional clause). */
+export const NO_PREFERENCE = "no preference";
+
+/** `[[ ... ]]`: an optional clause, dropped when every field it names was left blank. */
+const OPTIONAL = /\[\[([\s\S]*?)\]\]/;
 
 /** Answers gathered from a form: every named control's name, with its non-empty values in order. */
 export type Answers = ReadonlyMap<string, readonly string[]>;
@@ -46,15 +53,36 @@ export function answerOf(answers: Answers, name: string, blank = ""): string {
 }
 
 /**
- * Fills `{{name}}` placeholders in one pass (an answer that itself holds `{{x}}` is never filled
- * again). A name the form has fills with its answer or `blank`; a name it lacks stays as written,
- * since it cannot be a field (the server refuses templates naming unknown fields).
+ * Fills `{{name}}` placeholders in one pass (an answer that itself holds `{{x}}` or `[[` is never
+ * read again). A name the form has fills with its answer or `blank`; a name it lacks stays as
+ * written, since it cannot be a field (the server refuses templates naming unknown fields). An
+ * optional clause `[[ ... ]]` naming fields that were all left blank is dropped, and the spacing
+ * around it mended (`Budget: {{b}}. [[Notes: {{n}}.]]`); otherwise its text stays, filled, without
+ * the brackets. A clause naming no field of the form stays as written.
  */
 export function fillTemplate(template: string, answers: Answers, blank = ""): string {
-  return template.replace(
-    PLACEHOLDER,
-    (whole, name: string) => answers.has(name) ? answerOf(answers, name, blank) : whole,
-  );
+  const fill = (text: string) =>
+    text.replace(
+      PLACEHOLDER,
+      (whole, name: string) => answers.has(name) ? answerOf(answers, name, blank) : whole,
+    );
+  let out = "";
+  let dropped = false;
+  let any = false;
+  template.split(OPTIONAL).forEach((piece, i) => {
+    const names = templateNames(piece).filter((name) => answers.has(name));
+    if (i % 2 && names.length && names.every((name) => !answers.get(name)!.length)) {
+      dropped = any = true;
+      return;
+    }
+    let text = i % 2 && !names.length ? `[[${piece}]]` : fill(piece);
+    // where a clause went, one space (or line break) is enough, and none before punctuation
+    if (dropped && /\s$/.test(out) && /^\s/.test(text)) text = text.slice(1);
+    if (dropped && /^[.,;:!?)]/.test(text)) out = out.trimEnd();
+    out += text;
+    dropped = false;
+  });
+  return any ? out.trim() : out;
 }
 
 /** Without a template: one `name: answer` line per name, in form order. */
@@ -63,11 +91,11 @@ export function answerLines(answers: Answers, blank = ""): string {
 }
 
 /**
- * Model-written text placed inside a template as literal words (a question, a title): a `{{`
- * in it is split so it can never act as a placeholder.
+ * Model-written text placed inside a template as literal words (a question, a title): a `{{`, `[[`
+ * or `]]` in it is split so it can never act as a placeholder or an optional clause.
  */
 export function literal(text: string): string {
-  return text.replace(/\{(?=\{)/g, "{ ");
+  return text.replace(/([{[\]])(?=\1)/g, "$1 ");
 }
 
 /** Longest selection a context action passes on. */
@@ -115,8 +143,15 @@ export function countLabel(text: string): string {
 /** The tag that starts the efficient-prompt flow and marks each of its messages. */
 export const EFFICIENT_TAG = "[efficient-prompt]";
 
-/** The message the built-in "Generate Efficient Verbose Prompt" menu item sends. */
+/**
+ * The message the built-in "Generate Efficient Verbose Prompt" menu item sends, as the user. The
+ * card's title and the selected text may be a page's or a file's words (a mirrored form's title, a
+ * document's heading): each is one JSON string, so neither can close its quotes and go on in the
+ * user's voice.
+ */
 export function startFlowMessage(cardTitle: string, selection: string): string {
-  const about = selection ? `\nSelected text: "${selection}"` : "";
-  return `${EFFICIENT_TAG} Help me write an efficient, verbose prompt. Start with create_prompt_gist_card.\nFrom the card "${cardTitle}".${about}`;
+  const about = selection ? `\nSelected text: ${jsonText(selection)}` : "";
+  return `${EFFICIENT_TAG} Help me write an efficient, verbose prompt. Start with create_prompt_gist_card.\nFrom the card ${
+    jsonText(cardTitle)
+  }.${about}`;
 }

@@ -15,8 +15,14 @@ export const APP_MIME_TYPE = "text/html;profile=mcp-app";
 /** The MCP Apps extension id a client declares to get cards inline. */
 export const APPS_EXTENSION_ID = "io.modelcontextprotocol/ui";
 
-/** The app-only tool the view calls when a host never delivers the tool result. */
+/**
+ * The tool that shows part k of a split card by its id (model and view), and that the view also
+ * calls to render its card again when a host never delivers the tool result.
+ */
 export const PULL_TOOL = "get_card";
+
+/** The template of get_card's results: it paints every kind a card splits into parts. */
+export const PARTS_TEMPLATE = "parts";
 
 /** `data-mcc-action` values that card markup (server side) and the header (runtime) use. */
 export const ACTION = {
@@ -25,14 +31,13 @@ export const ACTION = {
   hideAll: "hide-all",
   source: "source",
   collapse: "collapse",
-  copyCard: "copy",
   /** A Raw | Code or Raw | Rendered switch in a code tour (`data-mcc-view` names the view). */
   view: "view",
   copyPrompt: "copy-prompt",
   /** The header's fullscreen tool (shown when the host offers the mode; runtime/display.ts). */
   fullscreen: "fullscreen",
-  /** The header's Download: a file at once, or a menu of formats (runtime/export.ts). */
-  download: "download",
+  /** The header's More: a menu of the rarer card actions (runtime/more.ts). */
+  more: "more",
   /** The host check card's "Copy report" (runtime/widgets/host_check.ts). */
   copyReport: "copy-report",
 } as const;

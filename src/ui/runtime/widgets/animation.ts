@@ -1,6 +1,8 @@
 /**
  * The animation player. Scenes are server-drawn with CSS animations that stay paused, and so are the
- * player's controls (hidden until this shows them, with their scene markers); the player
+ * player's controls (hidden until this shows them, with their scene markers). The scenes share one
+ * stage as tall as the tallest (only the current one shows), so the card keeps one height from the
+ * first frame to the last; the player
  * owns one clock and seeks every animation of the current scene to it each frame, so play, pause,
  * scrubbing (pointer or keys on the progress slider), replay and scene markers all come from one
  * `seek`. The current scene is announced in a live region. With prefers-reduced-motion the player
@@ -37,7 +39,8 @@ function seek(p: Player, t: number): void {
   const k = sceneAt(p, p.t);
   const end = p.starts[k] + Number(p.scenes[k].dataset.ms);
   const local = (p.reduced || p.t === 0 && !p.playing ? end : p.t) - p.starts[k];
-  p.scenes.forEach((s, i) => (s.hidden = i !== k));
+  // Every scene keeps its place in the stage (animation.css stacks them), so its height never changes.
+  p.scenes.forEach((s, i) => s.toggleAttribute("data-mcc-off", i !== k));
   for (const a of p.scenes[k].getAnimations({ subtree: true })) {
     a.pause();
     a.currentTime = local;

@@ -7,8 +7,9 @@
 import { h, svg } from "../dom.ts";
 import { tableCsv } from "../export.ts";
 import { el, list, num, raw } from "../preview.ts";
-import { pointFacts } from "../selection.ts";
-import type { Draw, Format, Widget } from "./types.ts";
+import { about, line } from "../selection.ts";
+import { chosen } from "../view_tools.ts";
+import type { About, Draw, Format, Widget } from "./types.ts";
 
 interface Fmt {
   locale: string;
@@ -53,8 +54,8 @@ function relocalize(fig: HTMLElement, f: Fmt): void {
 }
 
 /**
- * Focusable points for a dense series, in table order: a dot per vertex of a line's path, a box
- * per bar of a bars path (`M x base V top h width V base Z`).
+ * Focusable points for a dense series, in table order: a dot (a zero-length stroke, as markers
+ * are) per vertex of a line's path, a box per bar of a bars path (`M x base V top h width V base Z`).
  */
 function ghostPoints(g: Element): void {
   const bars = g.querySelector(".mcc-bars")?.getAttribute("d");
@@ -67,8 +68,8 @@ function ghostPoints(g: Element): void {
       );
     }
   } else {
-    for (const [, cx, cy] of d.matchAll(/[ML](-?[\d.]+) (-?[\d.]+)/g)) {
-      g.append(svg("circle", { class: cls, cx, cy, r: 4 }));
+    for (const [, x, y] of d.matchAll(/[ML](-?[\d.]+) (-?[\d.]+)/g)) {
+      g.append(svg("path", { class: cls, d: `M${x} ${y}h0` }));
     }
   }
 }
@@ -93,25 +94,18 @@ function describe(pt: Element, table: HTMLTableElement | null): [string, string,
   return [row?.cells[0].textContent ?? "", name, pt.closest(".mcc-slices") ? `${value} (${share})` : value];
 }
 
+/** The chart's marks: a pie, or one layer per way the chart is drawn (only one shows at a width). */
+const MARKS = ".mcc-ov > svg, .mcc-pie";
+
 function enhanceChart(fig: HTMLElement): void {
-  const svg = fig.querySelector("svg");
   const plot = fig.querySelector<HTMLElement>(".mcc-plot");
-  if (!svg || !plot) return;
+  if (!plot) return;
   relocalize(fig, JSON.parse(fig.dataset.mccFmt ?? "{}"));
   fig.querySelectorAll("[data-mcc-dense]").forEach(ghostPoints);
   const table = fig.querySelector("table");
-  const points = [...svg.querySelectorAll<SVGElement>(".mcc-pt")];
-  svg.setAttribute("role", "group"); // an image cannot hold focusable points
-  points.forEach((pt, n) => {
-    pointFacts.set(pt, () => describe(pt, table));
-    const [label, name, value] = describe(pt, table);
-    pt.setAttribute("tabindex", n ? "-1" : "0");
-    pt.setAttribute("role", "img");
-    pt.setAttribute("aria-label", `${label}, ${name}: ${value}`);
-  });
   const tip = h("div", { class: "mcc-tip", hidden: "" });
   plot.append(tip);
-  const show = (pt: Element | null) => {
+  const show = (svg: Element, pt: Element | null) => {
     svg.querySelector(".mcc-on")?.classList.remove("mcc-on");
     if (!pt) return (tip.hidden = true);
     pt.classList.add("mcc-on");
@@ -125,23 +119,34 @@ function enhanceChart(fig: HTMLElement): void {
     tip.style.left = `${x}px`;
     tip.style.top = `${r.top - box.top}px`;
   };
-  const nearest = /line|area/.test(fig.dataset.mccChart ?? "") || svg.querySelector("[data-mcc-dense]");
-  svg.addEventListener("pointermove", (e) => {
-    let hit = (e.target as Element).closest(".mcc-pt");
-    if (!hit && nearest) {
-      // lines and dense bars: the point nearest the pointer across, whichever series
-      let best = Infinity;
-      for (const pt of points) {
-        const r = pt.getBoundingClientRect();
-        const d = Math.abs(r.left + r.width / 2 - e.clientX) * 4 + Math.abs(r.top + r.height / 2 - e.clientY);
-        if (d < best) [best, hit] = [d, pt];
+  for (const svg of fig.querySelectorAll<SVGSVGElement>(MARKS)) {
+    const points = [...svg.querySelectorAll<SVGElement>(".mcc-pt")];
+    svg.setAttribute("role", "group"); // an image cannot hold focusable points
+    points.forEach((pt, n) => {
+      const [label, name, value] = describe(pt, table);
+      pt.setAttribute("tabindex", n ? "-1" : "0");
+      pt.setAttribute("role", "img");
+      pt.setAttribute("aria-label", `${label}, ${name}: ${value}`);
+    });
+    const nearest = /line|area/.test(fig.dataset.mccChart ?? "") || svg.querySelector("[data-mcc-dense]");
+    svg.addEventListener("pointermove", (e) => {
+      let hit = (e.target as Element).closest(".mcc-pt");
+      if (!hit && nearest) {
+        // lines and dense bars: the point nearest the pointer across, whichever series
+        let best = Infinity;
+        for (const pt of points) {
+          const r = pt.getBoundingClientRect();
+          const d = Math.abs(r.left + r.width / 2 - e.clientX) * 4 +
+            Math.abs(r.top + r.height / 2 - e.clientY);
+          if (d < best) [best, hit] = [d, pt];
+        }
       }
-    }
-    if (hit !== svg.querySelector(".mcc-on")) show(hit);
-  });
-  svg.addEventListener("pointerleave", () => show(null));
-  svg.addEventListener("focusin", (e) => show(e.target as Element));
-  svg.addEventListener("focusout", () => show(null));
+      if (hit !== svg.querySelector(".mcc-on")) show(svg, hit);
+    });
+    svg.addEventListener("pointerleave", () => show(svg, null));
+    svg.addEventListener("focusin", (e) => show(svg, e.target as Element));
+    svg.addEventListener("focusout", () => show(svg, null));
+  }
 }
 
 /** Arrow keys between points: left/right within a series, up/down across series. */
@@ -174,21 +179,68 @@ function pointKey(pt: HTMLElement, key: string): boolean {
 }
 
 const PAINT =
-  "fill fill-opacity stroke stroke-width stroke-linecap stroke-linejoin paint-order opacity font-family font-size font-weight text-anchor"
+  "fill fill-opacity stroke stroke-width stroke-linecap stroke-linejoin stroke-opacity paint-order opacity vector-effect font-family font-size font-weight text-anchor"
     .split(" ");
 
-/** The chart's SVG on its own: computed styles as attributes, the card's background behind. */
-function svgFile(svg: SVGSVGElement, article: Element): string {
-  const copy = svg.cloneNode(true) as SVGSVGElement;
-  const from = [svg, ...svg.querySelectorAll("*")];
+/** Copies the computed styles of `from` and its descendants onto `copy` as attributes. */
+function inlineStyles(copy: Element, from: Element): void {
+  const sources = [from, ...from.querySelectorAll("*")];
   [copy, ...copy.querySelectorAll("*")].forEach((el, i) => {
-    const style = getComputedStyle(from[i]);
+    const style = getComputedStyle(sources[i]);
     for (const p of PAINT) el.setAttribute(p, style.getPropertyValue(p));
+    // a rotated label turns about its own box (chart_card.css): only a style attribute can say so
+    if (style.transform !== "none") {
+      el.setAttribute(
+        "style",
+        `transform-box:fill-box;transform-origin:${style.transformOrigin};transform:${style.transform}`,
+      );
+    }
   });
-  // the size it had on screen, where its type was sized (a container query scales it); a
-  // collapsed card's chart keeps the size it was drawn at
+}
+
+/** One SVG as a file of its own (a map's Download): computed styles, its size on screen, the card's background. */
+export function svgAlone(svg: SVGSVGElement, article: Element): string {
+  const copy = svg.cloneNode(true) as SVGSVGElement;
+  inlineStyles(copy, svg);
   const box = svg.getBoundingClientRect();
   if (box.width) { for (const k of ["width", "height"] as const) copy.setAttribute(k, `${box[k]}`); }
+  copy.style.background = getComputedStyle(article).backgroundColor;
+  return new XMLSerializer().serializeToString(copy);
+}
+
+/** The element of `fig` matching `selector` that shows at the chart's width. */
+const shown = (fig: Element, selector: string) =>
+  [...fig.querySelectorAll<SVGSVGElement | HTMLElement>(selector)].find((e) => e.getClientRects().length);
+
+/**
+ * The chart as one SVG file, as it shows: the frame in view at its size, its marks nested over the
+ * plot box (or the pie), computed styles as attributes, the card's background behind. A chart not
+ * on screen (a collapsed card) is drawn at the width its first frame was laid out for.
+ */
+function svgFile(fig: Element, article: Element): string {
+  const frame = shown(fig, ".mcc-fr, .mcc-pie") ?? fig.querySelector<SVGSVGElement>(".mcc-fr, .mcc-pie")!;
+  const copy = frame.cloneNode(true) as SVGSVGElement;
+  inlineStyles(copy, frame);
+  const box = frame.getBoundingClientRect();
+  const width = box.width || Number(frame.dataset.w ?? frame.getAttribute("width"));
+  const height = box.height || Number(frame.getAttribute("height"));
+  // a file of its own: no band, no layout width, no inline height rule
+  for (const a of ["data-b", "data-w", "style", "aria-hidden", "width", "height"]) copy.removeAttribute(a);
+  copy.setAttribute("width", `${width}`);
+  copy.setAttribute("height", `${height}`);
+  const layer = shown(fig, ".mcc-ov") ?? fig.querySelector(".mcc-ov");
+  const marks = layer?.querySelector("svg");
+  if (layer && marks) {
+    // the plot box, from the insets chart_card.css gives the layer at this width
+    const inset = getComputedStyle(layer);
+    const [top, right, bottom, left] = [inset.top, inset.right, inset.bottom, inset.left].map(parseFloat);
+    const nested = marks.cloneNode(true) as SVGSVGElement;
+    inlineStyles(nested, marks);
+    const place = { x: left, y: top, width: width - left - right, height: height - top - bottom };
+    for (const [k, v] of Object.entries(place)) nested.setAttribute(k, `${v}`);
+    nested.setAttribute("overflow", "visible");
+    copy.append(nested);
+  }
   copy.style.background = getComputedStyle(article).backgroundColor;
   return new XMLSerializer().serializeToString(copy);
 }
@@ -215,14 +267,39 @@ function preview(body: HTMLElement): Draw {
   };
 }
 
+/** A selected legend entry (a pie's stands for its slice) or point: what selection.ts tells the model. */
+function aboutChart(el: Element): About | undefined {
+  const fig = el.closest("figure");
+  if (el.matches("li")) {
+    const slice = fig!.querySelector(`.mcc-slices [data-i="${[...el.parentElement!.children].indexOf(el)}"]`);
+    if (slice) return about(slice);
+    const series = line(el.textContent);
+    return [`series "${series}" in`, "", { series }];
+  }
+  if (!el.matches(".mcc-pt")) return;
+  const [label, series, value] = describe(el, fig!.querySelector("table")).map(line);
+  return [`point "${label}" of series "${series}" in`, value, { label, series, value }];
+}
+
 export const chartWidget: Widget = {
+  about: aboutChart,
   keys: { selector: ".mcc-pt", handle: pointKey },
   enhance: (article) => article.querySelectorAll<HTMLElement>("[data-mcc-chart]").forEach(enhanceChart),
   preview: { kind: "chart", draw: preview },
+  tools: [{
+    name: "chart_focus",
+    description: "The chart card's focused or selected point",
+    offers: (a) => !!a.querySelector(".mcc-chart"),
+    read(article) {
+      const on = document.activeElement;
+      const focused = article.contains(on) && on!.matches(".mcc-pt") ? about(on!)[2] : null;
+      return { focused: focused ?? chosen(article, ".mcc-pt, .mcc-legend li") };
+    },
+  }],
   formats: (article) => {
-    const svg = article.querySelector<SVGSVGElement>(".mcc-chart svg");
+    const fig = article.querySelector(".mcc-chart");
     return [
-      ...svg ? [["svg", "image/svg+xml", () => svgFile(svg, article)] as Format] : [],
+      ...fig ? [["svg", "image/svg+xml", () => svgFile(fig, article)] as Format] : [],
       ...tableCsv(article),
     ];
   },

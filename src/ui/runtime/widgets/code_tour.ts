@@ -64,6 +64,8 @@ function enhance(article: Element): void {
   const list = h("div", { class: "mcc-tablist", role: "tablist", "aria-label": `Files of ${title}` });
   files.forEach((file, i) => {
     const tabId = `${file.id}-tab`;
+    // A folder every file shares (an archive's wrapper) is left out of the tab; its tooltip has the path.
+    const path = file.dataset.mccPath ?? "";
     list.append(h("button", {
       type: "button",
       class: "mcc-tab",
@@ -72,7 +74,8 @@ function enhance(article: Element): void {
       "aria-controls": file.id,
       "aria-selected": String(i === 0),
       tabindex: i === 0 ? "0" : "-1",
-    }, file.dataset.mccPath ?? ""));
+      ...(file.dataset.mccTab ? { title: path } : {}),
+    }, file.dataset.mccTab ?? path));
     file.setAttribute("role", "tabpanel");
     file.setAttribute("aria-labelledby", tabId);
     file.removeAttribute("aria-label");

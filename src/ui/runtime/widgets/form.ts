@@ -10,7 +10,8 @@ import { sendPrompt } from "../actions.ts";
 import { h } from "../dom.ts";
 import { setStatus } from "../header.ts";
 import type { Host } from "../host.ts";
-import type { Widget } from "./types.ts";
+import { line } from "../view_tools.ts";
+import type { Json, Widget } from "./types.ts";
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -171,4 +172,19 @@ async function submitForm(form: HTMLFormElement, host: Host): Promise<void> {
 export const formWidget: Widget = {
   submit: { selector: "form[data-mcc-prompt]", handle: (form, host) => void submitForm(form, host) },
   input: (target) => formInput(target, countLabel),
+  tools: [{
+    name: "form_values",
+    description: "The form card's current values",
+    offers: (a) => !!a.querySelector("form [name]"),
+    /** The form's fields by name; hidden and password fields never leave the card. */
+    read(article) {
+      const values: Json = {};
+      for (const field of article.querySelectorAll<HTMLInputElement>("form [name]")) {
+        if (field.type === "hidden" || field.type === "password" || field.localName === "button") continue;
+        if (field.type === "checkbox") values[field.name] = field.checked;
+        else if (field.type !== "radio" || field.checked) values[field.name] = line(field.value);
+      }
+      return { values };
+    },
+  }],
 };

@@ -12,6 +12,7 @@ import { h } from "../dom.ts";
 import { setStatus } from "../header.ts";
 import type { Host } from "../host.ts";
 import { ACTION } from "../../shared/protocol.ts";
+import { tableView } from "./table.ts";
 import type { Widget } from "./types.ts";
 
 type Json = Record<string, unknown>;
@@ -99,4 +100,6 @@ export const hostCheckWidget: Widget = {
       slot.replaceChildren(h("div", { class: "mcc-table-wrap", tabindex: "0" }, table));
     });
   },
+  // its facts are a table: the host's model may read the row the reader selected
+  tools: [tableView],
 };

@@ -63,7 +63,7 @@ function run(item: MenuItem, article: Element, runner?: MenuRunner): void {
   else if (item.prompt) runner?.prompt(item.prompt, article);
 }
 
-/** A menu of the caller's own items (the header's Download formats): its name, and a hook on close. */
+/** A menu of the caller's own items (the header's More menu): its name, and a hook on close. */
 export interface OwnMenu {
   items: MenuItem[];
   label: string;
@@ -158,11 +158,7 @@ function runner(host: Host): MenuRunner {
   const head = (article: Element) => article.querySelector(".mcc-head") ?? article;
   return {
     prompt: (text, article) => void sendPrompt(text, host, head(article)),
-    copyCard(article) {
-      const button = article.querySelector<HTMLElement>('.mcc-head [data-mcc-action="copy"]') ??
-        (head(article) as HTMLElement);
-      void copyCard(article, button, host);
-    },
+    copyCard: (article) => void copyCard(article, host),
   };
 }
 

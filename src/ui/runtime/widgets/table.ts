@@ -7,9 +7,11 @@
  * or a locale or zone Intl refuses, keeps the server's text.
  */
 import { state } from "../debug.ts";
+import { enhanceGrid, gridCsv } from "../grid.ts";
 import { h } from "../dom.ts";
 import { el, raw, sync, text } from "../preview.ts";
-import type { Draw, Widget } from "./types.ts";
+import { chosen, line } from "../view_tools.ts";
+import type { Draw, ViewTool, Widget } from "./types.ts";
 
 function localize(article: Element): void {
   const { locale, timeZone } = (state.hostContext ?? {}) as { locale?: string; timeZone?: string };
@@ -60,4 +62,30 @@ function preview(body: HTMLElement): Draw {
   };
 }
 
-export const tableWidget: Widget = { enhance: localize, preview: { kind: "table", draw: preview } };
+/** The card-offered tool (view_tools.ts): the selected row, the sort and the filter of a table that is no chart's. */
+export const tableView: ViewTool = {
+  name: "table_view",
+  description: "The table card's selected row, sort and filter",
+  offers: (a) => !!a.querySelector(".mcc-table") && !a.querySelector(".mcc-chart"),
+  read(article) {
+    const sorted = article.querySelector(".mcc-table th[aria-sort]:not([aria-sort=none])");
+    const filter = article.querySelector<HTMLInputElement>("input[type=search]");
+    return {
+      selectedRow: chosen(article, "tr"),
+      sort: sorted ? { column: line(sorted.textContent), order: sorted.getAttribute("aria-sort") } : null,
+      filter: filter?.value ? line(filter.value) : null,
+      rowsShown: article.querySelectorAll(".mcc-table tbody tr:not([hidden])").length,
+    };
+  },
+};
+
+export const tableWidget: Widget = {
+  // The grid reads the cells as the server wrote them, before they are localized.
+  enhance(article, host) {
+    enhanceGrid(article, host);
+    localize(article);
+  },
+  formats: gridCsv,
+  preview: { kind: "table", draw: preview },
+  tools: [tableView],
+};

@@ -14,6 +14,20 @@ export type Format = [ext: string, type: string, make: () => string | Uint8Array
 /** Handles a `data-mcc-action` button of a card. */
 export type ActionHandler = (button: HTMLElement, article: Element, host: Host) => void;
 
+export type Json = Record<string, unknown>;
+
+/** What a selected element is (`row 3 of`), its detail, and its fields (selection.ts). */
+export type About = [what: string, detail: string, fields: Json];
+
+/** A read-only tool the card offers its host (view_tools.ts answers tools/list and tools/call with them). */
+export interface ViewTool {
+  name: string;
+  description: string;
+  /** The card holds what the tool reads. */
+  offers(article: Element): boolean;
+  read(article: Element): Json;
+}
+
 /** One card kind's browser behaviour. */
 export interface Widget {
   /** `data-mcc-action` value to handler. */
@@ -39,4 +53,10 @@ export interface Widget {
   preview?: { kind: string; draw: (body: HTMLElement) => Draw };
   /** Files Download offers for this card besides its HTML document. */
   formats?: (article: Element) => Format[];
+  /** A card split into parts, whole: every part joined into one detached article (Download reads it). */
+  whole?: (article: Element, host: Host) => Promise<Element>;
+  /** What a selectable element of this kind is, when it is one (selection.ts asks before its own rules). */
+  about?: (el: Element) => About | undefined;
+  /** Tools the card offers its host, when its markup holds what they read (view_tools.ts). */
+  tools?: ViewTool[];
 }

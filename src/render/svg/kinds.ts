@@ -1,0 +1,46 @@
+/**
+ * The chart kinds beyond bars, lines, pies and scatter plots (histograms, funnels, waterfalls):
+ * each is one function from the checked labels + series to its summary (what a reader would
+ * conclude), its data table, its plot (a `Cartesian` laid out per width, layout.ts) and its legend.
+ */
+import type { ChartSpec } from "./chart.ts";
+import type { LegendEntry, Table } from "./figure.ts";
+import type { NumberFormat } from "./format.ts";
+import type { Cartesian } from "./layout.ts";
+import type { ChartType, Series } from "./model.ts";
+import { funnelChart } from "./funnel.ts";
+import { histogramChart } from "./histogram.ts";
+import { waterfallChart } from "./waterfall.ts";
+
+/** What a kind receives: the spec, checked labels (none for a histogram's raw values), the format. */
+export interface KindInput {
+  spec: ChartSpec;
+  labels: string[];
+  series: Series[];
+  format: NumberFormat;
+}
+
+/** A kind's output: everything around the marks is written by chart.ts and figure.ts. */
+export interface KindOutput {
+  summary: string;
+  table: Table;
+  plot: Cartesian;
+  legend?: LegendEntry[];
+}
+
+/** The kinds drawn here. */
+export const KINDS: Partial<Record<ChartType, (input: KindInput) => KindOutput>> = {
+  funnel: funnelChart,
+  histogram: histogramChart,
+  waterfall: waterfallChart,
+};
+
+/** Kinds that read each series as raw values when no labels are given. */
+export const RAW_TYPES: ReadonlySet<ChartType> = new Set(["histogram"]);
+
+/** Most labels of a kind, and what to do with more. */
+export const KIND_LABELS: Partial<Record<ChartType, [number, string]>> = {
+  funnel: [30, "Keep the main stages, or use a bar chart"],
+  waterfall: [100, "Group the smaller steps into one"],
+  histogram: [500, "Give the raw values without labels: the bins are chosen for you"],
+};

@@ -1,0 +1,75 @@
+// deno-lint-ignore-file no-window -- page callbacks run in the browser, where window exists
+/**
+ * Charts laid out for the width they are shown at, checked in real Chromium under the official
+ * AppBridge host: every chart kind's example and stress inputs (long names, many categories, one and
+ * 200 points, negative values, right-to-left labels) at 360, 420, 760 and 1,100 px in both themes,
+ * through the layout lint (lint_chart.ts): no text crosses other text, none is under 11 px on
+ * screen, none is cut where the whole text had room, none runs out of the chart.
+ */
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { type Harness, skipReason, startHarness } from "./harness.ts";
+import "./page/types.ts";
+import { type Args, EXAMPLES, golden, stress } from "./chart_inputs.ts";
+import { lintCharts } from "./lint_chart.ts";
+
+const reason = skipReason();
+const WIDTHS = [360, 420, 760, 1100];
+
+/** Every kind; MCC_CHART_KINDS=bar,line narrows a run while working on a family. */
+const KINDS = Deno.env.get("MCC_CHART_KINDS")?.split(",") ?? Object.keys(EXAMPLES);
+
+/** The lint's problems for one chart at every width, light and then dark (the host switches theme). */
+async function lintAt(h: Harness, args: Args): Promise<string[]> {
+  const m = await h.mount({
+    tool: "create_chart_card",
+    args,
+    deliver: "result",
+    hostContext: { theme: "light" },
+  });
+  try {
+    const painted = await m.view.waitForSelector(".mcc-chart .mcc-pt, .mcc-notice", { state: "attached" });
+    if (await painted.evaluate((e) => e.matches(".mcc-notice"))) {
+      return [`refused: ${await painted.textContent()}`];
+    }
+    const problems: string[] = [];
+    for (const theme of ["light", "dark"]) {
+      if (theme === "dark") {
+        await m.page.evaluate(() => window.changeContext({ theme: "dark" }));
+        await m.view.waitForSelector('body[data-theme="dark"]', { state: "attached" });
+      }
+      for (const width of WIDTHS) {
+        await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
+        await m.view.evaluate(() =>
+          new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+        );
+        problems.push(...(await lintCharts(m.view)).map((p) => `${theme} ${width} px: ${p}`));
+      }
+    }
+    return problems;
+  } finally {
+    await m.page.close();
+  }
+}
+
+Deno.test({
+  name: "charts keep their text apart, whole and readable at every width",
+  ignore: reason !== undefined,
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async (t) => {
+  const h = await startHarness();
+  try {
+    for (const type of KINDS) {
+      await t.step(type, async () => {
+        const problems: string[] = [];
+        const cases: [string, Args][] = [["example", golden(EXAMPLES[type])], ...stress(type)];
+        for (const [name, args] of cases) {
+          problems.push(...(await lintAt(h, args)).map((p) => `${name}: ${p}`));
+        }
+        assertEquals(problems, []);
+      });
+    }
+  } finally {
+    await h.close();
+  }
+});

@@ -1,0 +1,470 @@
+// deno-lint-ignore-file no-console no-window -- prints on stderr; page callbacks run in the browser, where window exists
+/**
+ * The layout lint: every card kind's example and the stress cases of lint_cases.ts, painted under the
+ * official AppBridge host at 360, 420, 760 and 1,100 px in both themes, fail on what a picky designer
+ * would flag at chat width:
+ * - text boxes that overlap inside an SVG (chart labels, diagram boxes), rotated boxes compared as such;
+ * - on-screen text under 11 px (an SVG's text at its drawn scale);
+ * - an ellipsis where the container had room for the whole text (CSS text-overflow, or an SVG label
+ *   cut with "…" whose whole text, drawn in its place, would stay inside the chart and overlap nothing);
+ * - a card body (or the page) that scrolls sideways (a wide table's own scroller is fine);
+ * - an inline height over the kind's cap (CAPS);
+ * - a height change after the final size was reported, and, on animation cards, any height change while
+ *   the animation plays (every frame, scrubbed through the whole timeline, and a stretch of real play).
+ * It prints a contact sheet per width and theme (tests/artifacts/lint-<width>-<theme>.png: every kind's
+ * example, each tile captioned with its height and its problems) and one of the stress cases
+ * (lint-stress-<width>-<theme>.png). One browser, one page per render, a few renders at a time.
+ */
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { savedPage, site, webClient } from "../tools/web_fixtures.ts";
+import { ARTIFACTS, type Harness, type Mounted, report, skipReason, startHarness } from "./harness.ts";
+import { EXAMPLES, type LintCase, STRESS, WEB_PAGES } from "./lint_cases.ts";
+import "./page/types.ts";
+
+const reason = skipReason();
+if (reason) console.error(`[browser] skipped: ${reason}`);
+
+type Json = Record<string, unknown>;
+
+export const WIDTHS = [360, 420, 760, 1100];
+const THEMES = ["light", "dark"] as const;
+/** Renders in flight at once (pages of the one browser). */
+const POOL = 4;
+/** Quiet time after which the last size report counts as the final one, and how long it must hold. */
+const SETTLE_MS = 300;
+const HOLD_MS = 500;
+
+/**
+ * The tallest inline card each kind may report, in CSS px. 500 px is what the Claude directory asks of
+ * an inline app: prompt-flow cards and forms keep to it (their fields scroll inside the card, with
+ * fullscreen offered for the rest). Kinds whose content is the point (documents, tables, tours, long
+ * outlines) may run longer, up to the cap the host then scrolls.
+ */
+const CAPS: Record<string, number> = {
+  tab: 500,
+  chart: 560,
+  video: 500,
+  animation: 560,
+  reveal: 760,
+  list: 900,
+  markdown: 1200,
+  code_tour: 1000,
+  table: 900,
+  form: 500,
+  prompt_gist: 500,
+  prompt_refine: 500,
+  efficient_prompt: 500,
+  web_form: 500,
+};
+
+interface Render {
+  c: LintCase;
+  width: number;
+  theme: string;
+  height: number;
+  problems: string[];
+  shot?: Uint8Array;
+}
+
+/**
+ * In the view: every lint problem of the painted card but the height checks, as lines. Runs in
+ * Chromium, so it is self-contained.
+ */
+function lintView(): string[] {
+  const problems: string[] = [];
+  const say = (e: Element) => {
+    const cls = e.getAttribute("class");
+    const text = (e.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
+    return `<${e.tagName.toLowerCase()}${cls ? `.${cls.split(" ")[0]}` : ""}> "${text}"`;
+  };
+  // checkVisibility misses a display:none ancestor inside an SVG (a chart's other width bands).
+  const shown = (e: Element) => {
+    for (let a: Element | null = e; a; a = a.parentElement) {
+      if (getComputedStyle(a).display === "none") return false;
+    }
+    return e.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
+      !e.closest(".mcc-sr, [hidden]");
+  };
+
+  // Sideways scrolling: the page, and every card body (wide tables and code scroll in their own boxes).
+  const doc = document.documentElement;
+  if (doc.scrollWidth > doc.clientWidth + 1) {
+    problems.push(`page scrolls sideways: ${doc.scrollWidth} > ${doc.clientWidth}`);
+  }
+  for (const body of document.querySelectorAll<HTMLElement>(".mcc-body")) {
+    if (body.scrollWidth <= body.clientWidth + 1) continue;
+    const edge = body.getBoundingClientRect().right + 1;
+    const wide = [...body.querySelectorAll("*")].filter((e) =>
+      e.getBoundingClientRect().right > edge &&
+      ![...e.children].some((c) => c.getBoundingClientRect().right > edge)
+    );
+    problems.push(
+      `body scrolls sideways (${body.scrollWidth} > ${body.clientWidth}): ${[
+        ...new Set(wide.slice(0, 3).map(say)),
+      ]}`,
+    );
+  }
+
+  // The header is one row: the tools beside the title, never under it.
+  for (const head of document.querySelectorAll(".mcc-head")) {
+    const title = head.querySelector(".mcc-title")?.getBoundingClientRect();
+    const tools = head.querySelector(".mcc-tools")?.getBoundingClientRect();
+    if (title && tools && (tools.top >= title.bottom - 1 || tools.left < title.right - 1)) {
+      problems.push("header tools are not beside the title");
+    }
+  }
+
+  // Text under 11 px on screen, one line per SVG (its labels share a scale) or per element.
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const small = new Map<string, { px: number; texts: string[] }>();
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const e = n.parentElement as Element | null;
+    if (!e || !n.textContent!.trim() || e.closest("title, desc, style, script, option") || !shown(e)) {
+      continue;
+    }
+    let px = parseFloat(getComputedStyle(e).fontSize);
+    const svg = e.closest("svg");
+    if (svg) {
+      px *= Math.hypot(
+        (e as SVGGraphicsElement).getScreenCTM()!.a,
+        (e as SVGGraphicsElement).getScreenCTM()!.b,
+      );
+    }
+    if (px >= 10.95) continue;
+    const key = svg ? `<svg.${svg.getAttribute("class")?.split(" ")[0] ?? ""}>` : say(e);
+    const entry = small.get(key) ?? small.set(key, { px, texts: [] }).get(key)!;
+    entry.px = Math.min(entry.px, px);
+    entry.texts.push(n.textContent!.trim().slice(0, 20));
+  }
+  for (const [where, { px, texts }] of small) {
+    const some = texts.slice(0, 3).map((t) => `"${t}"`).join(", ") + (texts.length > 3 ? ", …" : "");
+    problems.push(`text at ${px.toFixed(1)} px in ${where} (${texts.length}: ${some})`);
+  }
+
+  // Ellipses in HTML: cut text whose container had free room beside it.
+  for (const e of document.querySelectorAll<HTMLElement>(".mcc-card *")) {
+    if (getComputedStyle(e).textOverflow !== "ellipsis" || e.scrollWidth <= e.clientWidth + 1 || !shown(e)) {
+      continue;
+    }
+    const parent = e.parentElement!;
+    const ps = getComputedStyle(parent);
+    const inner = parent.getBoundingClientRect().right - parseFloat(ps.paddingRight) -
+      parseFloat(ps.borderRightWidth);
+    const used = Math.max(...[...parent.children].map((c) => c.getBoundingClientRect().right));
+    if (inner - used >= e.scrollWidth - e.clientWidth) {
+      problems.push(`ellipsis beside ${Math.round(inner - used)} px of room: ${say(e)}`);
+    }
+  }
+
+  // Text boxes inside SVGs, as screen quads (rotated labels stay rotated).
+  type Quad = { x: number; y: number }[];
+  const quad = (t: SVGGraphicsElement, box = t.getBBox()): Quad => {
+    const m = t.getScreenCTM()!;
+    // The glyphs, not the line box (a line's box reaches into the next line's by its leading), and
+    // a pixel more at each end: two labels less than 2 px apart read as one word.
+    const y0 = box.y + box.height * 0.15,
+      y1 = box.y + box.height * 0.85,
+      x0 = box.x - 1,
+      x1 = box.x + box.width + 1;
+    return [[x0, y0], [x1, y0], [x1, y1], [x0, y1]].map(([x, y]) => ({
+      x: m.a * x + m.c * y + m.e,
+      y: m.b * x + m.d * y + m.f,
+    }));
+  };
+  const apart = (a: Quad, b: Quad) =>
+    [a, b].some((poly) =>
+      poly.some((p, i) => {
+        const q = poly[(i + 1) % poly.length];
+        const nx = q.y - p.y, ny = p.x - q.x;
+        const span = (s: Quad) => s.map((v) => v.x * nx + v.y * ny);
+        const [sa, sb] = [span(a), span(b)];
+        return Math.max(...sa) <= Math.min(...sb) || Math.max(...sb) <= Math.min(...sa);
+      })
+    );
+  const words = (t: Element) =>
+    [...t.childNodes].filter((c) => c.nodeName !== "title").map((c) => c.textContent).join(" ").trim();
+  for (const svg of document.querySelectorAll<SVGSVGElement>(".mcc-card svg")) {
+    const texts = [...svg.querySelectorAll<SVGTextElement>("text")].filter((t) => shown(t) && words(t));
+    const quads = texts.map((t) => quad(t));
+    for (let i = 0; i < texts.length; i++) {
+      for (let j = i + 1; j < texts.length; j++) {
+        if (words(texts[i]) === words(texts[j]) && JSON.stringify(quads[i]) === JSON.stringify(quads[j])) {
+          continue;
+        }
+        if (!apart(quads[i], quads[j])) {
+          problems.push(
+            `overlapping text: "${words(texts[i]).slice(0, 30)}" and "${words(texts[j]).slice(0, 30)}"`,
+          );
+        }
+      }
+    }
+    // A label cut with "…": its whole text (its <title>), drawn in its place, must leave the chart or
+    // run into another label, else the cut was not needed.
+    const frame = svg.getBoundingClientRect();
+    texts.forEach((t, i) => {
+      const cut = words(t);
+      if (!cut.endsWith("…")) return;
+      const whole = t.querySelector("title")?.textContent;
+      if (!whole) return problems.push(`cut label with no whole text to show: "${cut}"`);
+      const clone = t.cloneNode(true) as SVGTextElement;
+      clone.querySelector("title")?.remove();
+      const spans = [...clone.querySelectorAll("tspan")];
+      const last = spans.at(-1) ?? clone;
+      const before = spans.slice(0, -1).map((s) => s.textContent).join(" ");
+      last.textContent = whole.startsWith(before) ? whole.slice(before.length).trim() : whole;
+      t.after(clone);
+      const q = quad(clone);
+      clone.remove();
+      const inside = q.every((p) =>
+        p.x >= frame.left - 1 && p.x <= frame.right + 1 && p.y >= frame.top - 1 && p.y <= frame.bottom + 1
+      );
+      if (inside && quads.every((other, j) => j === i || apart(q, other))) {
+        problems.push(`ellipsis with room for the whole text: "${cut}" (whole: "${whole.slice(0, 40)}")`);
+      }
+    });
+  }
+  return problems;
+}
+
+/** In the view: the card's height at every step of a scrub through the whole animation, then in play. */
+async function animationHeights(): Promise<number[]> {
+  const card = document.querySelector(".mcc-card")!;
+  const bar = document.querySelector<HTMLElement>(".mcc-progress");
+  if (!bar) return [];
+  const heights: number[] = [];
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  const r = bar.getBoundingClientRect();
+  const at = (x: number, type: string) =>
+    bar.dispatchEvent(
+      new PointerEvent(type, { pointerId: 1, clientX: x, clientY: r.top + r.height / 2, bubbles: true }),
+    );
+  bar.setPointerCapture = () => {};
+  bar.hasPointerCapture = () => true;
+  at(r.left, "pointerdown");
+  for (let i = 0; i <= 200; i++) {
+    at(r.left + (r.width * i) / 200, "pointermove");
+    await frame();
+    heights.push(card.getBoundingClientRect().height);
+  }
+  // Real play from the start for a second and a half, every frame.
+  const play = document.querySelector<HTMLElement>(
+    '[data-mcc-action="anim-replay"], [data-mcc-action="anim-play"]',
+  );
+  play?.click();
+  const end = performance.now() + 1500;
+  while (performance.now() < end) {
+    await frame();
+    heights.push(card.getBoundingClientRect().height);
+  }
+  return heights;
+}
+
+/**
+ * Mounts with the result held back (in `page`'s host page, when given), narrows the slot, then
+ * delivers a fresh result.
+ */
+async function paint(h: Harness, r: Job, page?: Mounted): Promise<Mounted> {
+  const { c, width, theme, fixture } = r;
+  const options = { tool: c.tool, args: c.args, deliver: "never", hostContext: { theme } } as const;
+  const m = page ? await h.remount(page, options) : await h.mount(options);
+  await m.page.setViewportSize({ width: Math.max(720, width + 60), height: 1400 });
+  await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
+  const result = fixture ?? await h.apps.callTool({ name: c.tool, arguments: c.args }) as Json;
+  if (result.isError) throw new Error(`${c.name} refused: ${JSON.stringify(result.content)}`);
+  const sent = await m.page.evaluate((r) => window.deliver(r), result);
+  await m.page.waitForFunction((t) => window.hostEvents.some((e) => e.type === "size" && e.t >= t), sent);
+  return m;
+}
+
+/** Waits until no size report came for SETTLE_MS; returns the reported heights after delivery. */
+async function settle(m: Mounted): Promise<number[]> {
+  for (;;) {
+    const sizes = await m.events("size");
+    const quiet = await m.page.evaluate(() => performance.now()) - sizes.at(-1)!.t;
+    if (quiet >= SETTLE_MS) return sizes.map((e) => e.height as number);
+    await new Promise((r) => setTimeout(r, SETTLE_MS - quiet + 10));
+  }
+}
+
+/** One render to lint. */
+interface Job {
+  c: LintCase;
+  width: number;
+  theme: string;
+  fixture?: Json;
+}
+
+/** Paints and lints one card (in `page`, when given); returns the render and the page it used. */
+async function lintOne(h: Harness, job: Job, page?: Mounted): Promise<[Render, Mounted]> {
+  const { c, width, theme } = job;
+  const m = await paint(h, job, page);
+  const reported = await settle(m);
+  const final = reported.at(-1)!;
+  const held = new Promise((r) => setTimeout(r, HOLD_MS)); // the final size must hold while we look
+  await m.view.evaluate(() => document.fonts.ready);
+  const problems = await m.view.evaluate(lintView);
+  if (final > CAPS[c.kind]) {
+    problems.push(`inline height ${final} px over the ${c.kind} cap of ${CAPS[c.kind]} px`);
+  }
+  const box = (await (await m.page.$("iframe"))!.boundingBox())!;
+  const shot = await m.page.screenshot({
+    clip: { x: box.x - 8, y: box.y - 8, width: box.width + 16, height: Math.min(box.height, 1300) + 16 },
+  });
+  await held;
+  const later = (await m.events("size")).slice(reported.length).map((e) => e.height as number);
+  const content = await m.view.evaluate(() =>
+    Math.ceil(document.documentElement.getBoundingClientRect().height)
+  );
+  if (later.length) problems.push(`height changed after the final size ${final} px: ${later.join(" -> ")}`);
+  else if (Math.abs(content - final) > 1) {
+    problems.push(`content is ${content} px but the last size reported is ${final} px`);
+  }
+  if (c.kind === "animation") {
+    const heights = await m.view.evaluate(animationHeights);
+    const [low, high] = [Math.min(...heights), Math.max(...heights)];
+    if (high - low > 0.5) {
+      problems.push(`animation height changes while playing: ${Math.round(low)}..${Math.round(high)} px`);
+    }
+  }
+  return [{ c, width, theme, height: final, problems, shot }, m];
+}
+
+/** Lints `jobs` POOL at a time, each worker reusing one host page. */
+async function lintAll(h: Harness, jobs: Job[]): Promise<Render[]> {
+  const out: Render[] = new Array(jobs.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: POOL }, async () => {
+    let page: Mounted | undefined;
+    try {
+      while (next < jobs.length) {
+        const i = next++;
+        [out[i], page] = await lintOne(h, jobs[i], page);
+      }
+    } finally {
+      await page?.page.close();
+    }
+  }));
+  return out;
+}
+
+const b64 = (bytes: Uint8Array) => {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+};
+
+/** One PNG of `renders` side by side, each captioned with its case, height and problems. */
+async function contactSheet(page: Page, renders: Render[], title: string, file: string): Promise<void> {
+  const width = renders[0].width;
+  const columns = Math.max(2, Math.min(6, Math.floor(3400 / (width + 40))));
+  const dark = renders[0].theme === "dark";
+  const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  const tiles = renders.map((r) =>
+    `<figure><figcaption><b>${esc(r.c.name)}</b> · ${r.height} px${
+      r.problems.length
+        ? ` · <span class="bad">${r.problems.length} problem${r.problems.length > 1 ? "s" : ""}</span>`
+        : ""
+    }</figcaption><img src="data:image/png;base64,${b64(r.shot!)}">${
+      r.problems.length
+        ? `<ul>${r.problems.slice(0, 4).map((p) => `<li>${esc(p.slice(0, 140))}</li>`).join("")}</ul>`
+        : ""
+    }</figure>`
+  ).join("");
+  await page.setViewportSize({ width: columns * (width + 40) + 40, height: 800 });
+  await page.setContent(
+    `<!doctype html><style>body{margin:20px;background:${dark ? "#111114" : "#fff"};color:${
+      dark ? "#eee" : "#111"
+    };font:14px system-ui}h1{font-size:18px;margin:0 0 12px}main{display:grid;grid-template-columns:repeat(${columns},${
+      width + 24
+    }px);gap:16px;align-items:start}figure{margin:0}figcaption{margin:0 0 4px}img{display:block;max-width:100%;outline:1px dashed #888}.bad{color:#e5484d}ul{margin:4px 0 0;padding-left:16px;color:#e5484d;font-size:12px}</style><h1>${
+      esc(title)
+    }</h1><main>${tiles}</main>`,
+  );
+  await page.screenshot({ path: new URL(file, ARTIFACTS).pathname, fullPage: true });
+}
+
+Deno.test({
+  name: "layout lint: every kind at 360, 420, 760 and 1100 px in both themes",
+  ignore: reason !== undefined,
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async (t) => {
+  // mirror_web_form's cards come from a real loopback site, mirrored once each.
+  await using web = await site({ "/contact": savedPage("forms.html"), ...WEB_PAGES });
+  await using client = await webClient([web.origin]);
+  const cases: LintCase[] = [
+    ...EXAMPLES,
+    {
+      name: "web_form/example",
+      kind: "web_form",
+      tool: "mirror_web_form",
+      args: { url: "/contact", form: "booking" },
+    },
+    ...STRESS,
+  ].map((c) => c.kind === "web_form" ? { ...c, args: { ...c.args, url: `${web.origin}${c.args.url}` } } : c);
+  const fixtures = new Map<LintCase, Json>();
+  for (const c of cases.filter((c) => c.kind === "web_form")) {
+    const result = await client.callTool({ name: c.tool, arguments: c.args }) as Json;
+    if (result.isError) throw new Error(`${c.name} refused: ${JSON.stringify(result.content)}`);
+    fixtures.set(c, result);
+  }
+  const only = Deno.env.get("MCC_LINT_ONLY");
+  const picked = only ? cases.filter((c) => c.name.includes(only)) : cases;
+  const h = await startHarness();
+  const started = performance.now();
+  try {
+    await Deno.mkdir(ARTIFACTS, { recursive: true });
+    const sheet = await h.context.newPage();
+    const failures: string[] = [];
+    const widths = Deno.env.get("MCC_LINT_WIDTHS")?.split(",").map(Number) ?? WIDTHS;
+    for (const width of widths) {
+      for (const theme of Deno.env.get("MCC_LINT_THEMES")?.split(",") ?? THEMES) {
+        await t.step(`${width} px, ${theme}`, async () => {
+          const renders = await lintAll(
+            h,
+            picked.map((c) => ({ c, width, theme, fixture: fixtures.get(c) })),
+          );
+          const examples = renders.filter((r) => r.c.name.endsWith("/example"));
+          const stress = renders.filter((r) => !r.c.name.endsWith("/example"));
+          if (examples.length) {
+            await contactSheet(
+              sheet,
+              examples,
+              `Every kind's example at ${width} px, ${theme}`,
+              `lint-${width}-${theme}.png`,
+            );
+          }
+          if (stress.length) {
+            await contactSheet(
+              sheet,
+              stress,
+              `Stress cases at ${width} px, ${theme}`,
+              `lint-stress-${width}-${theme}.png`,
+            );
+          }
+          if (Deno.env.get("MCC_LINT_SHOTS")) {
+            await Deno.mkdir(new URL("lint/", ARTIFACTS), { recursive: true });
+            for (const r of renders) {
+              await Deno.writeFile(
+                new URL(`lint/${r.c.name.replace("/", "-")}-${width}-${theme}.png`, ARTIFACTS),
+                r.shot!,
+              );
+            }
+          }
+          const found = renders.flatMap((r) => r.problems.map((p) => `${r.c.name} ${width} ${theme}: ${p}`));
+          failures.push(...found);
+          assertEquals(found, []);
+        });
+      }
+    }
+    await sheet.close();
+    report(
+      `layout lint: ${picked.length} cases x ${WIDTHS.length * THEMES.length} in ${
+        ((performance.now() - started) / 1000).toFixed(0)
+      } s; contact sheets in tests/artifacts/lint-*.png`,
+    );
+  } finally {
+    await h.close();
+  }
+});

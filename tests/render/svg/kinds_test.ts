@@ -1,0 +1,84 @@
+/**
+ * Histograms, funnels and waterfalls beyond their goldens: bins at their limits (at most 50 from raw
+ * values, every value counted once, edges on nice steps), the statistics the summaries quote, and a
+ * histogram's raw values at the schema's limit through a real client (10,000 taken, 10,001 refused).
+ */
+import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import { renderChart } from "../../../src/render/svg/chart.ts";
+import { chooseBins, countBins, MAX_BINS } from "../../../src/render/svg/histogram.ts";
+import { binWidth, quantile, skewness, summarize } from "../../../src/render/svg/stats.ts";
+import { connect, textOf } from "../../helpers.ts";
+
+Deno.test("quantiles interpolate between order statistics (type 7)", () => {
+  assertEquals(quantile([1, 2, 3, 4], 0.25), 1.75);
+  assertEquals(quantile([1, 2, 3, 4], 0.5), 2.5);
+  assertEquals(quantile([5], 0.75), 5);
+  assertDeep(summarize([4, 1, 3, 2]), { n: 4, min: 1, q1: 1.75, median: 2.5, q3: 3.25, max: 4, mean: 2.5 });
+});
+
+Deno.test("bin width: Freedman–Diaconis, or Sturges when the middle half has no spread", () => {
+  assertDeep(binWidth([0, 2, 4, 6, 8, 10, 12, 14]), { width: 2 * 7 / 2, rule: "Freedman–Diaconis" });
+  // q1 = q3 = 5: Sturges, range 100 over ceil(log2 8) + 1 = 4 bins
+  assertDeep(binWidth([0, 5, 5, 5, 5, 5, 5, 100]), { width: 25, rule: "Sturges" });
+});
+
+Deno.test("skewness: a long right tail is positive, a symmetric sample zero", () => {
+  assertEquals(Math.abs(skewness([1, 2, 3, 4, 5])) < 1e-12, true);
+  assertEquals(skewness([1, 1, 1, 2, 10]) > 0.5, true);
+  assertEquals(skewness([1, 9, 10, 10, 10]) < -0.5, true);
+});
+
+Deno.test("bins from raw values: nice edges covering every value, each counted once", () => {
+  const values = [3, 7, 7.5, 12, 19.9, 20, 41];
+  const { edges, width } = chooseBins(values);
+  assertEquals(edges[0] <= 3 && edges.at(-1)! >= 41, true, String(edges));
+  assertEquals([1, 2, 5].includes(width / 10 ** Math.floor(Math.log10(width))), true, `width ${width}`);
+  assertEquals(countBins(values, edges).reduce((a, b) => a + b, 0), values.length);
+  // the last bin holds its upper edge; a value on an inner edge opens the next bin
+  assertDeep(countBins([0, 5, 10], [0, 5, 10]), [1, 2]);
+});
+
+Deno.test(`bins from raw values stop at ${MAX_BINS}: one more doubles their width`, () => {
+  // 1,000 values evenly over [0, 10) ask for bins of 1 (Freedman–Diaconis); one far value sets the span
+  const sample = (far: number) => [...Array.from({ length: 1000 }, (_, i) => i / 100), far];
+  const at = chooseBins(sample(50));
+  assertDeep([at.width, at.edges.length - 1, at.edges.at(-1)], [1, MAX_BINS, 50]);
+  const over = chooseBins(sample(50.5));
+  assertDeep([over.width, over.edges.length - 1, over.edges.at(-1)], [2, 26, 52]);
+});
+
+Deno.test("every value alike: one bin around it", () => {
+  assertDeep(chooseBins([0, 0, 0]).edges, [-0.5, 0.5]);
+  assertDeep(chooseBins([7, 7]).edges, [6.75, 7.25]);
+});
+
+Deno.test("a histogram's raw values are not labels: 10,000 of them draw 50 bins or fewer", () => {
+  const values = Array.from({ length: 10_000 }, (_, i) => Math.sin(i) * 100 + i / 100);
+  const chart = renderChart({ type: "histogram", title: "t", series: [{ name: "s", values }] });
+  assertEquals(chart.summary.startsWith("Histogram over "), true);
+  assertEquals(chart.summary.includes("10,000 values"), true, chart.summary);
+  const rows = chart.html.value.match(/<tr><th scope="row">/g)?.length ?? 0;
+  assertEquals(rows > 0 && rows <= MAX_BINS, true, `${rows} rows`);
+});
+
+Deno.test("create_chart_card takes 10,000 raw values for a histogram and refuses 10,001", async () => {
+  await using client = await connect();
+  const call = (n: number) =>
+    client.callTool({
+      name: "create_chart_card",
+      arguments: {
+        type: "histogram",
+        title: "Latency",
+        series: [{ name: "ms", values: Array.from({ length: n }, (_, i) => i % 997) }],
+      },
+    });
+  const ok = await call(10_000);
+  assertEquals(ok.isError, undefined, textOf(ok));
+  assertEquals(textOf(ok).startsWith('Chart card "Latency": Histogram over '), true, textOf(ok));
+  const refused = await call(10_001);
+  assertEquals(refused.isError, true);
+  assertEquals(
+    textOf(refused),
+    "Input validation error: Invalid arguments for tool create_chart_card: series.0.values: 10,001 items, the limit is 10,000 items",
+  );
+});
