@@ -47,7 +47,7 @@ export default defineCard({
   description:
     "Choropleth of countries or US states, with pins or bubbles by lat/lon: SVG, legend, tooltips, data table.",
   input,
-  view: { widgets: ["map"], styles: ["chart", "map", "table"] },
+  view: { widgets: ["map"], styles: ["chart", "chart_card", "map", "table"] },
   async render(inp, ctx) {
     const data = inp.data?.map((
       { key, value },

@@ -4,7 +4,7 @@ export const SHELL_CHARS: Readonly<Record<string, number>> = {
   tab: 48482,
   table: 57905,
   chart: 57037,
-  map: 51033,
+  map: 55292,
   diagram: 46801,
   video: 43825,
   animation: 50171,
