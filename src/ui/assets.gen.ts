@@ -56,7 +56,7 @@ export const ASSETS: Readonly<Record<string, KindAssets>> = {
   tab: { css: STYLESHEETS.base + STYLESHEETS.highlight + STYLESHEETS.math + STYLESHEETS.preview + STYLESHEETS.selection + STYLESHEETS.tab + STYLESHEETS.terms + STYLESHEETS.tutor, runtime: R[0], hash: "'sha256-WCjW2lUQ436+DPhmuPKU+FYYVbBwfKffKlO6zcMs3l4='" },
   table: { css: STYLESHEETS.base + STYLESHEETS.grid + STYLESHEETS.preview + STYLESHEETS.selection + STYLESHEETS.table + STYLESHEETS.terms + STYLESHEETS.tutor, runtime: R[1], hash: "'sha256-/Eno/yGJ2pTKaa05UL1yPJ47seijDPLuOFQwdqOOSM8='" },
   chart: { css: STYLESHEETS.base + STYLESHEETS.chart + STYLESHEETS.chart_card + STYLESHEETS.preview + STYLESHEETS.selection + STYLESHEETS.table + STYLESHEETS.tutor, runtime: R[2], hash: "'sha256-zQj87+A4MDCN9VzNH7ISfVzKxh6gUvTuhN16l9D7qMI='" },
-  map: { css: STYLESHEETS.base + STYLESHEETS.chart + STYLESHEETS.map + STYLESHEETS.preview + STYLESHEETS.selection + STYLESHEETS.table + STYLESHEETS.tutor, runtime: R[3], hash: "'sha256-rCcD8YApLji38oiXjcYkx6FZ1UwawUywuZKWbh7lWX8='" },
+  map: { css: STYLESHEETS.base + STYLESHEETS.chart + STYLESHEETS.chart_card + STYLESHEETS.map + STYLESHEETS.preview + STYLESHEETS.selection + STYLESHEETS.table + STYLESHEETS.tutor, runtime: R[3], hash: "'sha256-rCcD8YApLji38oiXjcYkx6FZ1UwawUywuZKWbh7lWX8='" },
   diagram: { css: STYLESHEETS.base + STYLESHEETS.diagram + STYLESHEETS.preview + STYLESHEETS.selection + STYLESHEETS.tutor, runtime: R[4], hash: "'sha256-/QTFZB0iHmercsZO6B5xim2vNNssR52StpX1IQti6lg='" },
   video: { css: STYLESHEETS.base + STYLESHEETS.preview + STYLESHEETS.selection + STYLESHEETS.tutor + STYLESHEETS.video, runtime: R[5], hash: "'sha256-1ouUjLWSngoZ5jZ5RBjYmR4IRmYIazhz8eo5Acgp3Po='" },
   animation: { css: STYLESHEETS.base + STYLESHEETS.animation + STYLESHEETS.chart + STYLESHEETS.preview + STYLESHEETS.selection + STYLESHEETS.tutor, runtime: R[6], hash: "'sha256-D71HXHvbEPkj/HDV7cyfcE5FsAqiT/LiKqzWI0JoXTo='" },
@@ -70,7 +70,7 @@ export const ASSETS: Readonly<Record<string, KindAssets>> = {
   efficient_prompt: { css: STYLESHEETS.base + STYLESHEETS.form + STYLESHEETS.preview + STYLESHEETS.prompt + STYLESHEETS.selection + STYLESHEETS.tutor, runtime: R[12], hash: "'sha256-wpF/7jvB0FYi+3cW0+x9+Y11Zq7tSyWVoEptLNnIF/o='" },
   host_check: { css: STYLESHEETS.base + STYLESHEETS.form + STYLESHEETS.preview + STYLESHEETS.selection + STYLESHEETS.table + STYLESHEETS.tutor, runtime: R[13], hash: "'sha256-rhPvfBJKv9xlWNJV7jI2dfQZV9qI6xx/+YSkVgTZcLk='" },
   web_form: { css: STYLESHEETS.base + STYLESHEETS.form + STYLESHEETS.preview + STYLESHEETS.prompt + STYLESHEETS.selection + STYLESHEETS.tutor + STYLESHEETS.web_form, runtime: R[14], hash: "'sha256-iFzA54s69G9Xu6U/cCJVP6BEfVkHiuq9sewRX+27Wt8='" },
-  parts: { css: STYLESHEETS.base + STYLESHEETS.code_tour + STYLESHEETS.diagram + STYLESHEETS.grid + STYLESHEETS.markdown + STYLESHEETS.preview + STYLESHEETS.reveal + STYLESHEETS.selection + STYLESHEETS.tab + STYLESHEETS.table + STYLESHEETS.tutor, runtime: R[15], hash: "'sha256-0OBN6ap/PQLFQj16KN4xwYhKdMHBxjsRsCjNfjHrRFk='" },
+  parts: { css: STYLESHEETS.base + STYLESHEETS.code_tour + STYLESHEETS.diagram + STYLESHEETS.grid + STYLESHEETS.highlight + STYLESHEETS.markdown + STYLESHEETS.math + STYLESHEETS.preview + STYLESHEETS.reveal + STYLESHEETS.selection + STYLESHEETS.tab + STYLESHEETS.table + STYLESHEETS.tutor, runtime: R[15], hash: "'sha256-0OBN6ap/PQLFQj16KN4xwYhKdMHBxjsRsCjNfjHrRFk='" },
 };
 /** Changes whenever a runtime or a stylesheet changes. */
 export const UI_VERSION = "3JEymQpnKKf3";

@@ -37,7 +37,7 @@ export const KIND_UI: Readonly<Record<string, KindUi>> = {
   tab: { widgets: ["tab"], styles: ["math", "tab", "highlight"], terms: true },
   table: { widgets: ["table"], styles: ["grid", "table"], terms: true, parts: true },
   chart: { widgets: ["chart"], styles: ["chart", "chart_card", "table"] },
-  map: { widgets: ["map"], styles: ["chart", "map", "table"] },
+  map: { widgets: ["map"], styles: ["chart", "chart_card", "map", "table"] },
   diagram: { widgets: ["diagram"], styles: ["diagram"] },
   video: { widgets: ["video"], styles: ["video"] },
   animation: { widgets: ["animation"], styles: ["animation", "chart"] },
@@ -64,6 +64,6 @@ export const KIND_UI: Readonly<Record<string, KindUi>> = {
   /** get_card's results: the parts of the kinds that split (table, markdown, code_tour). */
   parts: {
     widgets: ["table", "reveal", "markdown", "diagram", "tab", "code_tour"],
-    styles: ["code_tour", "diagram", "grid", "markdown", "reveal", "tab", "table"],
+    styles: ["code_tour", "diagram", "grid", "highlight", "markdown", "math", "reveal", "tab", "table"],
   },
 };

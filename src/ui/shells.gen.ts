@@ -4,7 +4,7 @@ export const SHELL_CHARS: Readonly<Record<string, number>> = {
   tab: 48520,
   table: 58069,
   chart: 57075,
-  map: 51071,
+  map: 55330,
   diagram: 46839,
   video: 43863,
   animation: 50209,
