@@ -689,9 +689,9 @@ export const MUTANTS: readonly Mutant[] = [
     id: "sanitize-throws",
     issue: 7,
     file: "src/html/sanitize.ts",
-    find: "  const clean = (await loadSanitizer())(markup, {",
+    find: "  const clean = (await loadSanitizer())(capNesting(markup), {",
     replace:
-      '  if (markup) throw new Error("the sanitizer broke");\n  const clean = (await loadSanitizer())(markup, {',
+      '  if (markup) throw new Error("the sanitizer broke");\n  const clean = (await loadSanitizer())(capNesting(markup), {',
     tests: [T.advCards],
     breaks: 'every html field answers "Internal error"',
   },
@@ -2601,5 +2601,13 @@ export const MUTANTS: readonly Mutant[] = [
     replace: 'styles: ["diagram", "markdown", "reveal", "highlight"],',
     tests: [T.browserKinds],
     breaks: "display formulas in documents lose their block layout and sideways scrolling",
+  },
+  {
+    id: "nesting-uncapped",
+    file: "src/html/sanitize.ts",
+    find: '    return ++depth > MAX_NESTING ? "" : tag;',
+    replace: "    return tag;",
+    tests: ["tests/html/sanitize_test.ts"],
+    breaks: "30,000 nested tags cost the parser quadratic time",
   },
 ];

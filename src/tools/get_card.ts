@@ -39,7 +39,7 @@ export function getCardTool(cards: readonly CardDefinition[]): ToolDefinition {
     view: {
       kind: PARTS_TEMPLATE,
       widgets: ["table", "reveal", "markdown", "diagram", "tab", "code_tour"],
-      styles: ["code_tour", "diagram", "grid", "markdown", "reveal", "tab", "table"],
+      styles: ["code_tour", "diagram", "grid", "highlight", "markdown", "math", "reveal", "tab", "table"],
     },
     async handler({ id, part, tool, arguments: args }, ctx) {
       if (id !== undefined && tool === undefined && args === undefined) {

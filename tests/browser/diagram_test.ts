@@ -7,7 +7,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Frame } from "playwright-core";
-import { ARTIFACTS, axeViolations, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
+import { axeViolations, type Harness, shot, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -24,12 +24,6 @@ async function paint(h: Harness, name: string, hostContext: Record<string, unkno
 }
 
 const focused = (view: Frame) => view.evaluate(() => document.activeElement?.getAttribute("aria-label"));
-
-async function shot(m: Mounted, name: string): Promise<void> {
-  await Deno.mkdir(ARTIFACTS, { recursive: true });
-  await m.page.waitForTimeout(150); // the host resizes the iframe after the size report
-  await m.page.locator("#slot").screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname });
-}
 
 Deno.test({
   name: "diagrams in Chromium",

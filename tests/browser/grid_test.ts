@@ -61,18 +61,19 @@ async function look(m: Mounted, name: string): Promise<void> {
 
 /** The text of the one CSV file Download gave the host. */
 async function downloadCsv(m: Mounted): Promise<string> {
-  await m.view.click('[data-mcc-action="download"]');
-  await m.view.click('.mcc-menu [role="menuitem"]:text-is("CSV")');
+  await m.view.click('[data-mcc-action="more"]');
+  await m.view.click('.mcc-menu [role="menuitem"]:text-is("Download CSV")');
   await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "download"));
   const [event] = await m.events("download");
   return String((event.params as { contents: { resource: Json }[] }).contents[0].resource.text);
 }
 
-/** Parts the view asked get_card for. */
+/** Parts the view asked get_card for (by the card's id, or with the input once the store let it go). */
 async function pulled(m: Mounted): Promise<unknown[]> {
-  return (await m.events("call-tool")).map((e) =>
-    (e.arguments as { arguments: { part: number } }).arguments.part
-  );
+  return (await m.events("call-tool")).map((e) => {
+    const args = e.arguments as { part?: number; arguments?: { part?: number } };
+    return args.part ?? args.arguments?.part;
+  });
 }
 
 Deno.test({

@@ -231,3 +231,10 @@ export async function moreAction(view: Frame, label: string): Promise<void> {
   await view.click('.mcc-head [data-mcc-action="more"]');
   await view.getByRole("menuitem", { name: label, exact: true }).click();
 }
+
+/** A screenshot of the host's slot (the card as the host shows it) into tests/artifacts/<name>.png. */
+export async function shot(m: Mounted, name: string): Promise<void> {
+  await Deno.mkdir(ARTIFACTS, { recursive: true });
+  await m.page.waitForTimeout(150); // the host resizes the iframe after the size report
+  await m.page.locator("#slot").screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname });
+}

@@ -140,8 +140,9 @@ Deno.test({
           await context.addInitScript((t) => localStorage.setItem("mantine-color-scheme-value", t), theme);
           const page = await context.newPage();
           const lines = watchConsole(page);
-          await openApps(page, inspector.url);
-          for (const card of CARDS.filter((c) => !kindsOnly || kindsOnly.includes(c.card.kind))) {
+          const painting = CARDS.filter((c) => !kindsOnly || kindsOnly.includes(c.card.kind));
+          await openApps(page, inspector.url, painting[0].title);
+          for (const card of painting) {
             const kind = card.card.kind;
             await openApp(page, card.title, KINDS[kind].args);
             const view = await viewFrame(page, inspector.sandboxOrigin);
@@ -172,13 +173,18 @@ Deno.test({
   }
 });
 
-/** Connects the Inspector to the server and opens its Apps tab. */
-async function openApps(page: Page, url: string): Promise<void> {
+/** Connects the Inspector to the server and opens its Apps tab, where `title` is listed. */
+async function openApps(page: Page, url: string, title: string): Promise<void> {
   await page.goto(url);
   // Mantine's switch hides its input under the track: check it directly.
   await page.getByRole("switch").first().check({ force: true });
   await page.getByText("Connected", { exact: true }).waitFor({ timeout: 60_000 });
-  await page.getByText("Apps", { exact: true }).click({ force: true });
+  // The tab bar can take a click before it listens (just after connecting): click until the list shows.
+  const listed = page.getByText(title, { exact: true }).first();
+  for (let tries = 0; tries < 10 && !(await listed.isVisible()); tries++) {
+    await page.getByText("Apps", { exact: true }).click({ force: true });
+    await listed.waitFor({ timeout: 3_000 }).catch(() => {});
+  }
 }
 
 /** Picks an app by its tool title, types its arguments as JSON and opens it. */

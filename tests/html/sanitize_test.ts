@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
-import { sanitize } from "../../src/html/sanitize.ts";
+import { capNesting, MAX_NESTING, sanitize } from "../../src/html/sanitize.ts";
 
 /** Input -> exact sanitized output. */
 const CASES: [string, string, string][] = [
@@ -157,4 +157,20 @@ Deno.test("sanitize keeps each inline image type and drops the rest", async () =
   ) {
     assertDeep([src, (await sanitize(`<img src="${src}" alt="a">`)).value], [src, ""]);
   }
+});
+
+Deno.test("sanitize keeps nesting up to MAX_NESTING levels and drops the opening tags past it", async () => {
+  const nested = (n: number) => "<b>".repeat(n) + "x" + "</b>".repeat(n);
+  assertEquals(capNesting(nested(MAX_NESTING)), nested(MAX_NESTING));
+  assertEquals(
+    capNesting(nested(MAX_NESTING + 1)),
+    "<b>".repeat(MAX_NESTING) + "x" + "</b>".repeat(MAX_NESTING + 1),
+  );
+  assertEquals((await sanitize(nested(MAX_NESTING + 1))).value, nested(MAX_NESTING));
+  // Unclosed list items, paragraphs and cells never count as depth: a long list keeps every item.
+  const items = "<ul>" + "<li>item".repeat(MAX_NESTING + 10) + "</ul>";
+  assertEquals(capNesting(items), items);
+  // Void and self-closed tags are not depth either; a closing tag never goes below zero.
+  const flat = "</i></i>" + "<br><img src=x/>".repeat(MAX_NESTING + 1) + "<i>y</i>";
+  assertEquals(capNesting(flat), flat);
 });

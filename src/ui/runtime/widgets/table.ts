@@ -50,6 +50,8 @@ function preview(body: HTMLElement): Draw {
   const head = h("tr");
   const rows = h("tbody");
   body.append(
+    // the grid's bar as an empty box until the result comes (grid.ts adds the live one): the height holds
+    h("div", { class: "mcc-grid-bar", "aria-hidden": "true" }, h("div", { class: "mcc-grid-filter" })),
     h(
       "div",
       { class: "mcc-table-wrap", tabindex: "0" },
