@@ -7,9 +7,9 @@
  */
 import { readFileSync } from "node:fs";
 import { parseHTML } from "linkedom";
-import { extractPage } from "../src/render/extract.ts";
+import { extractPage } from "../src/web/extract.ts";
 
-const dir = new URL("../tests/render/extract/", import.meta.url);
+const dir = new URL("../tests/web/extract/", import.meta.url);
 const read = (name: string) => readFileSync(new URL(name, dir), "utf8");
 const inner = (html: string, tag: string) => {
   const start = html.indexOf(`<${tag}`);

@@ -273,7 +273,7 @@ export const EQUIVALENT: readonly Equivalent[] = [
   },
   {
     id: "g-80ec411f54",
-    file: "src/render/extract_forms.ts",
+    file: "src/web/extract_forms.ts",
     mutation: "formControls: the skip of non-element children removed",
     reason:
       "a text or comment node then walked as an element has no localName (no control, no fieldset, no form) and no children: the walk adds nothing for it",

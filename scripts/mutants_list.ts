@@ -547,7 +547,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "page-hidden-controls-shown",
-    file: "src/render/extract_forms.ts",
+    file: "src/web/extract_forms.ts",
     find: '    if (type === "hidden" || readonly || concealed.has(el)) {',
     replace: '    if (type === "hidden" || readonly) {',
     tests: [T.hostile, T.entries],
@@ -555,7 +555,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "visibility-not-set-back",
-    file: "src/render/extract_forms.ts",
+    file: "src/web/extract_forms.ts",
     find: '    : visibility === "visible"\n    ? false\n',
     replace: '    : visibility === "visible"\n    ? parent.invisible\n',
     tests: [T.hostile, T.entries],
@@ -563,7 +563,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "textarea-not-decoded",
-    file: "src/render/extract_forms.ts",
+    file: "src/web/extract_forms.ts",
     find: '  return decodeHTML(textOf(el).replace(/^\\r?\\n/, ""));',
     replace: '  return textOf(el).replace(/^\\r?\\n/, "");',
     tests: [T.hostile, T.entries],

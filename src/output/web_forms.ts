@@ -6,7 +6,7 @@
  * expire, like their cards. In this process's memory by default (a small LRU with a lifetime), in
  * Redis with MCP_CHAT_CARDS_STORE so any replica can submit a form another one mirrored.
  */
-import type { FormSpec } from "../render/extract_forms.ts";
+import type { FormSpec } from "../web/extract_forms.ts";
 
 /** One remembered form. */
 export interface RememberedForm {

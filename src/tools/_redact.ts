@@ -7,7 +7,7 @@
  * (a state blob). So each piece of a URL, and each word of a text, is read in every one of those
  * spellings, up to three layers deep, and is hidden whole when one of them holds such a value.
  */
-import type { FormSpec } from "../render/extract.ts";
+import type { FormSpec } from "../web/extract.ts";
 import { urlencoded } from "./_charset.ts";
 
 /** What replaces a value the card did not show. */

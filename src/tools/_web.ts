@@ -4,7 +4,7 @@
  */
 import { ToolError } from "../errors.ts";
 import type { FetchedPage } from "../net/fetch.ts";
-import type { FormSpec, PageExtract } from "../render/extract.ts";
+import type { FormSpec, PageExtract } from "../web/extract.ts";
 import type { ToolContext } from "../tool.ts";
 import { QUOTED_URL, quoteData } from "../quote.ts";
 
@@ -29,7 +29,7 @@ export async function fetchPage(ctx: ToolContext, url: string): Promise<FetchedP
  */
 export async function extractAny(page: FetchedPage): Promise<PageExtract> {
   if (page.contentType === "text/html" || page.contentType === "application/xhtml+xml") {
-    const { extractPage } = await import("../render/extract.ts");
+    const { extractPage } = await import("../web/extract.ts");
     return extractPage(page.text, page.url);
   }
   return {

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { ToolError } from "../errors.ts";
 import { formatCount } from "../output/budget.ts";
-import type { FormSpec, PageExtract, TableSpec } from "../render/extract.ts";
+import type { FormSpec, PageExtract, TableSpec } from "../web/extract.ts";
 import { plural } from "../render/summary.ts";
 import { QUOTED_LABEL, QUOTED_TITLE, QUOTED_URL, quoteData } from "../quote.ts";
 import { defineTool } from "../tool.ts";

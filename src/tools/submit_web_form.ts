@@ -8,8 +8,8 @@
 import { z } from "zod";
 import { invalidInput, ToolError } from "../errors.ts";
 import type { FetchedPage } from "../net/fetch.ts";
-import type { FormFieldSpec, FormSpec } from "../render/extract.ts";
-import { textDirection } from "../render/extract_forms.ts";
+import type { FormFieldSpec, FormSpec } from "../web/extract.ts";
+import { textDirection } from "../web/extract_forms.ts";
 import { QUOTED_LABEL, QUOTED_TITLE, QUOTED_URL, quoteData } from "../quote.ts";
 import { defineTool } from "../tool.ts";
 import { encodeIn, encodingName, urlencoded } from "./_charset.ts";

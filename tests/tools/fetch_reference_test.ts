@@ -5,7 +5,7 @@
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { parseConfig } from "../../src/config.ts";
 import { createFetcher } from "../../src/net/fetch.ts";
-import { extractPage } from "../../src/render/extract.ts";
+import { extractPage } from "../../src/web/extract.ts";
 import { connect, textOf } from "../helpers.ts";
 import { savedPage, site, structured, webClient } from "./web_fixtures.ts";
 import type { Handler } from "../net/servers.ts";

@@ -3,7 +3,7 @@
  * (golden HTML), its summary and structured form, the form remembered server-side, picking among
  * several forms, and the refusals. Rewrite the golden with `-- --update`.
  */
-import { extractPage } from "../../src/render/extract.ts";
+import { extractPage } from "../../src/web/extract.ts";
 import { cardField } from "../../src/tools/mirror_web_form.ts";
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";

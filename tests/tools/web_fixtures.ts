@@ -8,9 +8,9 @@ import { createFetcher } from "../../src/net/fetch.ts";
 import { connect } from "../helpers.ts";
 import { type Handler, listen, type Received, type TestServer } from "../net/servers.ts";
 
-const PAGES = new URL("../render/extract/", import.meta.url);
+const PAGES = new URL("../web/extract/", import.meta.url);
 
-/** A saved page from tests/render/extract/, without its "saved from" comment. */
+/** A saved page from tests/web/extract/, without its "saved from" comment. */
 export function savedPage(name: string): string {
   return readFileSync(new URL(name, PAGES), "utf8").replace(/^<!-- saved from [^\n]*\n/, "");
 }

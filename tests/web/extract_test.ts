@@ -1,12 +1,12 @@
 /**
- * Extraction goldens: realistic saved pages (tests/render/extract/<case>.html, first line
+ * Extraction goldens: realistic saved pages (tests/web/extract/<case>.html, first line
  * `<!-- saved from url=(N)URL -->` as browsers write it) against <case>.json. Rewrite the goldens
- * with `deno test -A tests/render/extract_test.ts -- --update`, then read the diff.
+ * with `deno test -A tests/web/extract_test.ts -- --update`, then read the diff.
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { extractPage } from "../../src/render/extract.ts";
+import { extractPage } from "../../src/web/extract.ts";
 
 const DIR = fileURLToPath(new URL("./extract/", import.meta.url));
 const UPDATE = Deno.args.includes("--update");
