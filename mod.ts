@@ -67,6 +67,6 @@ export { type Block, type ItemsBlock, itemsBlock, orderedListBlock } from "./src
 export type { CardOutput } from "./src/output/result.ts";
 export type { KindUi } from "./src/ui/kinds.ts";
 export { type Config, DEFAULT_CONFIG, parseConfig } from "./src/config.ts";
-export { type CardStorage, CardStore, type StoredCard } from "./src/output/store.ts";
+export { type CardStorage, CardStore, type StoredCard } from "./src/store/card_store.ts";
 export { invalidInput, ToolError } from "./src/errors.ts";
 export { SERVER_NAME, VERSION } from "./src/version.ts";

@@ -13,7 +13,7 @@ import { DEFAULT_CONFIG } from "../src/config.ts";
 import { CARD_OUTPUT_SCHEMA } from "../src/card.ts";
 import { escape } from "../src/html/html.ts";
 import { TOOLS } from "../src/registry.ts";
-import { CardStore } from "../src/output/store.ts";
+import { CardStore } from "../src/store/card_store.ts";
 import type { ToolContext } from "../src/tool.ts";
 import { connect } from "../tests/helpers.ts";
 

@@ -7,7 +7,7 @@
  * the first call costs (loading d3-geo, the atlas and dagre, and simplifying the atlas once).
  */
 import { DEFAULT_CONFIG } from "../src/config.ts";
-import { CardStore } from "../src/output/store.ts";
+import { CardStore } from "../src/store/card_store.ts";
 import { TOOLS } from "../src/registry.ts";
 import type { ToolContext } from "../src/tool.ts";
 

@@ -266,7 +266,7 @@ export const EQUIVALENT: readonly Equivalent[] = [
   },
   {
     id: "g-6b19cad5b9",
-    file: "src/output/redis_store.ts",
+    file: "src/store/redis_store.ts",
     mutation: "session.list: i + 1 < flat.length → <=",
     reason:
       "the listing script returns id and title pairs, so the list's length is even and i (0, 2, 4...) reaches the same last pair under either test",

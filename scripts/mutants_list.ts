@@ -42,7 +42,7 @@ const T = {
   sanitize: "tests/html/sanitize_test.ts",
   server: "tests/mcp/server_test.ts",
   stdio: "tests/mcp/stdio_test.ts",
-  store: "tests/output/store_test.ts",
+  store: "tests/store/card_store_test.ts",
   budget: "tests/output/budget_test.ts",
   expiry: "tests/http/expiry_test.ts",
   loopback: "tests/net/loopback_test.ts",
@@ -605,7 +605,7 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "lru-becomes-fifo",
     issue: 7,
-    file: "src/output/store.ts",
+    file: "src/store/card_store.ts",
     find: "    if (parts) {\n      this.#cards.delete(id);\n      this.#cards.set(id, parts);\n    }\n",
     replace: "",
     tests: [T.store, T.server, T.expiry],
@@ -633,7 +633,7 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "stateless-lifetime-60-minutes",
     issue: 7,
-    file: "src/output/expiring_store.ts",
+    file: "src/store/expiring_store.ts",
     find: "10 * 60_000",
     replace: "60 * 60_000",
     tests: [T.store, T.expiry],
@@ -1076,7 +1076,7 @@ export const MUTANTS: readonly Mutant[] = [
   // --- HTTP ---
   {
     id: "stateless-ids-listed",
-    file: "src/output/expiring_store.ts",
+    file: "src/store/expiring_store.ts",
     find: "  override list(): Promise<CardListing[]> {\n    return Promise.resolve([]);",
     replace: "  override list(): Promise<CardListing[]> {\n    return super.list();",
     tests: [T.store, T.security],
@@ -1306,7 +1306,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "resources-listed-oldest-first",
-    file: "src/output/store.ts",
+    file: "src/store/card_store.ts",
     find: "[...this.#cards.values()].reverse().map(",
     replace: "[...this.#cards.values()].map(",
     tests: [T.server],
@@ -1366,7 +1366,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "store-keeps-23",
-    file: "src/output/store.ts",
+    file: "src/store/card_store.ts",
     find: "export const SESSION_CARD_CAPACITY = 24;",
     replace: "export const SESSION_CARD_CAPACITY = 23;",
     tests: [T.store, T.server],
@@ -1930,7 +1930,7 @@ export const MUTANTS: readonly Mutant[] = [
   // --- the shared card store (issue 15): run with redis-server installed ---
   {
     id: "redis-sessions-share-keys",
-    file: "src/output/redis_store.ts",
+    file: "src/store/redis_store.ts",
     find: "const keys = [`${KEY_PREFIX}s:{${sessionId}}:cards`, `${KEY_PREFIX}s:{${sessionId}}:order`];",
     replace: "const keys = [`${KEY_PREFIX}s:cards`, `${KEY_PREFIX}s:order`];",
     tests: [T.redisStore, T.replicas],
@@ -1938,7 +1938,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "redis-stateless-kept-an-hour",
-    file: "src/output/redis_store.ts",
+    file: "src/store/redis_store.ts",
     find: "const ttl = String(statelessTtlMs);",
     replace: "const ttl = String(statelessTtlMs * 6);",
     tests: [T.redisStore, T.replicas],
@@ -1987,7 +1987,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "card-signature-unchecked",
-    file: "src/output/redis_store.ts",
+    file: "src/store/redis_store.ts",
     find: "if (!(await signer.verify(signed(key, field, card), doc.sig))) return refused(key);",
     replace: "",
     tests: [T.signing],
@@ -1995,7 +1995,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "listing-signature-unchecked",
-    file: "src/output/redis_store.ts",
+    file: "src/store/redis_store.ts",
     find: 'if (await signer.verify(["title", keys[0], id, title], titleSig)) listing.push({ id, title });',
     replace: "listing.push({ id, title });",
     tests: [T.signing],
@@ -2003,7 +2003,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "form-signature-unchecked",
-    file: "src/output/redis_store.ts",
+    file: "src/store/redis_store.ts",
     find: 'if (!(await signer.verify(["form", key, field, data, bornAt], sig))) return refused(key);',
     replace: "",
     tests: [T.replicas],
@@ -2150,7 +2150,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "store-without-char-bound",
-    file: "src/output/store.ts",
+    file: "src/store/card_store.ts",
     find: "(this.#chars > this.maxChars && this.#cards.size > 1)",
     replace: "false",
     tests: [T.store],
@@ -2158,7 +2158,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "redis-parts-left-behind",
-    file: "src/output/redis_store.ts",
+    file: "src/store/redis_store.ts",
     find: "  for k = 2, parts do redis.call('HDEL', KEYS[1], id .. '#' .. k) end\n",
     replace: "",
     tests: [T.redisStore],
@@ -2240,15 +2240,15 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "stateless-cards-never-expire",
-    file: "src/output/stores.ts",
+    file: "src/store/stores.ts",
     find: "const stateless = new ExpiringCardStore();",
     replace: "const stateless = new CardStore();",
-    tests: ["tests/output/store_test.ts"],
+    tests: ["tests/store/card_store_test.ts"],
     breaks: "cards made by stateless HTTP requests are kept until the LRU evicts them, never expiring",
   },
   {
     id: "sessions-share-one-store",
-    file: "src/output/stores.ts",
+    file: "src/store/stores.ts",
     find: "session: () => new CardStore(),",
     replace: "session: () => stateless,",
     tests: ["tests/http/security_test.ts"],

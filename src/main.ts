@@ -57,7 +57,7 @@ async function main(args: string[]): Promise<number> {
   const [{ serveStdio }, { createServer }, { openCardStores, StoreStartError }] = await Promise.all([
     import("./mcp/stdio.ts"),
     import("./mcp/server.ts"),
-    import("./mcp/card_stores.ts"),
+    import("./store/open.ts"),
   ]);
   let stores;
   try {

@@ -5,8 +5,8 @@
 import type { z } from "zod";
 import type { Config } from "./config.ts";
 import type { Fetcher } from "./net/fetch.ts";
-import type { CardStorage } from "./output/store.ts";
-import type { WebFormStorage } from "./output/web_forms.ts";
+import type { CardStorage } from "./store/card_store.ts";
+import type { WebFormStorage } from "./store/web_forms.ts";
 import type { ToolView } from "./ui/kinds.ts";
 import { templateUri } from "./ui/shared/protocol.ts";
 

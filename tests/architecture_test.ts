@@ -326,7 +326,7 @@ function contributingLayers(text: string): string[][] {
 }
 
 /** What the stdio start-up loads (main.ts's imports for stdio, then the first tools/list). */
-const STARTUP = ["main.ts", "mcp/server.ts", "mcp/stdio.ts", "mcp/card_stores.ts"];
+const STARTUP = ["main.ts", "mcp/server.ts", "mcp/stdio.ts", "store/open.ts"];
 
 /**
  * Modules only some calls need, whose load would slow every start: each comes with `import()` on

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { defineCard } from "../src/card.ts";
 import { DEFAULT_CONFIG } from "../src/config.ts";
 import { markup } from "../src/html/html.ts";
-import { CardStore } from "../src/output/store.ts";
+import { CardStore } from "../src/store/card_store.ts";
 import type { ToolContext } from "../src/tool.ts";
 
 /** A tiny card that reports what render saw. */

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { defineCard, isCard } from "../src/card.ts";
 import { DEFAULT_CONFIG } from "../src/config.ts";
 import { raw } from "../src/html/html.ts";
-import { CardStore } from "../src/output/store.ts";
+import { CardStore } from "../src/store/card_store.ts";
 
 const seen: Record<string, unknown>[] = [];
 const doc = defineCard({

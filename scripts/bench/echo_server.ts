@@ -10,7 +10,7 @@
 import { McpServer, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 import { DEFAULT_CONFIG } from "../../src/config.ts";
 import { toolInputSchema, toolOutputSchema } from "../../src/mcp/input_schema.ts";
-import { CardStore } from "../../src/output/store.ts";
+import { CardStore } from "../../src/store/card_store.ts";
 import { TOOLS } from "../../src/registry.ts";
 import type { ToolContext } from "../../src/tool.ts";
 import { TABLE_CALL } from "./calls.ts";

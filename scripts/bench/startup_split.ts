@@ -20,7 +20,7 @@ const t1 = performance.now();
 const [{ createServer }] = await Promise.all([
   import(new URL("src/mcp/server.ts", root).href),
   import(new URL("src/mcp/stdio.ts", root).href),
-  import(new URL("src/mcp/card_stores.ts", root).href),
+  import(new URL("src/store/open.ts", root).href),
 ]);
 const t2 = performance.now();
 const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

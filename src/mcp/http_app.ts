@@ -23,8 +23,8 @@ import { badRequest, jsonRpcError, payloadTooLargeMessage } from "../http/respon
 import { buildServerCard, SERVER_CARD_SUFFIX, serverCardResponse } from "../http/server_card.ts";
 import { bearerTokenChecker } from "../http/token.ts";
 import { log } from "../log.ts";
-import { type CardStores, memoryStores } from "../output/stores.ts";
-import { SESSION_IDLE_MS } from "./card_stores.ts";
+import { type CardStores, memoryStores } from "../store/stores.ts";
+import { SESSION_IDLE_MS } from "../store/open.ts";
 import { SessionRouter } from "./http_sessions.ts";
 import { createServer } from "./server.ts";
 
@@ -52,7 +52,7 @@ export interface HttpApp {
 /** Test seams and the stores; the session cap is a setting (config.maxSessions). */
 export interface HttpAppOptions {
   idleMs?: number;
-  /** Where cards are kept (see card_stores.ts); in this process's memory by default. */
+  /** Where cards are kept (see src/store/open.ts); in this process's memory by default. */
   stores?: CardStores;
 }
 

@@ -6,7 +6,7 @@ import type { Config } from "../config.ts";
 import { listen, type Listening, onShutdownSignal, origin } from "../http/listener.ts";
 import { SERVER_CARD_SUFFIX } from "../http/server_card.ts";
 import { log } from "../log.ts";
-import { openCardStores, StoreStartError } from "./card_stores.ts";
+import { openCardStores, StoreStartError } from "../store/open.ts";
 import { createHttpApp, MCP_PATH } from "./http_app.ts";
 
 /** Serves until a shutdown signal; resolves with the exit code. */

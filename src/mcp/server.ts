@@ -17,8 +17,8 @@ import { type Config, DEFAULT_CONFIG } from "../config.ts";
 import { either, ToolError } from "../errors.ts";
 import { log } from "../log.ts";
 import type { Fetcher } from "../net/fetch.ts";
-import { type CardStorage, CardStore, StoreUnavailableError } from "../output/store.ts";
-import { type WebFormStorage, WebFormStore } from "../output/web_forms.ts";
+import { type CardStorage, CardStore, StoreUnavailableError } from "../store/card_store.ts";
+import { type WebFormStorage, WebFormStore } from "../store/web_forms.ts";
 import type { ToolContext, ToolDefinition } from "../tool.ts";
 import type { ToolView } from "../ui/kinds.ts";
 import {

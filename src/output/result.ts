@@ -12,7 +12,7 @@ import { plural } from "../render/summary.ts";
 import { CARD_URI_PREFIX, PULL_TOOL } from "../ui/shared/protocol.ts";
 import { documentShellChars, standaloneDocument } from "../ui/standalone.ts";
 import { type Block, formatCount, packBlocks, renderBlock } from "./budget.ts";
-import { type CardStorage, type StoredCard, StoreUnavailableError } from "./store.ts";
+import { type CardStorage, type StoredCard, StoreUnavailableError } from "../store/card_store.ts";
 
 /** What a card's render step returns. */
 export interface CardOutput {

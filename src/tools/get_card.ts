@@ -9,7 +9,7 @@ import { z } from "zod";
 import { CARD_OUTPUT_SCHEMA, type CardDefinition, MAX_PARTS } from "../card.ts";
 import { invalidInput, issueText, type SchemaIssue, ToolError } from "../errors.ts";
 import { partResult } from "../output/result.ts";
-import { StoreUnavailableError } from "../output/store.ts";
+import { StoreUnavailableError } from "../store/card_store.ts";
 import { plural } from "../render/summary.ts";
 import { defineTool, type ToolContext, type ToolDefinition } from "../tool.ts";
 import { PARTS_TEMPLATE, PULL_TOOL } from "../ui/shared/protocol.ts";

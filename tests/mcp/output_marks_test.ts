@@ -6,7 +6,7 @@
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { zipSync } from "fflate";
-import { CardStore } from "../../src/output/store.ts";
+import { CardStore } from "../../src/store/card_store.ts";
 import { markOutput } from "../../src/mcp/input_schema.ts";
 import { CARD_URI_PREFIX } from "../../src/ui/shared/protocol.ts";
 import { connect, textOf } from "../helpers.ts";

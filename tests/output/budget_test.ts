@@ -14,7 +14,7 @@ import {
   truncateHtml,
 } from "../../src/output/budget.ts";
 import { buildCardResult } from "../../src/output/result.ts";
-import { CardStore } from "../../src/output/store.ts";
+import { CardStore } from "../../src/store/card_store.ts";
 
 const values = (parts: Html[][]) => parts.map((p) => p.map((b) => b.value));
 

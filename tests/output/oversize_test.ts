@@ -5,7 +5,7 @@
  * not.
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
-import { CardStore } from "../../src/output/store.ts";
+import { CardStore } from "../../src/store/card_store.ts";
 import { CARD_URI_PREFIX } from "../../src/ui/shared/protocol.ts";
 import { TEMPLATE_URIS, textOf } from "../helpers.ts";
 import { site, structured, webClient } from "../tools/web_fixtures.ts";

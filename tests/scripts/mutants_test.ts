@@ -129,6 +129,6 @@ Deno.test("mutants: the map gives each module its narrowest tests, a folder key 
     "tests/adversarial/cards_test.ts",
   ]);
   assertEquals(testsOf("src/nowhere.ts"), undefined);
-  assert(isRisky("src/net/fetch.ts") && isRisky("src/output/web_forms.ts"));
+  assert(isRisky("src/net/fetch.ts") && isRisky("src/store/web_forms.ts"));
   assert(!isRisky("src/output/result.ts") && !isRisky("src/cards/table.ts"));
 });

@@ -5,9 +5,9 @@
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { connectRedis, type RedisConnection, RedisUnavailableError } from "../../src/net/redis.ts";
-import { KEY_PREFIX, redisStores } from "../../src/output/redis_store.ts";
-import { createSigner } from "../../src/output/signing.ts";
-import { StoreUnavailableError } from "../../src/output/store.ts";
+import { KEY_PREFIX, redisStores } from "../../src/store/redis_store.ts";
+import { createSigner } from "../../src/store/signing.ts";
+import { StoreUnavailableError } from "../../src/store/card_store.ts";
 import { announceRedis, freePort, redisSkipReason, sharedRedis, startRedis } from "./redis_server.ts";
 
 announceRedis("redis_store_test");

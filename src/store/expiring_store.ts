@@ -3,7 +3,7 @@
  * scope cards to, so the card id itself is the capability: ids are random UUIDs (122 bits), cards
  * expire a few minutes after they were rendered, and the store never lists its ids.
  */
-import { type CardListing, CardStore, type StoredCard } from "./store.ts";
+import { type CardListing, CardStore, type StoredCard } from "./card_store.ts";
 
 /** How long a stateless card stays readable. */
 export const STATELESS_CARD_TTL_MS = 10 * 60_000;

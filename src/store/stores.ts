@@ -4,7 +4,7 @@
  * backend (redis_store.ts) gives the same shape to every replica of a deployment.
  */
 import { ExpiringCardStore, STATELESS_CARD_TTL_MS } from "./expiring_store.ts";
-import { type CardStorage, CardStore } from "./store.ts";
+import { type CardStorage, CardStore } from "./card_store.ts";
 import { type WebFormStorage, WebFormStore } from "./web_forms.ts";
 
 /** What /healthz reports about the store. */

@@ -33,7 +33,7 @@ import {
   SESSION_CARD_CAPACITY,
   type StoredCard,
   StoreUnavailableError,
-} from "./store.ts";
+} from "./card_store.ts";
 import type { CardStores } from "./stores.ts";
 import { type RememberedForm, WEB_FORM_CAPACITY, WEB_FORM_TTL_MS, type WebFormStorage } from "./web_forms.ts";
 

@@ -3,9 +3,9 @@
  * the stateless HTTP store whose cards also expire after ten minutes and are never listed.
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
-import { ExpiringCardStore, STATELESS_CARD_TTL_MS, ttlText } from "../../src/output/expiring_store.ts";
-import { CardStore } from "../../src/output/store.ts";
-import { memoryStores } from "../../src/output/stores.ts";
+import { ExpiringCardStore, STATELESS_CARD_TTL_MS, ttlText } from "../../src/store/expiring_store.ts";
+import { CardStore } from "../../src/store/card_store.ts";
+import { memoryStores } from "../../src/store/stores.ts";
 
 const card = (id: string) => ({
   id,

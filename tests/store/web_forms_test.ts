@@ -1,9 +1,9 @@
 /**
- * The store of mirrored web forms (src/output/web_forms.ts) at its edges: 32 forms kept and the
+ * The store of mirrored web forms (src/store/web_forms.ts) at its edges: 32 forms kept and the
  * 33rd evicting the oldest, an hour's life to the millisecond, and a form put again starting over.
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
-import { type RememberedForm, WEB_FORM_TTL_MS, WebFormStore } from "../../src/output/web_forms.ts";
+import { type RememberedForm, WEB_FORM_TTL_MS, WebFormStore } from "../../src/store/web_forms.ts";
 
 const form = (id: string): RememberedForm => ({
   id,

@@ -6,7 +6,7 @@
  * then, so the default start-up does not pay for it.
  */
 import type { Config } from "../config.ts";
-import { type CardStores, memoryStores } from "../output/stores.ts";
+import { type CardStores, memoryStores } from "./stores.ts";
 
 /** How long a 2025-era session may sit idle before the HTTP server closes it. */
 export const SESSION_IDLE_MS = 30 * 60_000;
@@ -26,8 +26,8 @@ export async function openCardStores(
     await Promise
       .all([
         import("../net/redis.ts"),
-        import("../output/redis_store.ts"),
-        import("../output/signing.ts"),
+        import("./redis_store.ts"),
+        import("./signing.ts"),
       ]);
   const signer = await createSigner(config.storeSecret ?? config.httpToken ?? randomSecret());
   try {
