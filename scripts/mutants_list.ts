@@ -1181,7 +1181,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "origin-not-checked",
-    file: "src/mcp/http_app.ts",
+    file: "src/mcp/http/app.ts",
     find: "if (badOrigin) return badOrigin;",
     replace: "",
     tests: [T.security],
@@ -1189,7 +1189,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "stateless-store-per-request",
-    file: "src/mcp/http_app.ts",
+    file: "src/mcp/http/app.ts",
     find: "store: stores.stateless, webForms",
     replace: "store: memoryStores().stateless, webForms",
     tests: [T.security],
@@ -1197,7 +1197,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "http-stop-exit-3",
-    file: "src/mcp/http_serve.ts",
+    file: "src/mcp/http/serve.ts",
     find: '  log("Stopped");\n  return 0;',
     replace: '  log("Stopped");\n  return 3;',
     tests: [T.process],
@@ -1205,7 +1205,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "sessions-never-idle",
-    file: "src/mcp/http_sessions.ts",
+    file: "src/mcp/http/sessions.ts",
     find: "if (quiet <= this.#limits.idleMs && !(full && quiet >= this.#activeMs)) break;",
     replace: "if (!(full && quiet >= this.#activeMs)) break;",
     tests: [T.expiry],
@@ -1213,7 +1213,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "flood-evicts-live-session",
-    file: "src/mcp/http_sessions.ts",
+    file: "src/mcp/http/sessions.ts",
     find: "!(full && quiet >= this.#activeMs)",
     replace: "!full",
     tests: [T.expiry, T.flood],
@@ -1221,7 +1221,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "session-cap-racy",
-    file: "src/mcp/http_sessions.ts",
+    file: "src/mcp/http/sessions.ts",
     find: "    this.#starting++;\n",
     replace: "",
     tests: [T.expiry],
@@ -2011,7 +2011,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "forms-stay-in-process",
-    file: "src/mcp/http_app.ts",
+    file: "src/mcp/http/app.ts",
     find: "const webForms = stores.statelessForms;",
     replace: "const webForms = memoryStores().statelessForms;",
     tests: [T.replicas],
@@ -2027,7 +2027,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "session-ids-without-replica",
-    file: "src/mcp/http_sessions.ts",
+    file: "src/mcp/http/sessions.ts",
     find: '(this.#limits.idPrefix ?? "") + crypto.randomUUID()',
     replace: "crypto.randomUUID()",
     tests: [T.replicas],
@@ -2093,7 +2093,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "cors-preflight-needs-token",
-    file: "src/mcp/http_app.ts",
+    file: "src/mcp/http/app.ts",
     find: "return preflightResponse(request, config.allowedHosts) ?? withCors(",
     replace: "return withCors(",
     tests: ["tests/http/cors_test.ts"],
@@ -2314,7 +2314,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "get-without-session-not-405",
-    file: "src/mcp/http_app.ts",
+    file: "src/mcp/http/app.ts",
     find: 'if (request.method === "GET" && !request.headers.has("mcp-session-id")) {',
     replace: "if (false) {",
     tests: ["tests/http/modern_test.ts"],

@@ -104,9 +104,9 @@ export const TESTS_OF: Readonly<Record<string, readonly string[]>> = {
   "src/html/ids.ts": ["tests/html/html_test.ts"],
   "src/html/shell.ts": ["tests/cards/golden_test.ts"],
   "src/store/open.ts": ["tests/http/expiry_test.ts", "tests/http/replicas_test.ts"],
-  "src/mcp/http_app.ts": ["tests/http/security_test.ts", "tests/http/cors_test.ts"],
-  "src/mcp/http_serve.ts": ["tests/http/process_test.ts"],
-  "src/mcp/http_sessions.ts": ["tests/http/expiry_test.ts", "tests/http/flood_test.ts"],
+  "src/mcp/http/app.ts": ["tests/http/security_test.ts", "tests/http/cors_test.ts"],
+  "src/mcp/http/serve.ts": ["tests/http/process_test.ts"],
+  "src/mcp/http/sessions.ts": ["tests/http/expiry_test.ts", "tests/http/flood_test.ts"],
   "src/mcp/library.ts": ["tests/mcp/own_cards_test.ts"],
   "src/mcp/server.ts": ["tests/mcp/server_test.ts"],
   "src/output/result.ts": [

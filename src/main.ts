@@ -51,7 +51,7 @@ async function main(args: string[]): Promise<number> {
   }
   // Each transport is loaded only when chosen, so neither start-up pays for the other.
   if (config.http) {
-    const { serveHttp } = await import("./mcp/http_serve.ts");
+    const { serveHttp } = await import("./mcp/http/serve.ts");
     return serveHttp(config);
   }
   const [{ serveStdio }, { createServer }, { openCardStores, StoreStartError }] = await Promise.all([

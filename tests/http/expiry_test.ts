@@ -4,7 +4,7 @@
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { ExpiringCardStore } from "../../src/store/expiring_store.ts";
-import { SESSION_ACTIVE_MS, SessionRouter } from "../../src/mcp/http_sessions.ts";
+import { SESSION_ACTIVE_MS, SessionRouter } from "../../src/mcp/http/sessions.ts";
 import { createServer } from "../../mod.ts";
 import { initializeBody, POST_HEADERS } from "./helpers.ts";
 

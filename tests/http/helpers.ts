@@ -5,7 +5,7 @@
 import { Client } from "@modelcontextprotocol/client";
 import { type Config, DEFAULT_CONFIG } from "../../src/config.ts";
 import { listen, type ListenOptions } from "../../src/http/listener.ts";
-import { createHttpApp, type HttpApp, type HttpAppOptions } from "../../src/mcp/http_app.ts";
+import { createHttpApp, type HttpApp, type HttpAppOptions } from "../../src/mcp/http/app.ts";
 import { httpTransport } from "../smoke/targets.ts";
 
 /** A served app: its MCP URL, the app (for session counts) and a disposer. */

@@ -11,8 +11,8 @@ import {
   type McpServer,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
-import { jsonRpcError } from "../http/responses.ts";
-import { log as defaultLog } from "../log.ts";
+import { jsonRpcError } from "../../http/responses.ts";
+import { log as defaultLog } from "../../log.ts";
 
 /** A session used this recently is never closed to make room for a new one. */
 export const SESSION_ACTIVE_MS = 5 * 60_000;

@@ -2,12 +2,12 @@
  * Runs the HTTP app until SIGINT/SIGTERM: listens (node:http under Node and Deno alike), prints
  * where, then shuts down cleanly (sessions closed, socket closed, exit 0).
  */
-import type { Config } from "../config.ts";
-import { listen, type Listening, onShutdownSignal, origin } from "../http/listener.ts";
-import { SERVER_CARD_SUFFIX } from "../http/server_card.ts";
-import { log } from "../log.ts";
-import { openCardStores, StoreStartError } from "../store/open.ts";
-import { createHttpApp, MCP_PATH } from "./http_app.ts";
+import type { Config } from "../../config.ts";
+import { listen, type Listening, onShutdownSignal, origin } from "../../http/listener.ts";
+import { SERVER_CARD_SUFFIX } from "../../http/server_card.ts";
+import { log } from "../../log.ts";
+import { openCardStores, StoreStartError } from "../../store/open.ts";
+import { createHttpApp, MCP_PATH } from "./app.ts";
 
 /** Serves until a shutdown signal; resolves with the exit code. */
 export async function serveHttp(config: Config): Promise<number> {

@@ -15,18 +15,18 @@ import {
   readRequestBody,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/server";
-import type { Config } from "../config.ts";
-import { preflightResponse, withCors } from "../http/cors.ts";
-import { allowedHostnames, refuseHost, refuseOrigin, refuseToken } from "../http/guard.ts";
-import { HEALTH_PATH, healthResponse } from "../http/health.ts";
-import { badRequest, jsonRpcError, payloadTooLargeMessage } from "../http/responses.ts";
-import { buildServerCard, SERVER_CARD_SUFFIX, serverCardResponse } from "../http/server_card.ts";
-import { bearerTokenChecker } from "../http/token.ts";
-import { log } from "../log.ts";
-import { type CardStores, memoryStores } from "../store/stores.ts";
-import { SESSION_IDLE_MS } from "../store/open.ts";
-import { SessionRouter } from "./http_sessions.ts";
-import { createServer } from "./server.ts";
+import type { Config } from "../../config.ts";
+import { preflightResponse, withCors } from "../../http/cors.ts";
+import { allowedHostnames, refuseHost, refuseOrigin, refuseToken } from "../../http/guard.ts";
+import { HEALTH_PATH, healthResponse } from "../../http/health.ts";
+import { badRequest, jsonRpcError, payloadTooLargeMessage } from "../../http/responses.ts";
+import { buildServerCard, SERVER_CARD_SUFFIX, serverCardResponse } from "../../http/server_card.ts";
+import { bearerTokenChecker } from "../../http/token.ts";
+import { log } from "../../log.ts";
+import { type CardStores, memoryStores } from "../../store/stores.ts";
+import { SESSION_IDLE_MS } from "../../store/open.ts";
+import { SessionRouter } from "./sessions.ts";
+import { createServer } from "../server.ts";
 
 /** Path of the MCP endpoint. */
 export const MCP_PATH = "/mcp";
