@@ -54,19 +54,13 @@ async function main(args: string[]): Promise<number> {
     const { serveHttp } = await import("./mcp/http/serve.ts");
     return serveHttp(config);
   }
-  const [{ serveStdio }, { createServer }, { openCardStores, StoreStartError }] = await Promise.all([
+  const [{ serveStdio }, { createServer }, { openCardStores }] = await Promise.all([
     import("./mcp/stdio.ts"),
     import("./mcp/server.ts"),
     import("./store/open.ts"),
   ]);
-  let stores;
-  try {
-    stores = await openCardStores(config);
-  } catch (error) {
-    if (!(error instanceof StoreStartError)) throw error;
-    log(`Cannot start: ${error.message}`);
-    return 1;
-  }
+  const stores = await openCardStores(config);
+  if (!stores) return 1;
   const session = crypto.randomUUID(); // stdio is one session
   const [store, webForms] = [stores.session(session), stores.sessionForms(session)];
   const { stdin, stdout } = await import("node:process");

@@ -6,21 +6,20 @@
  * then, so the default start-up does not pay for it.
  */
 import type { Config } from "../config.ts";
+import { log } from "../log.ts";
 import { type CardStores, memoryStores } from "./stores.ts";
 
 /** How long a 2025-era session may sit idle before the HTTP server closes it. */
 export const SESSION_IDLE_MS = 30 * 60_000;
 
-/** Thrown when the configured store cannot be reached at start; the message is one line. */
-export class StoreStartError extends Error {
-  override name = "StoreStartError";
-}
-
-/** The stores for a config; rejects with {@link StoreStartError} when Redis is unreachable. */
+/**
+ * The stores for a config, which the stdio and the HTTP start share; undefined when the configured
+ * store cannot be reached, after saying so in one "Cannot start: …" line (the start then exits 1).
+ */
 export async function openCardStores(
   config: Pick<Config, "storeUrl" | "storeSecret" | "httpToken">,
   options: { sessionTtlMs?: number } = {},
-): Promise<CardStores> {
+): Promise<CardStores | undefined> {
   if (config.storeUrl === undefined) return memoryStores();
   const [{ connectRedis, RedisUnavailableError }, { redisStores }, { createSigner, randomSecret }] =
     await Promise
@@ -34,7 +33,8 @@ export async function openCardStores(
     const connection = await connectRedis(config.storeUrl);
     return redisStores(connection, { sessionTtlMs: options.sessionTtlMs ?? SESSION_IDLE_MS, signer });
   } catch (error) {
-    if (error instanceof RedisUnavailableError) throw new StoreStartError(error.message);
-    throw error;
+    if (!(error instanceof RedisUnavailableError)) throw error;
+    log(`Cannot start: ${error.message}`);
+    return undefined;
   }
 }

@@ -6,19 +6,13 @@ import type { Config } from "../../config.ts";
 import { listen, type Listening, onShutdownSignal, origin } from "../../http/listener.ts";
 import { SERVER_CARD_SUFFIX } from "../../http/server_card.ts";
 import { log } from "../../log.ts";
-import { openCardStores, StoreStartError } from "../../store/open.ts";
+import { openCardStores } from "../../store/open.ts";
 import { createHttpApp, MCP_PATH } from "./app.ts";
 
 /** Serves until a shutdown signal; resolves with the exit code. */
 export async function serveHttp(config: Config): Promise<number> {
-  let stores;
-  try {
-    stores = await openCardStores(config);
-  } catch (error) {
-    if (!(error instanceof StoreStartError)) throw error;
-    log(`Cannot start: ${error.message}`);
-    return 1;
-  }
+  const stores = await openCardStores(config);
+  if (!stores) return 1;
   const app = createHttpApp(config, { stores });
   let listening: Listening;
   try {
