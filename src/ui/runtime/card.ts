@@ -6,7 +6,7 @@
 import { followLink, prepareLinks, sendPrompt } from "./actions.ts";
 import { enhanceHeader } from "./header.ts";
 import type { Host } from "./host.ts";
-import { WIDGETS } from "./widgets/index.ts";
+import { WIDGETS } from "./widgets/in_use.ts";
 import type { ActionHandler } from "./widgets/types.ts";
 
 let actions: Map<string, ActionHandler> | undefined;

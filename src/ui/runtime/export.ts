@@ -12,7 +12,7 @@ import { h } from "./dom.ts";
 import { cardDocument, cardFile, setStatus } from "./header.ts";
 import type { Host } from "./host.ts";
 import type { MenuItem } from "./menu_model.ts";
-import { WIDGETS } from "./widgets/index.ts";
+import { WIDGETS } from "./widgets/in_use.ts";
 import type { Format } from "./widgets/types.ts";
 import { csv } from "./files.ts";
 

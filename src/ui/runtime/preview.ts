@@ -10,7 +10,7 @@ import { markBidi } from "../shared/marks.ts";
 import { h } from "./dom.ts";
 import { enhanceHeader } from "./header.ts";
 import { parsePartial } from "./partial_json.ts";
-import { WIDGETS } from "./widgets/index.ts";
+import { WIDGETS } from "./widgets/in_use.ts";
 import type { Draw } from "./widgets/types.ts";
 
 type J = Record<string, unknown>;

@@ -8,7 +8,7 @@ import { state } from "./debug.ts";
 import { cap, rove } from "./dom.ts";
 import { setStatus } from "./header.ts";
 import type { Host } from "./host.ts";
-import { WIDGETS } from "./widgets/index.ts";
+import { WIDGETS } from "./widgets/in_use.ts";
 import type { About, Widget } from "./widgets/types.ts";
 
 /** The one selected element of the view, if any. */

@@ -9,7 +9,7 @@
  * is the protocol side every template shares.
  */
 import { about, line, picked } from "./selection.ts";
-import { WIDGETS } from "./widgets/index.ts";
+import { WIDGETS } from "./widgets/in_use.ts";
 import type { Json, ViewTool } from "./widgets/types.ts";
 
 export { line };

@@ -6,10 +6,9 @@
 import { coreWidget } from "../header.ts";
 import { moreWidget } from "../more.ts";
 import { selectionWidget } from "../selection.ts";
+import { WIDGETS } from "./in_use.ts";
 import { menuWidget } from "./menu.ts";
 import type { Widget } from "./types.ts";
-
-export const WIDGETS: Widget[] = [];
 
 /**
  * Sets the widgets in the order they enhance a card: the header tools and their More menu first, then the
