@@ -200,264 +200,350 @@ export function extractPage(html: string, url: string): PageExtract {
   const { document } = parseHTML(markFormPointer(html, mark)) as unknown as { document: ParsedDocument };
   const pageUrl = new URL(url);
   const root = document.documentElement;
-  const head = root ? document.head : null; // linkedom's head getter throws on a document with no element
-
   // The head first: the base URL must be known before any link resolves.
-  let base = pageUrl;
-  let title = "";
-  let description = "";
-  let ogTitle = "";
-  let ogDescription = "";
+  const head = readHead(root ? document.head : null, pageUrl); // linkedom's head getter throws on a document with no element
+  const page = walkDocument(document, head, pageUrl, mark);
+  return {
+    url: pageUrl.href,
+    ...mainContent(page, head, root),
+    links: [...page.links].map(([href, text]) => ({ href, text })),
+    forms: readForms(page.forms, document.childNodes, page.labelsFor, {
+      base: head.base,
+      page: pageUrl,
+      headingBefore: page.headingBefore,
+      byId: idIndex(document),
+      mark,
+    }),
+  };
+}
+
+/** What the head says: the base URL links resolve against, the title and the description. */
+interface HeadFacts {
+  base: URL;
+  title: string;
+  description: string;
+  ogTitle: string;
+  ogDescription: string;
+}
+
+function readHead(head: DomElement | null, pageUrl: URL): HeadFacts {
+  const facts: HeadFacts = { base: pageUrl, title: "", description: "", ogTitle: "", ogDescription: "" };
   for (let n = head?.firstChild ?? null; n; n = n.nextSibling) {
     if (n.nodeType !== ELEMENT) continue;
     const el = n as DomElement;
     if (el.localName === "base") {
       const href = absoluteUrl(el.getAttribute("href"), pageUrl);
-      if (href) base = new URL(href);
-    } else if (el.localName === "title" && title === "") {
-      title = squash(textOf(el));
+      if (href) facts.base = new URL(href);
+    } else if (el.localName === "title" && facts.title === "") {
+      facts.title = squash(textOf(el));
     } else if (el.localName === "meta") {
       const key = (el.getAttribute("name") ?? el.getAttribute("property") ?? "").toLowerCase();
       const content = squash(el.getAttribute("content") ?? "");
-      if (key === "description" && description === "") description = content;
-      else if (key === "og:title" && ogTitle === "") ogTitle = content;
-      else if (key === "og:description" && ogDescription === "") ogDescription = content;
+      if (key === "description" && facts.description === "") facts.description = content;
+      else if (key === "og:title" && facts.ogTitle === "") facts.ogTitle = content;
+      else if (key === "og:description" && facts.ogDescription === "") facts.ogDescription = content;
     }
   }
+  return facts;
+}
 
-  const self = absoluteUrl(pageUrl.href, pageUrl);
-  const blocks: Block[] = [];
-  const headings: (HeadingSpec & { region: Region })[] = [];
-  const tables: TableDraft[] = [];
-  const images: (ImageSpec & { region: Region })[] = [];
-  const links = new Map<string, string>();
-  const forms: DomElement[] = [];
-  const labelsFor = new Map<string, DomElement>();
-  const headingBefore = new Map<DomElement, string>();
-  let lastHeading = "";
+/** The state of the one walk over the document: what it has collected, and where it is. */
+interface PageWalk {
+  /** The attribute that marks the parser's form pointer. */
+  readonly mark: string;
+  readonly base: URL;
+  /** The page's own URL, which is no link. */
+  readonly self: string | undefined;
+  /** The head's title, else the first `<title>` met in the body. */
+  title: string;
+  readonly blocks: Block[];
+  readonly headings: (HeadingSpec & { region: Region })[];
+  readonly tables: TableDraft[];
+  readonly images: (ImageSpec & { region: Region })[];
+  readonly links: Map<string, string>;
+  readonly forms: DomElement[];
+  readonly labelsFor: Map<string, DomElement>;
+  /** The heading text above each form, for its title. */
+  readonly headingBefore: Map<DomElement, string>;
+  lastHeading: string;
+  /** Active captures (a link's, a heading's, a cell's text): every text node appends to each of them. */
+  readonly captures: Capture[];
+  /** The paragraph being read, its kind and its list marker. */
+  block: Capture;
+  blockKind: Block["kind"];
+  marker: string | undefined;
+  /** The tables being read, innermost first. */
+  tableStack: TableDraft[];
+  /** How many `<pre>` the walk is in. */
+  pre: number;
+  /** The lists the walk is in, innermost last, with the number of the last item. */
+  readonly lists: { ordered: boolean; n: number }[];
+  /** Element nesting, held under MAX_DEPTH. */
+  depth: number;
+}
 
-  // Active captures: every text node appends to each of them.
-  const captures: Capture[] = [];
-  let block: Capture = { text: "" };
-  let blockKind: Block["kind"] = "p";
-  let marker: string | undefined;
-  let tableStack: TableDraft[] = [];
-  let pre = 0;
-  const lists: { ordered: boolean; n: number }[] = [];
-
-  const flush = (region: Region) => {
-    const text = pre > 0 ? block.text.replace(/^\n+|\s+$/g, "") : squashLines(block.text);
-    if (text !== "") {
-      blocks.push(
-        marker === undefined ? { text, region, kind: blockKind } : { text, region, kind: blockKind, marker },
-      );
-    }
-    block = { text: "" };
-    blockKind = "p";
-    marker = undefined;
+function walkDocument(document: ParsedDocument, head: HeadFacts, pageUrl: URL, mark: string): PageWalk {
+  const page: PageWalk = {
+    mark,
+    base: head.base,
+    self: absoluteUrl(pageUrl.href, pageUrl),
+    title: head.title,
+    blocks: [],
+    headings: [],
+    tables: [],
+    images: [],
+    links: new Map(),
+    forms: [],
+    labelsFor: new Map(),
+    headingBefore: new Map(),
+    lastHeading: "",
+    captures: [],
+    block: { text: "" },
+    blockKind: "p",
+    marker: undefined,
+    tableStack: [],
+    pre: 0,
+    lists: [],
+    depth: 0,
   };
-
-  let depth = 0;
-  const walk = (parent: DomNode, region: Region, content: boolean) => {
-    if (depth >= MAX_DEPTH) {
-      // Deeper than any real page nests: the walk is recursive, so the rest of this subtree is read
-      // as flat text instead of overflowing the stack.
-      const flat = ` ${textOf(parent).replace(/\s+/g, " ")} `;
-      if (content) block.text += flat;
-      for (const c of captures) c.text += flat;
-      return;
-    }
-    depth++;
-    for (let n = parent.firstChild; n; n = n.nextSibling) visit(n, region, content);
-    depth--;
-  };
-
-  const visit = (n: DomNode, region: Region, content: boolean): void => {
-    const type = n.nodeType;
-    if (type === TEXT || type === CDATA) {
-      const data = (n as DomText).data;
-      const piece = pre > 0 ? data : data.replace(/\s+/g, " ");
-      if (content) block.text += piece;
-      for (let i = 0; i < captures.length; i++) captures[i].text += piece;
-      return;
-    }
-    if (type !== ELEMENT) return;
-    const el = n as DomElement;
-    const name = el.localName;
-    if (name === "form") {
-      // A form tag the parser drops (met while a form is open) is no form.
-      const pointer = el.getAttribute(mark);
-      if (pointer === null ? !nestedForm(el) : pointer !== "") forms.push(el);
-      headingBefore.set(el, lastHeading);
-    } else if (name === "label" && el.hasAttribute("for")) {
-      const id = el.getAttribute("for")!;
-      if (!labelsFor.has(id)) labelsFor.set(id, el);
-    }
-    if (name === "a") {
-      readLink(el, region, content);
-      return;
-    }
-    if (name === "title") {
-      if (title === "") title = squash(textOf(el));
-      return;
-    }
-    if (SKIP.has(name) || isHidden(el)) return;
-    if (name === "br") {
-      if (content) block.text += "\n";
-      for (const c of captures) c.text += " ";
-      return;
-    }
-    if (name === "img") {
-      if (content) readImage(el, region);
-      // The alt text stands for the image in a link's or a cell's text.
-      const alt = captures.length > 0 ? el.getAttribute("alt") : null;
-      if (alt) { for (const c of captures) c.text += ` ${alt} `; }
-      return;
-    }
-    let inner = region;
-    if (name === "main" || el.getAttribute("role") === "main") inner = Region.Main;
-    else if (name === "article" && region === Region.Body) inner = Region.Article;
-    const innerContent = content && !isBoilerplate(el, name, inner);
-    const heading = HEADING.exec(name);
-    if (heading) {
-      readHeading(el, Number(heading[1]), inner, innerContent);
-      return;
-    }
-    if (
-      name === "table" && el.getAttribute("role") !== "presentation" && el.getAttribute("role") !== "none"
-    ) {
-      readTable(el, inner, innerContent);
-      return;
-    }
-    if (tableStack.length > 0 && readTablePart(el, name, inner)) return;
-    const isBlock = BLOCKS.has(name);
-    if (isBlock && content) flush(region);
-    const list = innerContent && (name === "ul" || name === "ol");
-    if (list) lists.push({ ordered: name === "ol", n: Number(el.getAttribute("start")) - 1 || 0 });
-    if (innerContent && (name === "li" || name === "dt" || name === "dd")) {
-      blockKind = "li";
-      const current = lists[lists.length - 1];
-      const indent = "  ".repeat(Math.max(0, lists.length - 1));
-      marker = indent + (current?.ordered && name === "li" ? `${++current.n}. ` : "- ");
-    }
-    if (name === "pre") pre++;
-    walk(el, inner, innerContent);
-    if (list) lists.pop();
-    if (name === "pre") {
-      if (innerContent) {
-        blockKind = "pre";
-        flush(inner);
-      }
-      pre--;
-    } else if (isBlock && innerContent) flush(inner);
-  };
-
-  const readLink = (el: DomElement, region: Region, content: boolean) => {
-    const capture: Capture = { text: "" };
-    captures.push(capture);
-    walk(el, region, content && !isHidden(el));
-    captures.pop();
-    const href = absoluteUrl(el.getAttribute("href"), base);
-    if (href === undefined || href === self) return;
-    const text = squash(capture.text) ||
-      squash(el.getAttribute("aria-label") ?? el.getAttribute("title") ?? "");
-    const known = links.get(href);
-    if (known === undefined || (known === "" && text !== "")) links.set(href, text);
-  };
-
-  const readImage = (el: DomElement, region: Region) => {
-    const raw = el.getAttribute("src") ?? el.getAttribute("data-src") ??
-      el.getAttribute("srcset")?.trim().split(/\s+/)[0] ?? null;
-    const src = absoluteUrl(raw, base);
-    if (src === undefined) return;
-    if (el.getAttribute("width") === "1" || el.getAttribute("height") === "1") return; // tracking pixels
-    images.push({ src, alt: clip(el.getAttribute("alt") ?? "", 300), region });
-  };
-
-  const readHeading = (el: DomElement, level: number, region: Region, content: boolean) => {
-    if (content) flush(region);
-    const capture: Capture = { text: "" };
-    captures.push(capture);
-    walk(el, region, false);
-    captures.pop();
-    const text = squash(capture.text);
-    if (text !== "") lastHeading = text;
-    if (!content || text === "") return;
-    headings.push({ level, text, region });
-    blocks.push({ text: "#".repeat(level) + " " + text, region, kind: "h" });
-  };
-
-  const readTable = (el: DomElement, region: Region, content: boolean) => {
-    if (content) flush(region);
-    const draft: TableDraft = { rows: [], headerRows: 0, cellSpan: 1, inHead: false, allTh: true, region };
-    const saved = tableStack;
-    tableStack = [draft, ...saved];
-    // A table's cells are not paragraphs: the walk inside collects cells only.
-    walk(el, region, false);
-    endRow(draft);
-    tableStack = saved;
-    if (content && draft.rows.length > 0) {
-      tables.push(draft);
-      blocks.push({ text: `[Table ${tables.length}]`, region, kind: "p" });
-    }
-  };
-
-  const readTablePart = (el: DomElement, name: string, region: Region): boolean => {
-    const draft = tableStack[0];
-    if (name === "caption") {
-      draft.caption = { text: "" };
-      captures.push(draft.caption);
-      walk(el, region, false);
-      captures.pop();
-      return true;
-    }
-    if (name === "thead") {
-      draft.inHead = true;
-      walk(el, region, false);
-      endRow(draft);
-      draft.inHead = false;
-      return true;
-    }
-    if (name === "tr") {
-      endRow(draft);
-      draft.row = [];
-      walk(el, region, false);
-      endRow(draft);
-      return true;
-    }
-    if (name === "td" || name === "th") {
-      if (!draft.row) draft.row = [];
-      if (name === "td") draft.allTh = false;
-      const cell: Capture = { text: "" };
-      captures.push(cell);
-      walk(el, region, false);
-      captures.pop();
-      draft.row.push(clip(cell.text, 2_000)); // the table card's own cell limit
-      const span = Math.min(Number(el.getAttribute("colspan")) || 1, 50);
-      for (let i = 1; i < span; i++) draft.row.push("");
-      return true;
-    }
-    return false;
-  };
-
-  const endRow = (draft: TableDraft) => {
-    const row = draft.row;
-    draft.row = undefined;
-    if (!row || row.every((c) => c === "")) {
-      if (row) draft.allTh = true;
-      return;
-    }
-    draft.rows.push(row);
-    if (draft.inHead || (draft.rows.length === 1 && draft.allTh)) draft.headerRows = draft.rows.length;
-    draft.allTh = true;
-  };
-
   // The whole document, not just <body>: linkedom does not move stray content into the body the
   // way browsers do, so text outside it (or a page without <html> and <body>) would be lost.
   // (At the document level linkedom answers only childNodes: firstChild.nextSibling stops at the doctype.)
-  for (const n of document.childNodes) visit(n, Region.Body, true);
-  flush(Region.Body);
+  for (const n of document.childNodes) visit(page, n, Region.Body, true);
+  flush(page, Region.Body);
+  return page;
+}
 
+/** Ends the paragraph being read: it becomes a block when it has text. */
+function flush(page: PageWalk, region: Region): void {
+  const text = page.pre > 0 ? page.block.text.replace(/^\n+|\s+$/g, "") : squashLines(page.block.text);
+  if (text !== "") {
+    const kind = page.blockKind;
+    page.blocks.push(
+      page.marker === undefined ? { text, region, kind } : { text, region, kind, marker: page.marker },
+    );
+  }
+  page.block = { text: "" };
+  page.blockKind = "p";
+  page.marker = undefined;
+}
+
+function walkChildren(page: PageWalk, parent: DomNode, region: Region, content: boolean): void {
+  if (page.depth >= MAX_DEPTH) {
+    // Deeper than any real page nests: the walk is recursive, so the rest of this subtree is read
+    // as flat text instead of overflowing the stack.
+    const flat = ` ${textOf(parent).replace(/\s+/g, " ")} `;
+    if (content) page.block.text += flat;
+    for (const c of page.captures) c.text += flat;
+    return;
+  }
+  page.depth++;
+  for (let n = parent.firstChild; n; n = n.nextSibling) visit(page, n, region, content);
+  page.depth--;
+}
+
+function visit(page: PageWalk, n: DomNode, region: Region, content: boolean): void {
+  const type = n.nodeType;
+  if (type === TEXT || type === CDATA) {
+    const data = (n as DomText).data;
+    const piece = page.pre > 0 ? data : data.replace(/\s+/g, " ");
+    if (content) page.block.text += piece;
+    const captures = page.captures;
+    for (let i = 0; i < captures.length; i++) captures[i].text += piece;
+    return;
+  }
+  if (type !== ELEMENT) return;
+  const el = n as DomElement;
+  const name = el.localName;
+  if (name === "form") {
+    // A form tag the parser drops (met while a form is open) is no form.
+    const pointer = el.getAttribute(page.mark);
+    if (pointer === null ? !nestedForm(el) : pointer !== "") page.forms.push(el);
+    page.headingBefore.set(el, page.lastHeading);
+  } else if (name === "label" && el.hasAttribute("for")) {
+    const id = el.getAttribute("for")!;
+    if (!page.labelsFor.has(id)) page.labelsFor.set(id, el);
+  }
+  if (name === "a") {
+    readLink(page, el, region, content);
+    return;
+  }
+  if (name === "title") {
+    if (page.title === "") page.title = squash(textOf(el));
+    return;
+  }
+  if (SKIP.has(name) || isHidden(el)) return;
+  if (name === "br") {
+    if (content) page.block.text += "\n";
+    for (const c of page.captures) c.text += " ";
+    return;
+  }
+  if (name === "img") {
+    if (content) readImage(page, el, region);
+    // The alt text stands for the image in a link's or a cell's text.
+    const alt = page.captures.length > 0 ? el.getAttribute("alt") : null;
+    if (alt) { for (const c of page.captures) c.text += ` ${alt} `; }
+    return;
+  }
+  let inner = region;
+  if (name === "main" || el.getAttribute("role") === "main") inner = Region.Main;
+  else if (name === "article" && region === Region.Body) inner = Region.Article;
+  const innerContent = content && !isBoilerplate(el, name, inner);
+  const heading = HEADING.exec(name);
+  if (heading) {
+    readHeading(page, el, Number(heading[1]), inner, innerContent);
+    return;
+  }
+  if (
+    name === "table" && el.getAttribute("role") !== "presentation" && el.getAttribute("role") !== "none"
+  ) {
+    readTable(page, el, inner, innerContent);
+    return;
+  }
+  if (page.tableStack.length > 0 && readTablePart(page, el, name, inner)) return;
+  readBlock(page, el, { region, content }, { region: inner, content: innerContent });
+}
+
+/** Any other element: a paragraph, a list or a list item, preformatted text, or inline text. */
+function readBlock(
+  page: PageWalk,
+  el: DomElement,
+  outer: { region: Region; content: boolean },
+  { region: inner, content: innerContent }: { region: Region; content: boolean },
+): void {
+  const name = el.localName;
+  const isBlock = BLOCKS.has(name);
+  if (isBlock && outer.content) flush(page, outer.region);
+  const list = innerContent && (name === "ul" || name === "ol");
+  const lists = page.lists;
+  if (list) lists.push({ ordered: name === "ol", n: Number(el.getAttribute("start")) - 1 || 0 });
+  if (innerContent && (name === "li" || name === "dt" || name === "dd")) {
+    page.blockKind = "li";
+    const current = lists[lists.length - 1];
+    const indent = "  ".repeat(Math.max(0, lists.length - 1));
+    page.marker = indent + (current?.ordered && name === "li" ? `${++current.n}. ` : "- ");
+  }
+  if (name === "pre") page.pre++;
+  walkChildren(page, el, inner, innerContent);
+  if (list) lists.pop();
+  if (name === "pre") {
+    if (innerContent) {
+      page.blockKind = "pre";
+      flush(page, inner);
+    }
+    page.pre--;
+  } else if (isBlock && innerContent) flush(page, inner);
+}
+
+/** A link: its text (or its label) kept by absolute URL, the first non-empty text winning. */
+function readLink(page: PageWalk, el: DomElement, region: Region, content: boolean): void {
+  const capture: Capture = { text: "" };
+  page.captures.push(capture);
+  walkChildren(page, el, region, content && !isHidden(el));
+  page.captures.pop();
+  const href = absoluteUrl(el.getAttribute("href"), page.base);
+  if (href === undefined || href === page.self) return;
+  const text = squash(capture.text) ||
+    squash(el.getAttribute("aria-label") ?? el.getAttribute("title") ?? "");
+  const known = page.links.get(href);
+  if (known === undefined || (known === "" && text !== "")) page.links.set(href, text);
+}
+
+function readImage(page: PageWalk, el: DomElement, region: Region): void {
+  const raw = el.getAttribute("src") ?? el.getAttribute("data-src") ??
+    el.getAttribute("srcset")?.trim().split(/\s+/)[0] ?? null;
+  const src = absoluteUrl(raw, page.base);
+  if (src === undefined) return;
+  if (el.getAttribute("width") === "1" || el.getAttribute("height") === "1") return; // tracking pixels
+  page.images.push({ src, alt: clip(el.getAttribute("alt") ?? "", 300), region });
+}
+
+function readHeading(page: PageWalk, el: DomElement, level: number, region: Region, content: boolean): void {
+  if (content) flush(page, region);
+  const capture: Capture = { text: "" };
+  page.captures.push(capture);
+  walkChildren(page, el, region, false);
+  page.captures.pop();
+  const text = squash(capture.text);
+  if (text !== "") page.lastHeading = text;
+  if (!content || text === "") return;
+  page.headings.push({ level, text, region });
+  page.blocks.push({ text: "#".repeat(level) + " " + text, region, kind: "h" });
+}
+
+function readTable(page: PageWalk, el: DomElement, region: Region, content: boolean): void {
+  if (content) flush(page, region);
+  const draft: TableDraft = { rows: [], headerRows: 0, cellSpan: 1, inHead: false, allTh: true, region };
+  const saved = page.tableStack;
+  page.tableStack = [draft, ...saved];
+  // A table's cells are not paragraphs: the walk inside collects cells only.
+  walkChildren(page, el, region, false);
+  endRow(draft);
+  page.tableStack = saved;
+  if (content && draft.rows.length > 0) {
+    page.tables.push(draft);
+    page.blocks.push({ text: `[Table ${page.tables.length}]`, region, kind: "p" });
+  }
+}
+
+/** A caption, head, row or cell of the innermost table being read; false for any other element. */
+function readTablePart(page: PageWalk, el: DomElement, name: string, region: Region): boolean {
+  const draft = page.tableStack[0];
+  if (name === "caption") {
+    draft.caption = { text: "" };
+    page.captures.push(draft.caption);
+    walkChildren(page, el, region, false);
+    page.captures.pop();
+    return true;
+  }
+  if (name === "thead") {
+    draft.inHead = true;
+    walkChildren(page, el, region, false);
+    endRow(draft);
+    draft.inHead = false;
+    return true;
+  }
+  if (name === "tr") {
+    endRow(draft);
+    draft.row = [];
+    walkChildren(page, el, region, false);
+    endRow(draft);
+    return true;
+  }
+  if (name === "td" || name === "th") {
+    if (!draft.row) draft.row = [];
+    if (name === "td") draft.allTh = false;
+    const cell: Capture = { text: "" };
+    page.captures.push(cell);
+    walkChildren(page, el, region, false);
+    page.captures.pop();
+    draft.row.push(clip(cell.text, 2_000)); // the table card's own cell limit
+    const span = Math.min(Number(el.getAttribute("colspan")) || 1, 50);
+    for (let i = 1; i < span; i++) draft.row.push("");
+    return true;
+  }
+  return false;
+}
+
+function endRow(draft: TableDraft): void {
+  const row = draft.row;
+  draft.row = undefined;
+  if (!row || row.every((c) => c === "")) {
+    if (row) draft.allTh = true;
+    return;
+  }
+  draft.rows.push(row);
+  if (draft.inHead || (draft.rows.length === 1 && draft.allTh)) draft.headerRows = draft.rows.length;
+  draft.allTh = true;
+}
+
+/** The main region's text, outline, tables and images, and the page's title, description and language. */
+function mainContent(
+  page: PageWalk,
+  head: HeadFacts,
+  root: DomElement | null,
+): Omit<PageExtract, "url" | "links" | "forms"> {
+  const { blocks, headings, tables, images } = page;
   // The main region: <main> (or role=main) if it has text, else the articles, else the body.
   const region = blocks.some((b) => b.region === Region.Main)
     ? Region.Main
@@ -466,12 +552,10 @@ export function extractPage(html: string, url: string): PageExtract {
     : Region.Body;
   const inRegion = (r: Region) => r >= region;
   const firstH1 = headings.find((h) => h.level === 1)?.text ?? "";
-
   return {
-    url: pageUrl.href,
     // Page-chosen lengths are capped where one string could crowd out the rest of a result.
-    title: clip(title || ogTitle || firstH1, 300),
-    description: clip(description || ogDescription, 1_000),
+    title: clip(page.title || head.ogTitle || firstH1, 300),
+    description: clip(head.description || head.ogDescription, 1_000),
     ...(root?.getAttribute("lang") ? { lang: clip(root.getAttribute("lang")!, 35) } : {}),
     headings: headings.filter((h) => inRegion(h.region)).map(({ level, text }) => ({
       level,
@@ -480,14 +564,6 @@ export function extractPage(html: string, url: string): PageExtract {
     text: joinBlocks(blocks.filter((b) => inRegion(b.region)), tables, region),
     tables: tables.filter((t) => inRegion(t.region)).map(finishTable),
     images: dedupeImages(images.filter((i) => inRegion(i.region))),
-    links: [...links].map(([href, text]) => ({ href, text })),
-    forms: readForms(forms, document.childNodes, labelsFor, {
-      base,
-      page: pageUrl,
-      headingBefore,
-      byId: idIndex(document),
-      mark,
-    }),
   };
 }
 
