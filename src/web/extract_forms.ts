@@ -551,6 +551,32 @@ function untouched(
   return [{ name, value, at }, ...(dirname ? [{ name: dirname, value: direction(el, value), at }] : [])];
 }
 
+/** The state of reading one form: what its controls have added so far. */
+interface FormRead {
+  readonly form: DomElement;
+  readonly labelsFor: Map<string, DomElement>;
+  readonly ctx: Context;
+  readonly fields: FormFieldSpec[];
+  readonly hidden: FormSpec["hidden"];
+  readonly notes: string[];
+  /** The radio and checkbox groups, by type and name. */
+  readonly groups: Map<string, FormFieldSpec>;
+  submit: FormSpec["submit"] | undefined;
+  /** The default button: its formaction, formmethod and formenctype win over the form's own. */
+  submitter: DomElement | undefined;
+  /** Fields left out past MAX_FIELDS. */
+  dropped: number;
+}
+
+/** One control of a form: its element, tag, type, name and place among the form's controls. */
+interface Control {
+  el: DomElement;
+  tag: string;
+  type: string;
+  name: string;
+  at: number;
+}
+
 function readForm(
   form: DomElement,
   index: number,
@@ -559,142 +585,25 @@ function readForm(
   labelsFor: Map<string, DomElement>,
   ctx: Context,
 ): FormSpec {
-  const fields: FormFieldSpec[] = [];
-  const hidden: FormSpec["hidden"] = [];
-  const notes: string[] = [];
-  const groups = new Map<string, FormFieldSpec>();
-  let submit: FormSpec["submit"] | undefined;
-  /** The default button: its formaction, formmethod and formenctype win over the form's own. */
-  let submitter: DomElement | undefined;
-  let dropped = 0;
-
-  const push = (field: FormFieldSpec) => {
-    if (fields.length >= MAX_FIELDS) return void dropped++;
-    fields.push(field);
+  const read: FormRead = {
+    form,
+    labelsFor,
+    ctx,
+    fields: [],
+    hidden: [],
+    notes: [],
+    groups: new Map(),
+    submit: undefined,
+    submitter: undefined,
+    dropped: 0,
   };
-
-  let at = -1;
-  for (const el of owned) {
-    at++;
-    const tag = el.localName;
-    const name = el.getAttribute("name") ?? "";
-    // An enumerated attribute: matched ASCII case-insensitively, spaces kept (" hidden" is a text input).
-    const type = tag === "input" ? asciiLower(el.getAttribute("type") ?? "text") : tag;
-    if (tag === "button" || type === "submit" || type === "image") {
-      // A button of any other type (or none) is a submit button, as in browsers.
-      const buttonType = tag === "button" ? (el.getAttribute("type") ?? "").trim().toLowerCase() : type;
-      if (buttonType === "reset" || buttonType === "button") continue;
-      if (!submit) {
-        const label = (tag === "button" ? labelText(el) : "") || squash(el.getAttribute("value") ?? "") ||
-          squash(el.getAttribute("aria-label") ?? el.getAttribute("alt") ?? "") || "Submit";
-        submit = { label };
-        submitter = el;
-        if (type === "image") {
-          // An image button posts where it was clicked: (0, 0) when a form is sent by Enter.
-          Object.assign(submit, { image: true, at }, name !== "" ? { name } : {});
-        } else if (name !== "") {
-          submit.name = name;
-          submit.value = el.getAttribute("value") ?? "";
-          submit.at = at;
-          const dirname = type === "submit" ? el.getAttribute("dirname") : null;
-          if (dirname) submit.dirname = [dirname, direction(el, submit.value)];
-        }
-      }
-      continue;
-    }
-    if (type === "button" || type === "reset" || name === "") continue;
-    const dirname = tag === "textarea" || DIRNAME.has(type)
-      ? el.getAttribute("dirname") || undefined
-      : undefined;
-    const readonly = el.hasAttribute("readonly") && tag !== "select" && type !== "file";
-    if (type === "hidden" || readonly || concealed.has(el)) {
-      hidden.push(...untouched(el, type, name, at, dirname));
-      continue;
-    }
-    const required = el.hasAttribute("required") || el.getAttribute("aria-required") === "true";
-    if (type === "radio" || type === "checkbox") {
-      const value = el.getAttribute("value") ?? "on";
-      const option = { value, label: controlLabel(el, form, labelsFor, ctx) || value, at };
-      const key = `${type}\u0000${name}`;
-      let group = groups.get(key);
-      if (!group) {
-        group = { name, label: "", type, options: [], at };
-        groups.set(key, group);
-        push(group);
-      }
-      if (group.options!.length < MAX_OPTIONS) group.options!.push(option);
-      if (el.hasAttribute("checked")) (group.checked ??= []).push(value);
-      if (required) group.required = true;
-      if (!group.label) group.label = groupLabel(el, form, ctx);
-      continue;
-    }
-    const label = controlLabel(el, form, labelsFor, ctx) || humanize(name);
-    if (tag === "select") {
-      const { options, selected, last } = selectOptions(el);
-      const multiple = el.hasAttribute("multiple");
-      const field: FormFieldSpec = { name, label, type: "select", options, at };
-      if (multiple) {
-        field.multiple = true;
-        if (selected.length) field.checked = selected;
-      } else if (last?.disabled) {
-        // A disabled option shown selected ("Choose…") is sent as nothing: the card's placeholder.
-        field.placeholder = clip(last.label, 200);
-      } else {
-        const value = singleValue(el, options, last);
-        if (value !== undefined) field.value = value;
-      }
-      if (required) field.required = true;
-      push(field);
-      continue;
-    }
-    const kind: FormFieldKind = tag === "textarea"
-      ? "textarea"
-      : TEXT_TYPES.has(type as FormFieldKind)
-      ? type as FormFieldKind
-      : "text";
-    const field: FormFieldSpec = { name, label, type: kind, at };
-    if (required) field.required = true;
-    const value = tag === "textarea" ? textareaText(el) : sanitize(kind, el.getAttribute("value") ?? "", el);
-    // A password field's own value stays on the server (a card never shows one), sent as in a browser.
-    if (value !== "" && kind !== "file") field.value = value;
-    const placeholder = squash(el.getAttribute("placeholder") ?? "");
-    if (placeholder) field.placeholder = placeholder;
-    bounds(el, field);
-    if (dirname) {
-      field.dirname = dirname;
-      const dir = direction(el, undefined);
-      if (dir !== "ltr") field.dir = dir;
-    }
-    push(field);
+  owned.forEach((el, at) => readControl(read, el, at, concealed));
+  labelGroups(read.groups);
+  if (read.dropped) {
+    read.notes.push(`${read.dropped} more fields were left out (at most ${MAX_FIELDS} are read)`);
   }
-
-  // A group without a group label: a lone checkbox is named by its own label, a group by its name.
-  for (const group of groups.values()) {
-    if (group.label) continue;
-    group.label = group.type === "checkbox" && group.options!.length === 1 &&
-        group.options![0].label !== group.options![0].value
-      ? group.options![0].label
-      : humanize(group.name);
-  }
-  if (dropped) notes.push(`${dropped} more fields were left out (at most ${MAX_FIELDS} are read)`);
-
-  // As browsers submit: the button's formaction, formmethod and formenctype, else the form's.
-  const setting = (button: string, own: string) => submitter?.getAttribute(button) ?? form.getAttribute(own);
-  const rawAction = setting("formaction", "action");
-  const methodWord = (setting("formmethod", "method") ?? "get").trim().toLowerCase();
-  let action = rawAction === null || rawAction.trim() === ""
-    ? ctx.page.href.replace(/#.*$/, "")
-    : absoluteUrl(rawAction, ctx.base) ?? "";
-  if (methodWord === "dialog") {
-    action = "";
-    notes.push(UNSENT_DIALOG);
-  } else if (action === "") notes.push(UNSENT_ACTION);
-  const method = methodWord === "post" ? "POST" : "GET";
-  const enctypeAttr = (setting("formenctype", "enctype") ?? "").trim().toLowerCase();
-  const enctype: FormEnctype = enctypeAttr === "multipart/form-data" || enctypeAttr === "text/plain"
-    ? enctypeAttr
-    : "application/x-www-form-urlencoded";
-
+  const target = submitTarget(read);
+  const { fields, hidden, notes, submit } = read;
   const id = attr(form, "id");
   const formName = attr(form, "name");
   const acceptCharset = attr(form, "accept-charset");
@@ -713,15 +622,158 @@ function readForm(
     ...(id ? { id: clip(id, 200) } : {}),
     ...(formName ? { name: clip(formName, 200) } : {}),
     title: clip(title, 200),
-    action,
-    method,
-    enctype,
+    ...target,
     fields,
     hidden,
     submit: submit ?? { label: "Submit" },
     notes,
     ...(acceptCharset !== undefined ? { acceptCharset } : {}),
   };
+}
+
+/** Adds one control to the form: a button, a value sent untouched, a choice, a select or a field. */
+function readControl(read: FormRead, el: DomElement, at: number, concealed: ReadonlySet<DomElement>): void {
+  const tag = el.localName;
+  const name = el.getAttribute("name") ?? "";
+  // An enumerated attribute: matched ASCII case-insensitively, spaces kept (" hidden" is a text input).
+  const type = tag === "input" ? asciiLower(el.getAttribute("type") ?? "text") : tag;
+  const control: Control = { el, tag, type, name, at };
+  if (tag === "button" || type === "submit" || type === "image") return readButton(read, control);
+  if (type === "button" || type === "reset" || name === "") return;
+  const dirname = tag === "textarea" || DIRNAME.has(type)
+    ? el.getAttribute("dirname") || undefined
+    : undefined;
+  const readonly = el.hasAttribute("readonly") && tag !== "select" && type !== "file";
+  if (type === "hidden" || readonly || concealed.has(el)) {
+    read.hidden.push(...untouched(el, type, name, at, dirname));
+    return;
+  }
+  const required = el.hasAttribute("required") || el.getAttribute("aria-required") === "true";
+  if (type === "radio" || type === "checkbox") return readChoice(read, control, required);
+  const label = controlLabel(el, read.form, read.labelsFor, read.ctx) || humanize(name);
+  addField(
+    read,
+    tag === "select" ? selectField(control, label, required) : textField(control, label, required, dirname),
+  );
+}
+
+function addField(read: FormRead, field: FormFieldSpec): void {
+  if (read.fields.length >= MAX_FIELDS) return void read.dropped++;
+  read.fields.push(field);
+}
+
+/** A submit button: the first one is the form's (a button of any other type, or none, submits, as in browsers). */
+function readButton(read: FormRead, { el, tag, type, name, at }: Control): void {
+  const buttonType = tag === "button" ? (el.getAttribute("type") ?? "").trim().toLowerCase() : type;
+  if (buttonType === "reset" || buttonType === "button" || read.submit) return;
+  const label = (tag === "button" ? labelText(el) : "") || squash(el.getAttribute("value") ?? "") ||
+    squash(el.getAttribute("aria-label") ?? el.getAttribute("alt") ?? "") || "Submit";
+  const submit: NonNullable<FormSpec["submit"]> = { label };
+  read.submit = submit;
+  read.submitter = el;
+  if (type === "image") {
+    // An image button posts where it was clicked: (0, 0) when a form is sent by Enter.
+    Object.assign(submit, { image: true, at }, name !== "" ? { name } : {});
+  } else if (name !== "") {
+    submit.name = name;
+    submit.value = el.getAttribute("value") ?? "";
+    submit.at = at;
+    const dirname = type === "submit" ? el.getAttribute("dirname") : null;
+    if (dirname) submit.dirname = [dirname, direction(el, submit.value)];
+  }
+}
+
+/** A radio button or checkbox: an option of the group of its type and name. */
+function readChoice(read: FormRead, { el, type, name, at }: Control, required: boolean): void {
+  const value = el.getAttribute("value") ?? "on";
+  const option = { value, label: controlLabel(el, read.form, read.labelsFor, read.ctx) || value, at };
+  const key = `${type}\u0000${name}`;
+  let group = read.groups.get(key);
+  if (!group) {
+    group = { name, label: "", type: type as FormFieldKind, options: [], at };
+    read.groups.set(key, group);
+    addField(read, group);
+  }
+  if (group.options!.length < MAX_OPTIONS) group.options!.push(option);
+  if (el.hasAttribute("checked")) (group.checked ??= []).push(value);
+  if (required) group.required = true;
+  if (!group.label) group.label = groupLabel(el, read.form, read.ctx);
+}
+
+function selectField({ el, name, at }: Control, label: string, required: boolean): FormFieldSpec {
+  const { options, selected, last } = selectOptions(el);
+  const field: FormFieldSpec = { name, label, type: "select", options, at };
+  if (el.hasAttribute("multiple")) {
+    field.multiple = true;
+    if (selected.length) field.checked = selected;
+  } else if (last?.disabled) {
+    // A disabled option shown selected ("Choose…") is sent as nothing: the card's placeholder.
+    field.placeholder = clip(last.label, 200);
+  } else {
+    const value = singleValue(el, options, last);
+    if (value !== undefined) field.value = value;
+  }
+  if (required) field.required = true;
+  return field;
+}
+
+function textField(
+  { el, tag, type, name, at }: Control,
+  label: string,
+  required: boolean,
+  dirname: string | undefined,
+): FormFieldSpec {
+  const kind: FormFieldKind = tag === "textarea"
+    ? "textarea"
+    : TEXT_TYPES.has(type as FormFieldKind)
+    ? type as FormFieldKind
+    : "text";
+  const field: FormFieldSpec = { name, label, type: kind, at };
+  if (required) field.required = true;
+  const value = tag === "textarea" ? textareaText(el) : sanitize(kind, el.getAttribute("value") ?? "", el);
+  // A password field's own value stays on the server (a card never shows one), sent as in a browser.
+  if (value !== "" && kind !== "file") field.value = value;
+  const placeholder = squash(el.getAttribute("placeholder") ?? "");
+  if (placeholder) field.placeholder = placeholder;
+  bounds(el, field);
+  if (dirname) {
+    field.dirname = dirname;
+    const dir = direction(el, undefined);
+    if (dir !== "ltr") field.dir = dir;
+  }
+  return field;
+}
+
+/** A group without a group label: a lone checkbox is named by its own label, a group by its name. */
+function labelGroups(groups: Map<string, FormFieldSpec>): void {
+  for (const group of groups.values()) {
+    if (group.label) continue;
+    group.label = group.type === "checkbox" && group.options!.length === 1 &&
+        group.options![0].label !== group.options![0].value
+      ? group.options![0].label
+      : humanize(group.name);
+  }
+}
+
+/** Where and how the form is sent, as browsers submit: the button's formaction, formmethod and formenctype, else the form's. */
+function submitTarget(read: FormRead): Pick<FormSpec, "action" | "method" | "enctype"> {
+  const { form, submitter, ctx } = read;
+  const setting = (button: string, own: string) => submitter?.getAttribute(button) ?? form.getAttribute(own);
+  const rawAction = setting("formaction", "action");
+  const methodWord = (setting("formmethod", "method") ?? "get").trim().toLowerCase();
+  let action = rawAction === null || rawAction.trim() === ""
+    ? ctx.page.href.replace(/#.*$/, "")
+    : absoluteUrl(rawAction, ctx.base) ?? "";
+  if (methodWord === "dialog") {
+    action = "";
+    read.notes.push(UNSENT_DIALOG);
+  } else if (action === "") read.notes.push(UNSENT_ACTION);
+  const method = methodWord === "post" ? "POST" : "GET";
+  const enctypeAttr = (setting("formenctype", "enctype") ?? "").trim().toLowerCase();
+  const enctype: FormEnctype = enctypeAttr === "multipart/form-data" || enctypeAttr === "text/plain"
+    ? enctypeAttr
+    : "application/x-www-form-urlencoded";
+  return { action, method, enctype };
 }
 
 function headingInside(form: DomNode, depth = 0): string {
