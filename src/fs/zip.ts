@@ -233,163 +233,200 @@ export async function readZip(
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   if (data.length < 22) throw refuse(name, "this is not a zip archive (too short)");
   const dir = findDirectory(data, view, name);
-  const tooMany = (n: string) =>
-    new ToolError(
-      "too_large",
-      `Cannot unpack "${name}": the archive has ${n} entries, the limit is ${limits.maxEntries}`,
-      "Zip only the files that matter, or pass them inline as files",
-    );
-  if (dir.entries > limits.maxEntries) throw tooMany(String(dir.entries));
+  if (dir.entries > limits.maxEntries) throw tooManyEntries(name, String(dir.entries), limits);
+  const plan = planEntries({ data, view, name, dir, options, limits });
+  const files = await inflateEntries(data, keepApart(plan), plan.skipped, options);
+  return { files, skipped: plan.skipped, folders: plan.folders };
+}
 
-  // Pass 1: the central directory.
-  const skipped: ZipSkipped[] = [];
-  const planned: Planned[] = [];
-  const seen = new Set<string>();
-  let folders = 0;
-  let declaredTotal = 0;
+/** The end record's view of the central directory, as {@link findDirectory} found it. */
+type Directory = ReturnType<typeof findDirectory>;
+
+/** What pass 1 reads: the archive, where its directory is, and the rules. */
+interface Archive {
+  readonly data: Uint8Array;
+  readonly view: DataView;
+  readonly name: string;
+  readonly dir: Directory;
+  readonly options: ZipReadOptions;
+  readonly limits: ZipLimits;
+}
+
+/** The state of pass 1 over the central directory: the entries planned, those skipped and why. */
+interface EntryPlan {
+  readonly skipped: ZipSkipped[];
+  readonly planned: Planned[];
+  /** Normalized paths already planned or skipped as duplicates of them. */
+  readonly seen: Set<string>;
+  folders: number;
+  /** Bytes the planned entries declare, against the archive's limit in all. */
+  declaredTotal: number;
+}
+
+function tooManyEntries(name: string, count: string, limits: ZipLimits): ToolError {
+  return new ToolError(
+    "too_large",
+    `Cannot unpack "${name}": the archive has ${count} entries, the limit is ${limits.maxEntries}`,
+    "Zip only the files that matter, or pass them inline as files",
+  );
+}
+
+/** Pass 1: every record of the central directory, planned for inflating or skipped with a reason. */
+function planEntries(archive: Archive): EntryPlan {
+  const { view, name, dir, limits } = archive;
+  const plan: EntryPlan = { skipped: [], planned: [], seen: new Set(), folders: 0, declaredTotal: 0 };
   let at = dir.offset;
   const end = dir.offset + dir.size;
   let count = 0;
   while (at + 4 <= end && view.getUint32(at, true) === SIG_CENTRAL) {
-    if (++count > limits.maxEntries) throw tooMany(`more than ${limits.maxEntries}`);
-    if (at + 46 > end) throw refuse(name, "the central directory is truncated");
-    const madeBy = view.getUint16(at + 4, true);
-    const flags = view.getUint16(at + 8, true);
-    const method = view.getUint16(at + 10, true);
-    const crc = view.getUint32(at + 16, true);
-    let compressedSize = view.getUint32(at + 20, true);
-    let size = view.getUint32(at + 24, true);
-    const nameLen = view.getUint16(at + 28, true);
-    const extraLen = view.getUint16(at + 30, true);
-    const commentLen = view.getUint16(at + 32, true);
-    const external = view.getUint32(at + 38, true);
-    let localOffset = view.getUint32(at + 42, true) + dir.shift;
-    const next = at + 46 + nameLen + extraLen + commentLen;
-    if (next > end) throw refuse(name, "the central directory is truncated");
-    const rawName = data.subarray(at + 46, at + 46 + nameLen);
-    // ZIP64 extra field: the 64-bit values for whichever 32-bit fields are saturated, in order.
-    const extraEnd = at + 46 + nameLen + extraLen;
-    const saturated = [size, compressedSize, localOffset - dir.shift].filter((v) => v === 0xffffffff).length;
-    let widened = 0;
-    for (let x = at + 46 + nameLen; x + 4 <= extraEnd;) {
-      const id = view.getUint16(x, true);
-      const len = view.getUint16(x + 2, true);
-      if (id === 0x0001) {
-        let y = x + 4;
-        // A length that claims more than the extra field holds is read no further than its end.
-        const stop = Math.min(x + 4 + len, extraEnd);
-        if (size === 0xffffffff && y + 8 <= stop) size = u64(view, y), y += 8, widened++;
-        if (compressedSize === 0xffffffff && y + 8 <= stop) compressedSize = u64(view, y), y += 8, widened++;
-        if (localOffset === 0xffffffff + dir.shift && y + 8 <= stop) {
-          localOffset = u64(view, y) + dir.shift, widened++;
-        }
-      }
-      x += 4 + len;
-    }
-    at = next;
-
-    const decoded = decodeName(rawName, (flags & 0x800) !== 0);
-    // Control characters are shown escaped (`a\n.txt`): a line break in a name must not add lines,
-    // or fake entries, to the listing the model reads.
-    const raw = decoded ?? [...rawName].map((b) => (b < 128 ? String.fromCharCode(b) : "?")).join("");
-    const shownName = raw.replace(
-      CONTROLS,
-      (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-    );
-    const skip = (reason: string) => skipped.push({ path: shownName, reason });
-    if (decoded === undefined) {
-      skip("the name is marked UTF-8 but is not valid UTF-8");
-      continue;
-    }
-    const problem = nameProblem(decoded);
-    if (problem) {
-      skip(problem);
-      continue;
-    }
-    const path = normalizeName(decoded);
-    const unixMode = madeBy >> 8 === 3 ? external >>> 16 : 0;
-    if ((unixMode & 0o170000) === 0o120000) {
-      skip("symbolic link");
-      continue;
-    }
-    if (
-      decoded.endsWith("/") || decoded.endsWith("\\") || (external & 0x10) !== 0 ||
-      (unixMode & 0o170000) === 0o040000
-    ) {
-      folders++;
-      continue;
-    }
-    if (path === "") {
-      skip("empty name");
-      continue;
-    }
-    if (seen.has(path)) {
-      skip("duplicate name (the first entry is kept)");
-      continue;
-    }
-    seen.add(path);
-    if (flags & 0x1) {
-      skip("encrypted");
-      continue;
-    }
-    if (method !== 0 && method !== 8) {
-      skip(`compression method ${method} is not supported (only stored and deflate)`);
-      continue;
-    }
-    if (widened < saturated) {
-      skip("corrupt: its ZIP64 extra field is missing or truncated");
-      continue;
-    }
-    const filtered = options.filter?.(path);
-    if (filtered) {
-      skip(filtered);
-      continue;
-    }
-    if (size > limits.maxFileBytes) {
-      skip(`declares ${size} bytes, the per-file limit is ${limits.maxFileBytes}`);
-      continue;
-    }
-    if (method === 0 && compressedSize !== size) {
-      skip("corrupt: a stored entry's sizes disagree");
-      continue;
-    }
-    if (localOffset + 30 > dir.offset || view.getUint32(localOffset, true) !== SIG_LOCAL) {
-      skip("corrupt: its local header is missing");
-      continue;
-    }
-    const dataStart = localOffset + 30 + view.getUint16(localOffset + 26, true) +
-      view.getUint16(localOffset + 28, true);
-    if (dataStart + compressedSize > dir.offset) {
-      skip("truncated: its data runs past the end of the archive");
-      continue;
-    }
-    if (declaredTotal + size > limits.maxTotalBytes) {
-      skip(`the archive's limit of ${limits.maxTotalBytes} inflated bytes in all is reached`);
-      continue;
-    }
-    declaredTotal += size;
-    planned.push({ path, method, crc, size, compressedSize, localOffset, dataStart });
+    if (++count > limits.maxEntries) throw tooManyEntries(name, `more than ${limits.maxEntries}`, limits);
+    const record = readCentralRecord(archive, at, end);
+    at = record.next;
+    planEntry(plan, record, archive);
   }
   if (count === 0 && dir.entries > 0) {
     throw refuse(name, "the central directory is corrupt (no entry where it should start)");
   }
+  return plan;
+}
 
-  // Overlapping entries: data ranges that share bytes are one payload counted many times.
-  const byOffset = [...planned].sort((a, b) => a.localOffset - b.localOffset);
+/** One central directory record at `at`, its sizes and offset widened by its ZIP64 extra field. */
+function readCentralRecord({ data, view, name, dir }: Archive, at: number, end: number) {
+  if (at + 46 > end) throw refuse(name, "the central directory is truncated");
+  const madeBy = view.getUint16(at + 4, true);
+  const flags = view.getUint16(at + 8, true);
+  const method = view.getUint16(at + 10, true);
+  const crc = view.getUint32(at + 16, true);
+  let compressedSize = view.getUint32(at + 20, true);
+  let size = view.getUint32(at + 24, true);
+  const nameLen = view.getUint16(at + 28, true);
+  const extraLen = view.getUint16(at + 30, true);
+  const commentLen = view.getUint16(at + 32, true);
+  const external = view.getUint32(at + 38, true);
+  let localOffset = view.getUint32(at + 42, true) + dir.shift;
+  const next = at + 46 + nameLen + extraLen + commentLen;
+  if (next > end) throw refuse(name, "the central directory is truncated");
+  const rawName = data.subarray(at + 46, at + 46 + nameLen);
+  // ZIP64 extra field: the 64-bit values for whichever 32-bit fields are saturated, in order.
+  const extraEnd = at + 46 + nameLen + extraLen;
+  const saturated = [size, compressedSize, localOffset - dir.shift].filter((v) => v === 0xffffffff).length;
+  let widened = 0;
+  for (let x = at + 46 + nameLen; x + 4 <= extraEnd;) {
+    const id = view.getUint16(x, true);
+    const len = view.getUint16(x + 2, true);
+    if (id === 0x0001) {
+      let y = x + 4;
+      // A length that claims more than the extra field holds is read no further than its end.
+      const stop = Math.min(x + 4 + len, extraEnd);
+      if (size === 0xffffffff && y + 8 <= stop) size = u64(view, y), y += 8, widened++;
+      if (compressedSize === 0xffffffff && y + 8 <= stop) compressedSize = u64(view, y), y += 8, widened++;
+      if (localOffset === 0xffffffff + dir.shift && y + 8 <= stop) {
+        localOffset = u64(view, y) + dir.shift, widened++;
+      }
+    }
+    x += 4 + len;
+  }
+  return {
+    madeBy,
+    flags,
+    method,
+    crc,
+    compressedSize,
+    size,
+    external,
+    localOffset,
+    rawName,
+    /** Sizes and offset saturated at 32 bits, and how many of them the ZIP64 field widened. */
+    saturated,
+    widened,
+    next,
+  };
+}
+
+/** Plans one record, or skips it with the first reason that applies (a folder is only counted). */
+function planEntry(plan: EntryPlan, record: ReturnType<typeof readCentralRecord>, archive: Archive): void {
+  const { view, dir, options, limits } = archive;
+  const { madeBy, flags, method, crc, compressedSize, size, external, localOffset, rawName } = record;
+  const decoded = decodeName(rawName, (flags & 0x800) !== 0);
+  // Control characters are shown escaped (`a\n.txt`): a line break in a name must not add lines,
+  // or fake entries, to the listing the model reads.
+  const raw = decoded ?? [...rawName].map((b) => (b < 128 ? String.fromCharCode(b) : "?")).join("");
+  const shownName = raw.replace(
+    CONTROLS,
+    (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+  const skip = (reason: string) => void plan.skipped.push({ path: shownName, reason });
+  if (decoded === undefined) return skip("the name is marked UTF-8 but is not valid UTF-8");
+  const problem = nameProblem(decoded);
+  if (problem) return skip(problem);
+  const path = normalizeName(decoded);
+  const unixMode = madeBy >> 8 === 3 ? external >>> 16 : 0;
+  if ((unixMode & 0o170000) === 0o120000) return skip("symbolic link");
+  if (
+    decoded.endsWith("/") || decoded.endsWith("\\") || (external & 0x10) !== 0 ||
+    (unixMode & 0o170000) === 0o040000
+  ) {
+    plan.folders++;
+    return;
+  }
+  if (path === "") return skip("empty name");
+  if (plan.seen.has(path)) return skip("duplicate name (the first entry is kept)");
+  plan.seen.add(path);
+  if (flags & 0x1) return skip("encrypted");
+  if (method !== 0 && method !== 8) {
+    return skip(`compression method ${method} is not supported (only stored and deflate)`);
+  }
+  if (record.widened < record.saturated) {
+    return skip("corrupt: its ZIP64 extra field is missing or truncated");
+  }
+  const filtered = options.filter?.(path);
+  if (filtered) return skip(filtered);
+  if (size > limits.maxFileBytes) {
+    return skip(`declares ${size} bytes, the per-file limit is ${limits.maxFileBytes}`);
+  }
+  if (method === 0 && compressedSize !== size) return skip("corrupt: a stored entry's sizes disagree");
+  if (localOffset + 30 > dir.offset || view.getUint32(localOffset, true) !== SIG_LOCAL) {
+    return skip("corrupt: its local header is missing");
+  }
+  const dataStart = localOffset + 30 + view.getUint16(localOffset + 26, true) +
+    view.getUint16(localOffset + 28, true);
+  if (dataStart + compressedSize > dir.offset) {
+    return skip("truncated: its data runs past the end of the archive");
+  }
+  if (plan.declaredTotal + size > limits.maxTotalBytes) {
+    return skip(`the archive's limit of ${limits.maxTotalBytes} inflated bytes in all is reached`);
+  }
+  plan.declaredTotal += size;
+  plan.planned.push({ path, method, crc, size, compressedSize, localOffset, dataStart });
+}
+
+/**
+ * The planned entries to inflate: those whose data ranges share bytes with another's (one payload
+ * counted many times) are skipped instead.
+ */
+function keepApart(plan: EntryPlan): Planned[] {
+  const byOffset = [...plan.planned].sort((a, b) => a.localOffset - b.localOffset);
   const overlapping = new Set<Planned>();
   let reach = -1;
   for (const entry of byOffset) {
     if (entry.localOffset < reach) overlapping.add(entry);
     else reach = entry.dataStart + entry.compressedSize;
   }
-
-  // Pass 2: inflate, in archive order.
-  const files: ZipTextFile[] = [];
-  const todo = planned.filter((p) => {
+  return plan.planned.filter((p) => {
     if (!overlapping.has(p)) return true;
-    skipped.push({ path: p.path, reason: "its data overlaps another entry (a zip bomb pattern)" });
+    plan.skipped.push({ path: p.path, reason: "its data overlaps another entry (a zip bomb pattern)" });
     return false;
   });
+}
+
+/** Pass 2: inflates the entries in archive order; the text files are kept, the others skipped. */
+async function inflateEntries(
+  data: Uint8Array,
+  todo: Planned[],
+  skipped: ZipSkipped[],
+  options: ZipReadOptions,
+): Promise<ZipTextFile[]> {
+  const files: ZipTextFile[] = [];
   const slice = options.sliceBytes ?? 16_384;
   let inflatedTotal = 0;
   let done = 0;
@@ -405,7 +442,7 @@ export async function readZip(
     }
     await options.onProgress?.({ done, total: todo.length, bytes: inflatedTotal });
   }
-  return { files, skipped, folders };
+  return files;
 }
 
 function notTextReason(reason: Parameters<typeof describeNotText>[0]): string {
