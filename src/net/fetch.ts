@@ -475,6 +475,17 @@ interface Exchange {
   page: Omit<FetchedPage, "url" | "redirects">;
 }
 
+/** The state of one exchange in flight: what is open, torn down together when it fails, and how it ends. */
+interface InFlight {
+  settled: boolean;
+  req?: http.ClientRequest;
+  res?: http.IncomingMessage;
+  decoder?: zlib.Gunzip | zlib.Inflate | zlib.InflateRaw;
+  timer?: ReturnType<typeof setTimeout>;
+  readonly resolve: (value: Exchange) => void;
+  readonly reject: (error: unknown) => void;
+}
+
 /** One request to a checked target: resolves with the redirect location or the whole text body. */
 function exchange(
   target: Target,
@@ -486,116 +497,132 @@ function exchange(
   policy: Policy,
 ): Promise<Exchange> {
   return new Promise<Exchange>((resolve, reject) => {
-    let settled = false;
-    let req: http.ClientRequest | undefined;
-    let res: http.IncomingMessage | undefined;
-    let decoder: zlib.Gunzip | zlib.Inflate | zlib.InflateRaw | undefined;
-    const finish = (error: unknown, value?: Exchange) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (error !== undefined) {
-        decoder?.destroy();
-        res?.destroy();
-        req?.destroy();
-        reject(error);
-      } else resolve(value!);
-    };
-    const timer = setTimeout(
-      () => finish(new Refusal("fetch_failed", timeoutReason(limits), HINTS.time)),
+    const flight: InFlight = { settled: false, resolve, reject };
+    flight.timer = setTimeout(
+      () => settle(flight, new Refusal("fetch_failed", timeoutReason(limits), HINTS.time)),
       Math.max(0, deadline - Date.now()),
     );
-    // The pinned lookup: whatever name the socket asks about, it gets the address checked above.
-    const lookup = (_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-      if (options?.all) callback(null, [{ address: target.address, family: target.family }]);
-      else callback(null, target.address, target.family);
-    };
-    const headers: Record<string, string> = {
-      host: target.url.host, // the name (and a port only when not the scheme's default)
-      "user-agent": USER_AGENT,
-      accept,
-      "accept-encoding": "gzip, deflate",
-    };
-    if (body) {
-      headers["content-type"] = body.contentType;
-      headers["content-length"] = String(body.bytes.length);
-    }
-    const https_ = target.url.protocol === "https:";
     const socketAddress = target.family === 6
       ? `[${target.address}]:${target.port}`
       : `${target.address}:${target.port}`;
-    if (denoDenies(socketAddress)) return finish(permissionRefusal(socketAddress));
-    const common = {
-      hostname: target.host,
-      port: target.port,
-      path: target.url.pathname + target.url.search,
-      method,
-      headers,
-    };
-    const deno = https_ ? denoTls() : undefined;
+    if (denoDenies(socketAddress)) return settle(flight, permissionRefusal(socketAddress));
+    let req: http.ClientRequest;
     try {
-      if (deno) {
-        // Under Deno, HTTPS rides on Deno's own TLS (see deno_tls.ts), to the checked address.
-        req = http.request({
-          ...common,
-          agent: denoTlsAgent(deno, target.address, target.port, target.host, policy.caCerts),
-        });
-      } else {
-        req = (https_ ? https : http).request({
-          ...common,
-          protocol: target.url.protocol,
-          agent: false,
-          lookup: lookup as never,
-          ...(https_ && !classifyAddress(target.host) ? { servername: target.host } : {}),
-          ...(https_ && policy.caCerts ? { ca: policy.caCerts } : {}),
-        });
-      }
+      req = flight.req = openRequest(target, method, requestHeaders(target, accept, body), policy);
     } catch (error) {
-      finish(error);
-      return;
+      return settle(flight, error);
     }
-    req.on("error", (error: Error & { code?: string }) => {
-      if (error.name === "NotCapable") finish(error);
-      else {finish(
-          new Refusal(
-            "fetch_failed",
-            `the connection failed (${error.code ?? error.message})`,
-            HINTS.network,
-          ),
-        );}
-    });
-    req.on("response", (response) => {
-      res = response;
-      const status = response.statusCode ?? 0;
-      const location = response.headers.location;
-      if (REDIRECTS.has(status) && typeof location === "string" && location !== "") {
-        finish(undefined, { status, location, page: emptyPage(response) });
-        // The redirect's body is never read: close its connection, or a site that never ends one
-        // would keep a socket of this server open per hop for as long as it likes.
-        response.destroy();
-        req?.destroy();
-        return;
-      }
-      readBody(response, method, limits, (error, bytes, contentType, charset) => {
-        if (error) return finish(error);
-        const { text, encoding } = bytes.length === 0
-          ? { text: "", encoding: "utf-8" }
-          : decodeText(bytes, contentType, charset);
-        finish(undefined, {
-          status,
-          page: {
-            status,
-            statusText: http.STATUS_CODES[status] ?? "",
-            contentType,
-            text,
-            ...(encoding === "utf-8" ? {} : { encoding }),
-            bytes: bytes.length,
-          },
-        });
-      }, (d) => decoder = d);
-    });
+    req.on("error", (error: Error & { code?: string }) => settle(flight, connectionError(error)));
+    req.on("response", (response) => onResponse(flight, response, method, limits));
     req.end(body ? body.bytes : undefined);
   });
+}
+
+/** Ends the exchange once: with its value, or with the error after closing whatever is open. */
+function settle(flight: InFlight, error: unknown, value?: Exchange): void {
+  if (flight.settled) return;
+  flight.settled = true;
+  clearTimeout(flight.timer);
+  if (error !== undefined) {
+    flight.decoder?.destroy();
+    flight.res?.destroy();
+    flight.req?.destroy();
+    flight.reject(error);
+  } else flight.resolve(value!);
+}
+
+function requestHeaders(target: Target, accept: string, body: FetchRequest["body"]): Record<string, string> {
+  const headers: Record<string, string> = {
+    host: target.url.host, // the name (and a port only when not the scheme's default)
+    "user-agent": USER_AGENT,
+    accept,
+    "accept-encoding": "gzip, deflate",
+  };
+  if (body) {
+    headers["content-type"] = body.contentType;
+    headers["content-length"] = String(body.bytes.length);
+  }
+  return headers;
+}
+
+/** The request, to the checked address only, whatever name the socket asks about. */
+function openRequest(
+  target: Target,
+  method: string,
+  headers: Record<string, string>,
+  policy: Policy,
+): http.ClientRequest {
+  // The pinned lookup: whatever name the socket asks about, it gets the address checked above.
+  const lookup = (_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  };
+  const https_ = target.url.protocol === "https:";
+  const common = {
+    hostname: target.host,
+    port: target.port,
+    path: target.url.pathname + target.url.search,
+    method,
+    headers,
+  };
+  const deno = https_ ? denoTls() : undefined;
+  if (deno) {
+    // Under Deno, HTTPS rides on Deno's own TLS (see deno_tls.ts), to the checked address.
+    return http.request({
+      ...common,
+      agent: denoTlsAgent(deno, target.address, target.port, target.host, policy.caCerts),
+    });
+  }
+  return (https_ ? https : http).request({
+    ...common,
+    protocol: target.url.protocol,
+    agent: false,
+    lookup: lookup as never,
+    ...(https_ && !classifyAddress(target.host) ? { servername: target.host } : {}),
+    ...(https_ && policy.caCerts ? { ca: policy.caCerts } : {}),
+  });
+}
+
+function connectionError(error: Error & { code?: string }): Error {
+  if (error.name === "NotCapable") return error;
+  return new Refusal("fetch_failed", `the connection failed (${error.code ?? error.message})`, HINTS.network);
+}
+
+/** A redirect ends the exchange at once (its body unread); any other response is read whole. */
+function onResponse(
+  flight: InFlight,
+  response: http.IncomingMessage,
+  method: string,
+  limits: FetchLimits,
+): void {
+  flight.res = response;
+  const status = response.statusCode ?? 0;
+  const location = response.headers.location;
+  if (REDIRECTS.has(status) && typeof location === "string" && location !== "") {
+    settle(flight, undefined, { status, location, page: emptyPage(response) });
+    // The redirect's body is never read: close its connection, or a site that never ends one
+    // would keep a socket of this server open per hop for as long as it likes.
+    response.destroy();
+    flight.req?.destroy();
+    return;
+  }
+  readBody(response, method, limits, (error, bytes, contentType, charset) => {
+    if (error) return settle(flight, error);
+    const { text, encoding } = bytes.length === 0
+      ? { text: "", encoding: "utf-8" }
+      : decodeText(bytes, contentType, charset);
+    settle(flight, undefined, {
+      status,
+      page: {
+        status,
+        statusText: http.STATUS_CODES[status] ?? "",
+        contentType,
+        text,
+        ...(encoding === "utf-8" ? {} : { encoding }),
+        bytes: bytes.length,
+      },
+    });
+  }, (d) => flight.decoder = d);
 }
 
 function emptyPage(res: http.IncomingMessage): Exchange["page"] {
