@@ -21,6 +21,7 @@ const ROOT = decodeURIComponent(new URL("../", import.meta.url).pathname).replac
  */
 export const SERVER_LAYERS: readonly (readonly string[])[] = [
   ["main.ts"],
+  ["mcp/http"],
   ["mcp"],
   ["http"],
   ["registry.ts"],
@@ -28,7 +29,8 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
   ["card.ts"],
   ["tool.ts"],
   ["output"],
-  ["render"],
+  ["store"],
+  ["render", "web"],
   ["html"],
   ["ui"],
   ["config.ts"],
@@ -131,7 +133,9 @@ const KIND_WIDGETS = new Set(
 export function layerOf(path: string): string {
   const widget = /^ui\/runtime\/widgets\/(\w+)\.ts$/.exec(path);
   if (widget) return KIND_WIDGETS.has(widget[1]) ? "ui/runtime/widgets" : "ui/runtime";
-  for (const nested of ["ui/runtime", "ui/shared"]) if (path.startsWith(`${nested}/`)) return nested;
+  for (const nested of ["ui/runtime", "ui/shared", "mcp/http"]) {
+    if (path.startsWith(`${nested}/`)) return nested;
+  }
   return path.includes("/") ? path.slice(0, path.indexOf("/")) : path;
 }
 
@@ -178,17 +182,82 @@ export function layerViolations(modules: Module[]): string[] {
   });
 }
 
+/** The layers under src/mcp/: the server and its transports, MCP over HTTP in src/mcp/http/. */
+const SDK_LAYERS: readonly string[] = ["mcp", "mcp/http"];
+
 /** Only src/mcp/ imports the MCP SDK. */
 export function sdkViolations(modules: Module[]): string[] {
   return modules.flatMap((m) =>
     m.imports.filter((i) => i.to.startsWith("npm:") && packageOf(i.to).startsWith("@modelcontextprotocol/"))
-      .filter(() => layerOf(m.path) !== "mcp")
+      .filter(() => !SDK_LAYERS.includes(layerOf(m.path)))
       .map((i) =>
         `${m.path} imports ${
           packageOf(i.to)
         }: only src/mcp/ may use the SDK, so an SDK upgrade touches one folder`
       )
   );
+}
+
+/**
+ * Import circles between files of the browser runtime, type-only imports included: one report per
+ * set of files that import each other, as the shortest way from its first file (by name) back to
+ * itself. A circle makes the order in which the bundle runs its modules depend on which one a
+ * template enters first.
+ */
+export function runtimeCycles(modules: Module[]): string[] {
+  const runtime = new Map(
+    modules.filter((m) => isBrowser(layerOf(m.path))).map((m) => [
+      m.path,
+      [...new Set(m.imports.map((i) => i.to).filter((to) => isBrowser(layerOf(to))))],
+    ]),
+  );
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  for (const start of [...runtime.keys()].sort()) {
+    if (seen.has(start)) continue;
+    const circle = shortestCircle(runtime, start);
+    if (!circle) continue;
+    // The files `start` reaches that reach it back import each other too: report them once.
+    for (const other of reachableIn(runtime, start)) {
+      if (reachableIn(runtime, other).has(start)) seen.add(other);
+    }
+    problems.push(
+      `${
+        circle.join(" -> ")
+      }: browser modules import each other in a circle, so which runs first depends on the template's entry; move what both need into a module that imports neither`,
+    );
+  }
+  return problems;
+}
+
+/** Every file `from` reaches by imports in `graph`. */
+function reachableIn(graph: Map<string, string[]>, from: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [from];
+  while (stack.length) {
+    for (const to of graph.get(stack.pop()!) ?? []) if (!seen.has(to)) seen.add(to), stack.push(to);
+  }
+  return seen;
+}
+
+/** The shortest import path from `start` back to itself, if there is one. */
+function shortestCircle(graph: Map<string, string[]>, start: string): string[] | undefined {
+  const from = new Map<string, string>();
+  const queue = [start];
+  while (queue.length) {
+    const at = queue.shift()!;
+    for (const to of graph.get(at) ?? []) {
+      if (to === start) {
+        const path = [at];
+        while (path[0] !== start) path.unshift(from.get(path[0])!);
+        return [...path, start];
+      }
+      if (from.has(to)) continue;
+      from.set(to, at);
+      queue.push(to);
+    }
+  }
+  return undefined;
 }
 
 /** Outside the effect layers, only built-ins and packages that touch nothing outside the process. */
@@ -311,6 +380,7 @@ export async function architectureProblems(root: string): Promise<string[]> {
   return [
     ...layerViolations(graph),
     ...sdkViolations(graph),
+    ...runtimeCycles(graph),
     ...startupLoads(graph),
     ...effectImportViolations(graph),
     ...effectViolations(root),
@@ -372,6 +442,7 @@ for (
   const [rule, problems] of [
     ["imports go down the layer map, browser code stays in the browser layers", () => layerViolations(graph)],
     ["only src/mcp/ imports the MCP SDK", () => sdkViolations(graph)],
+    ["the browser runtime's files import each other in no circle", () => runtimeCycles(graph)],
     ["start-up loads no heavy module a first call can load instead", () => startupLoads(graph)],
     ["only the effect layers import what touches the outside world", () => effectImportViolations(graph)],
     [
@@ -468,15 +539,40 @@ const PLANTS: { name: string; file: string; add: string; replace?: string; expec
   {
     name: "the core runtime importing a kind's widget",
     file: "ui/runtime/selection.ts",
-    add: '\nimport { chartWidget } from "./widgets/chart.ts";\nexport const chart = chartWidget;\n',
+    add: '\nimport { listWidget } from "./widgets/list.ts";\nexport const list = listWidget;\n',
     expect:
-      "ui/runtime/selection.ts (layer ui/runtime) imports ui/runtime/widgets/chart.ts (layer ui/runtime/widgets): browser code",
+      "ui/runtime/selection.ts (layer ui/runtime) imports ui/runtime/widgets/list.ts (layer ui/runtime/widgets): browser code",
   },
   {
     name: "browser code importing server code",
     file: "ui/runtime/dom.ts",
     add: '\nimport { escape } from "../../html/html.ts";\nexport const esc = escape;\n',
     expect: "ui/runtime/dom.ts (layer ui/runtime) imports html/html.ts (layer html): browser code",
+  },
+  {
+    name: "the stores importing the result builder",
+    file: "store/stores.ts",
+    add: '\nimport type { CardResult } from "../output/result.ts";\nexport type R = CardResult;\n',
+    expect: "store/stores.ts (layer store) imports output/result.ts (layer output): layers import only",
+  },
+  {
+    name: "the page extractors importing a renderer",
+    file: "web/extract_dom.ts",
+    add: '\nimport { brief } from "../render/summary.ts";\nexport const short = brief;\n',
+    expect: "web/extract_dom.ts (layer web) imports render/summary.ts (layer render): layers import only",
+  },
+  {
+    name: "the MCP server importing the HTTP endpoint",
+    file: "mcp/server.ts",
+    add: '\nimport type { HttpApp } from "./http/app.ts";\nexport type App = HttpApp;\n',
+    expect: "mcp/server.ts (layer mcp) imports mcp/http/app.ts (layer mcp/http): layers import only",
+  },
+  {
+    name: "a core runtime module importing the widget list's filler",
+    file: "ui/runtime/export.ts",
+    add: '\nimport { useWidgets } from "./widgets/index.ts";\nexport const use = useWidgets;\n',
+    expect:
+      "ui/runtime/export.ts -> ui/runtime/widgets/index.ts -> ui/runtime/more.ts -> ui/runtime/export.ts: browser modules import each other in a circle",
   },
   {
     name: "the server loading the fetcher at start-up",
@@ -489,6 +585,12 @@ const PLANTS: { name: string; file: string; add: string; replace?: string; expec
     file: "tools/get_card.ts",
     add: '\nimport type { McpServer } from "@modelcontextprotocol/server";\nexport type S = McpServer;\n',
     expect: "tools/get_card.ts imports @modelcontextprotocol/server: only src/mcp/ may use the SDK",
+  },
+  {
+    name: "the HTTP plumbing importing the SDK",
+    file: "http/guard.ts",
+    add: '\nimport type { McpServer } from "@modelcontextprotocol/server";\nexport type S = McpServer;\n',
+    expect: "http/guard.ts imports @modelcontextprotocol/server: only src/mcp/ may use the SDK",
   },
 ];
 
