@@ -119,9 +119,9 @@ export const EQUIVALENT: readonly Equivalent[] = [
       "the first error is thrown: the shortcut only saves that repeat",
   },
   {
-    id: "g-4039118231",
+    id: "g-46021f1425",
     file: "src/fs/zip.ts",
-    mutation: "readZip: inflate slices of 16,383 bytes instead of 16,384",
+    mutation: "inflateEntries: inflate slices of 16,383 bytes instead of 16,384",
     reason:
       "the slice is how much compressed input is handed to the inflater at a time; every check runs on the output, which is the same for any slice size",
   },
@@ -174,7 +174,7 @@ export const EQUIVALENT: readonly Equivalent[] = [
       "the agent is made for one request and its only socket is the one TLS stream createConnection returns; node:http's Agent (in Deno's node layer) takes 0 as no limit, and one request opens one socket either way",
   },
   {
-    id: "g-7ef65b294e",
+    id: "g-89440d4e43",
     file: "src/net/fetch.ts",
     mutation: "exchange: the timer's delay floored at -1 instead of 0",
     reason:
@@ -223,9 +223,9 @@ export const EQUIVALENT: readonly Equivalent[] = [
       "timing only: the reconnect backoff decides when Redis is tried again, never what is answered; tests assert no times (STYLE: speed is measured in benchmarks), and the recovery test waits for reachability however long the backoff",
   },
   {
-    id: "g-de7fd1e2b6",
+    id: "g-716a5add14",
     file: "src/net/fetch.ts",
-    mutation: "exchange: a missing status read as 1 instead of 0",
+    mutation: "onResponse: a missing status read as 1 instead of 0",
     reason:
       "node:http always sets statusCode on a response (the parser rejects a reply without one before this event), so the fallback is never read",
   },
@@ -265,14 +265,14 @@ export const EQUIVALENT: readonly Equivalent[] = [
       "only family === 6 is read (to bracket the socket address); node:net takes the pinned lookup's answer for any family other than 6 as IPv4, so the connection is the same",
   },
   {
-    id: "g-6b19cad5b9",
+    id: "g-8ebb097579",
     file: "src/store/redis_store.ts",
-    mutation: "session.list: i + 1 < flat.length → <=",
+    mutation: "session.list: i + 2 < flat.length → <=",
     reason:
-      "the listing script returns id and title pairs, so the list's length is even and i (0, 2, 4...) reaches the same last pair under either test",
+      "the listing script returns id, title and title signature triples, so the list's length is a multiple of 3 and i (0, 3, 6...) reaches the same last triple under either test",
   },
   {
-    id: "g-80ec411f54",
+    id: "g-4b95175955",
     file: "src/web/extract_forms.ts",
     mutation: "formControls: the skip of non-element children removed",
     reason:
