@@ -113,9 +113,25 @@ function checkFormat(spec: ChartSpec): NumberFormat {
   return { locale, style, currency, digits: spec.digits };
 }
 
+/** What a chart's labels decide: the labels drawn, how many values each series gives, and whether they are raw values. */
+interface LabelPlan {
+  labels: string[];
+  /** The values each series gives (raw values: any number). */
+  n: number;
+  /** A histogram without labels: each series is raw values, binned later. */
+  raw: boolean;
+}
+
 /** Checks the spec against the kind's rules; throws a ToolError naming the field and the limit. */
 export function checkChart(spec: ChartSpec): { labels: string[]; format: NumberFormat } {
-  const { type, series } = spec;
+  checkSeriesCount(spec);
+  const plan = checkLabels(spec);
+  const points = checkValues(spec.series, plan);
+  checkKindValues(spec, points);
+  return { labels: plan.labels, format: checkFormat(spec) };
+}
+
+function checkSeriesCount({ type, series, x }: ChartSpec): void {
   if (series.length === 0) throw invalidInput("series", "give at least one series", "Add { name, values }");
   if (series.length > MAX_SERIES) {
     throw invalidInput(
@@ -124,9 +140,14 @@ export function checkChart(spec: ChartSpec): { labels: string[]; format: NumberF
       "Combine or drop series, or make several charts",
     );
   }
-  if (spec.x && spec.type !== "scatter") {
+  if (x && type !== "scatter") {
     throw invalidInput("x", `only scatter uses numeric x, not "${type}"`, "Drop x, or use type scatter");
   }
+}
+
+/** The labels (or numeric x) and their number, within the kind's limit. */
+function checkLabels(spec: ChartSpec): LabelPlan {
+  const { type, series } = spec;
   // a histogram without labels reads each series as raw values, of any length
   const raw = RAW_TYPES.has(type) && !spec.labels;
   const n = spec.labels?.length ?? spec.x?.length ?? series[0].values.length;
@@ -151,6 +172,11 @@ export function checkChart(spec: ChartSpec): { labels: string[]; format: NumberF
         : "Aggregate the data (e.g. by day instead of by minute)");
     throw invalidInput("labels", `${n} labels is more than ${max} for a ${type} chart`, hint);
   }
+  return { labels, n, raw };
+}
+
+/** Every series' values: one per label, finite or null, within the magnitude a chart draws. Returns the non-null count. */
+function checkValues(series: ChartSpec["series"], { n, raw }: LabelPlan): number {
   let points = 0;
   series.forEach((s, k) => {
     if (s.values.length !== n && !raw) {
@@ -172,6 +198,11 @@ export function checkChart(spec: ChartSpec): { labels: string[]; format: NumberF
     for (const v of s.values) if (v !== null) points++;
   });
   if (points === 0) throw invalidInput("series", "every value is null", "Give at least one number");
+  return points;
+}
+
+/** The kinds' own rules on values: a scatter's point count, a pie's one positive series, stacked areas' signs. */
+function checkKindValues({ type, series }: ChartSpec, points: number): void {
   if (type === "scatter" && points > MAX_SCATTER_POINTS) {
     throw invalidInput(
       "series",
@@ -179,30 +210,7 @@ export function checkChart(spec: ChartSpec): { labels: string[]; format: NumberF
       "Sample the points, or use a line chart",
     );
   }
-  if (type === "pie" || type === "donut") {
-    if (series.length > 1) {
-      throw invalidInput(
-        "series",
-        `a ${type} chart shows one series, not ${series.length}`,
-        "Give one series, or use grouped_bar or stacked_bar",
-      );
-    }
-    const neg = series[0].values.findIndex((v) => v !== null && v < 0);
-    if (neg >= 0) {
-      throw invalidInput(
-        `series[0].values[${neg}]`,
-        `a ${type} slice cannot be negative`,
-        "Use a bar chart for values below zero",
-      );
-    }
-    if (!series[0].values.some((v) => v !== null && v > 0)) {
-      throw invalidInput(
-        "series[0].values",
-        `a ${type} chart needs a value above zero`,
-        "Give the slice sizes",
-      );
-    }
-  }
+  if (type === "pie" || type === "donut") checkSlices(type, series);
   if (type === "stacked_area") {
     series.forEach((s, k) => {
       const neg = s.values.findIndex((v) => v !== null && v < 0);
@@ -215,7 +223,31 @@ export function checkChart(spec: ChartSpec): { labels: string[]; format: NumberF
       }
     });
   }
-  return { labels, format: checkFormat(spec) };
+}
+
+function checkSlices(type: ChartSpec["type"], series: ChartSpec["series"]): void {
+  if (series.length > 1) {
+    throw invalidInput(
+      "series",
+      `a ${type} chart shows one series, not ${series.length}`,
+      "Give one series, or use grouped_bar or stacked_bar",
+    );
+  }
+  const neg = series[0].values.findIndex((v) => v !== null && v < 0);
+  if (neg >= 0) {
+    throw invalidInput(
+      `series[0].values[${neg}]`,
+      `a ${type} slice cannot be negative`,
+      "Use a bar chart for values below zero",
+    );
+  }
+  if (!series[0].values.some((v) => v !== null && v > 0)) {
+    throw invalidInput(
+      "series[0].values",
+      `a ${type} chart needs a value above zero`,
+      "Give the slice sizes",
+    );
+  }
 }
 
 function pick<T>(items: readonly T[], rows: readonly number[]): T[] {
