@@ -2173,6 +2173,22 @@ export const MUTANTS: readonly Mutant[] = [
     breaks: "every nested object repeats additionalProperties: false, bytes every conversation pays for",
   },
   {
+    id: "listing-repeats-field-names",
+    file: "src/mcp/input_schema.ts",
+    find: '          ) => [k, walk(key === "properties" ? unnamed(k, v) : v, false)]),',
+    replace: "          ) => [k, walk(v, false)]),",
+    tests: ["tests/mcp/context_cost_test.ts", "tests/mcp/server_test.ts", "tests/mcp/tools_gen_test.ts"],
+    breaks: 'every card tool lists title: "Title", a description that tells a model nothing',
+  },
+  {
+    id: "output-schema-whole",
+    file: "src/mcp/input_schema.ts",
+    find: "      made.set(key, json = deepFreeze(closedRoot ? compact : outline(compact)));",
+    replace: "      made.set(key, json = deepFreeze(compact));",
+    tests: ["tests/mcp/context_cost_test.ts", "tests/mcp/tools_gen_test.ts"],
+    breaks: "fetch_reference lists its 1.9 KB result shape in every tools/list",
+  },
+  {
     id: "listing-drops-meta",
     file: "src/mcp/tool_listing.ts",
     find: "    ...(meta ? { _meta: meta } : {}),",

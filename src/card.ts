@@ -65,7 +65,7 @@ export const CARD_OUTPUT_SCHEMA = z.object({
 export const MAX_PARTS = 1_000;
 
 const partField = z.number().int().min(1).max(MAX_PARTS).optional().describe(
-  "Part to show (default 1)",
+  "Default 1",
 );
 
 /** Most tutor tips and context-menu items one card carries. */
@@ -88,7 +88,7 @@ function pairs(max: number, nameChars: number, textChars: number, what: string) 
 const extrasField = z.looseObject({}).pipe(z.strictObject({
   tips: pairs(MAX_TUTOR_TERMS, 80, 600, "tips").optional(),
   menu: pairs(MAX_ACTIONS, 60, 2_000, "menu items").optional(),
-})).optional().describe("Reader aids {tips: {term: tip}, menu: {label: prompt}}; see the instructions");
+})).optional().describe("{tips: {term: tip}, menu: {label: prompt}}");
 
 /** The frame attributes that carry tutor terms and context actions to the runtime. */
 function frameData(args: Record<string, unknown>): Record<string, string> {

@@ -22,7 +22,7 @@ export default defineCard({
   kind: "diagram",
   title: "Diagram card",
   description:
-    "Render a Mermaid diagram as accessible SVG laid out on the server, with a list of its nodes and edges. Styling lines are skipped; unsupported syntax shows the source and names the lines.",
+    "A Mermaid diagram as accessible SVG, with a list of its nodes and edges. Styling lines are skipped; unsupported syntax shows the source and names the lines.",
   input,
   view: { widgets: ["diagram"], styles: ["diagram"] },
   async render(inp) {

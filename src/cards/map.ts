@@ -44,8 +44,7 @@ export default defineCard({
   name: "create_map_card",
   kind: "map",
   title: "Map card",
-  description:
-    "Choropleth of countries or US states, with pins or bubbles by lat/lon: SVG, legend, tooltips, data table.",
+  description: "Choropleth of countries or US states, with pins or bubbles by lat/lon.",
   input,
   view: { widgets: ["map"], styles: ["chart", "chart_card", "map", "table"] },
   async render(inp, ctx) {

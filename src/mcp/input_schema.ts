@@ -247,6 +247,7 @@ const UNADVERTISED_MAX_LENGTH = 10_000;
  * - `additionalProperties: false` below the root (the root's says it once: unknown fields are refused);
  * - what allows anything anyway: `propertyNames: {type: "string"}`, `additionalProperties: {}`, empty
  *   `properties` (but the root's, which some hosts expect);
+ * - a property's description that only repeats its name (`title`: "Title");
  * - the not-blank pattern `\S` and length limits of 10,000 characters or less, which no sensible value
  *   of a short field reaches (titles, labels, cells): a limit a document or file can meet stays;
  * - and a type list is written as `anyOf` branches, which every host's dialect reads.
@@ -259,13 +260,24 @@ export function compactJsonSchema(schema: Json, { closedRoot = true } = {}): Jso
     for (const [key, child] of Object.entries(node)) {
       // Property names are data: a field called "pattern" is never a keyword.
       const made = key === "properties" || key === "$defs"
-        ? Object.fromEntries(Object.entries(child as Json).map(([k, v]) => [k, walk(v, false)]))
+        ? Object.fromEntries(
+          Object.entries(child as Json).map((
+            [k, v],
+          ) => [k, walk(key === "properties" ? unnamed(k, v) : v, false)]),
+        )
         : walk(child, false);
       if (keeps(key, made, root)) out[key] = made;
     }
     return typeList(out);
   };
   return walk(schema, closedRoot) as Json;
+}
+
+/** A property's schema without a description that only repeats its name (`title`: "Title"). */
+function unnamed(name: string, schema: unknown): unknown {
+  if (schema === null || typeof schema !== "object") return schema;
+  const { description, ...rest } = schema as Json;
+  return typeof description === "string" && description.toLowerCase() === name.toLowerCase() ? rest : schema;
 }
 
 /**
@@ -327,8 +339,26 @@ export function dropEmptyOptionals(schema: z.ZodObject, value: unknown): unknown
 }
 
 /**
+ * An output schema's outline: its fields and their types, not what lies inside them nor what
+ * they mean (the result's text says that to the model). The spec asks that structured results conform to the declared schema and that clients
+ * validate against it; an outline is such a schema, and it keeps the bytes every tools/list pays
+ * for few (fetch_reference's full shape is 1.9 KB). The server still checks every result against
+ * the full schema before it leaves.
+ */
+function outline(schema: Json): Json {
+  const properties = schema.properties as Record<string, Json> | undefined;
+  if (!properties) return schema;
+  const field = ({ type }: Json) => type ? { type } : {};
+  return {
+    ...schema,
+    properties: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, field(v)])),
+  };
+}
+
+/**
  * The standard schema's JSON hooks, compacted and computed once per option set (tools/list asks
- * per request). An output schema describes what the server sends, so even its root stays open.
+ * per request). An output schema describes what the server sends, so even its root stays open, and
+ * hosts see its outline.
  */
 function compactHooks(standard: { jsonSchema: JsonSchemaHooks }, closedRoot: boolean): JsonSchemaHooks {
   const made = new Map<string, Json>();
@@ -336,7 +366,8 @@ function compactHooks(standard: { jsonSchema: JsonSchemaHooks }, closedRoot: boo
     const key = `${io} ${JSON.stringify(options)}`;
     let json = made.get(key);
     if (!json) {
-      made.set(key, json = deepFreeze(compactJsonSchema(standard.jsonSchema[io](options), { closedRoot })));
+      const compact = compactJsonSchema(standard.jsonSchema[io](options), { closedRoot });
+      made.set(key, json = deepFreeze(closedRoot ? compact : outline(compact)));
     }
     return json;
   };

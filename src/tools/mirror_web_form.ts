@@ -209,12 +209,10 @@ export default defineTool({
   name: "mirror_web_form",
   title: "Mirror a website form",
   description:
-    "Fetch a public page and rebuild one of its forms as an interactive form card. The form's action and hidden fields stay on the server under a form id. When the user submits the card, their values come back to the chat: confirm them with the user, then call submit_web_form. A page with several forms: pass `form`, or call without it to get the list.",
+    "Rebuild a form of a public page as a form card; its action and hidden fields stay on the server under a form id. The values the user submits come back to the chat: confirm them with the user, then call submit_web_form. Several forms on the page: pass `form`, or omit it to get the list.",
   input: z.object({
     url: z.string().min(1).max(2_048).describe("Absolute http(s) URL of the page with the form"),
-    form: z.string().max(200).optional().describe(
-      "Which form: its number on the page (1 = first), or its id or name. Not needed when the page has one form",
-    ),
+    form: z.string().max(200).optional().describe("Number (1 = first), id or name"),
   }),
   output,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },

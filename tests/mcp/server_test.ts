@@ -4,6 +4,7 @@
  * and refusals.
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import { z } from "zod";
 import { INSTRUCTIONS } from "../../mod.ts";
 import { isCard } from "../../src/card.ts";
 import { CARDS, TOOLS } from "../../src/registry.ts";
@@ -44,12 +45,13 @@ Deno.test("tools/list matches the registry, with schemas, annotations and both M
     }
     assertDeep(tool.annotations, declared.annotations, `${tool.name} annotations as declared`);
     assertEquals(tool.title, declared.title, "the title once, at the top");
+    // Every field is described; hosts see the description unless it only repeats the name ("Title").
+    const own = z.toJSONSchema(declared.input, { io: "input", unrepresentable: "any" }).properties ?? {};
     for (const [field, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
-      assertEquals(
-        typeof (schema as { description?: string }).description,
-        "string",
-        `${tool.name}.${field} needs .describe()`,
-      );
+      const described = (own[field] as { description?: string }).description;
+      assertEquals(typeof described, "string", `${tool.name}.${field} needs .describe()`);
+      const listed = described!.toLowerCase() === field.toLowerCase() ? undefined : described;
+      assertEquals((schema as { description?: string }).description, listed, `${tool.name}.${field}`);
     }
   }
   const cardHints = {

@@ -8,7 +8,7 @@
 import { enhanceCard, wireCards } from "./card.ts";
 import { note, state } from "./debug.ts";
 import { h } from "./dom.ts";
-import { flush, remember } from "./memory.ts";
+import { flush, openStore, remember } from "./memory.ts";
 import type { Host } from "./host.ts";
 import { articleFromDocument, type CardPayload, findCard, findCardUri } from "./payload.ts";
 import { hold, startPreview } from "./preview.ts";
@@ -187,10 +187,11 @@ export function startAppsView(root: HTMLElement): void {
       title: article?.querySelector(".mcc-title")?.textContent ?? card.title ?? "",
     };
     clearTimeout(pullTimer);
-    // The card's own tools (view_tools.ts) depend on what it shows: tell the host they changed.
-    whenReady(() => rpc.notify("notifications/tools/list_changed", {}));
     Object.assign(state, { painted: true, cardId: card.id, cardHtml: card.articleHtml });
     held ? held(size.afterPaint) : size.afterPaint();
+    // The card's own tools (view_tools.ts) depend on what it shows: tell the host they changed (after
+    // the size, which the host needs first).
+    whenReady(() => rpc.notify("notifications/tools/list_changed", {}));
     host.log("painted", { kind: card.kind, id: card.id, source, ms: Math.round(performance.now() - t0) });
   };
 
@@ -313,13 +314,26 @@ export function startAppsView(root: HTMLElement): void {
     armPull();
   };
 
+  /**
+   * Once the handshake is done, while the view waits for its result, pays what the first paint
+   * would: font and layout caches, opening storage, the host locale's number data (a table counts
+   * its rows in it).
+   */
+  const warm = () => {
+    if (painted) return;
+    warmLayout(root);
+    openStore();
+    try {
+      (1.5).toLocaleString(String(context.locale || "en-US"));
+    } catch { /* a locale the browser does not know: the grid fails the same way */ }
+  };
+
   wireCards(root, host);
   // Escape leaves fullscreen, unless something in the card (a menu, a popup) used the key first.
   addEventListener(
     "keydown",
     (e) => e.key === "Escape" && !e.defaultPrevented && isFull() && host.display!("inline"),
   );
-  setTimeout(() => painted || warmLayout(root)); // after the handshake is on its way
   rpc.request("ui/initialize", {
     protocolVersion: PROTOCOL_VERSION,
     appInfo: { name: "mcp-chat-cards", version: state.serverVersion },
@@ -330,7 +344,7 @@ export function startAppsView(root: HTMLElement): void {
     state.hostInit = reply;
     notifications[CONTEXT]((reply.hostContext ?? {}) as Json);
   }).catch((error) => note(`ui/initialize failed: ${error instanceof Error ? error.message : error}`))
-    .finally(announce);
+    .finally(() => (announce(), setTimeout(warm)));
   setTimeout(() => {
     if (!ready) note(`no reply to ui/initialize after ${INIT_TIMEOUT_MS} ms: announcing initialized anyway`);
     announce();

@@ -55,6 +55,14 @@ function read(): Record<string, Saved> {
   }
 }
 
+/**
+ * Opens storage while the view waits for its result: the first access is a synchronous round trip
+ * to the browser (tens of milliseconds on a busy machine) that painting would otherwise wait on.
+ */
+export function openStore(): void {
+  read();
+}
+
 const all = <T extends Element = HTMLElement>(root: Element, selector: string) => [
   ...root.querySelectorAll<T>(selector),
 ];

@@ -72,9 +72,12 @@ export function reportSize(send: (height: number) => void): { afterPaint(): void
 }
 
 /**
- * Lays out a throwaway card (title, text, code, a table cell) while the view waits for its result:
- * the first layout resolves fonts and builds style caches, which can take tens of milliseconds.
- * Paid here, the card then paints and reports its size within one frame of arriving.
+ * Lays out a throwaway card while the view waits for its result: the first layout resolves fonts
+ * (each family, size, weight and style once: a font stack's missing families are looked up per
+ * size) and builds style caches, which can take tens of milliseconds. So the throwaway card holds
+ * the text kinds show: a title, bold, italic and code in text, a heading, a table, a code block
+ * with an italic comment. Paid here, the card then paints and reports its size within
+ * one frame of arriving.
  */
 export function warmLayout(root: HTMLElement): void {
   const card = h(
@@ -84,13 +87,14 @@ export function warmLayout(root: HTMLElement): void {
     h(
       "div",
       { class: "mcc-body" },
-      h("p", { class: "mcc-text" }, "Text, bold and plain."),
+      h("p", { class: "mcc-text" }, "Text, ", h("b", {}, "bold"), h("i", {}, "it"), h("code", {}, "c")),
+      h("h3", {}, "Head"),
       h(
         "table",
         { class: "mcc-table" },
         h("tr", {}, h("th", {}, "Head"), h("td", { class: "mcc-num" }, "1,234.5"), h("td", {}, "Cell")),
       ),
-      h("pre", {}, "code"),
+      h("div", { class: "mcc-code" }, h("pre", {}, "code", h("i", {}, "note"))),
     ),
   );
   card.style.cssText = "position:absolute;visibility:hidden;inset:0 auto auto 0;width:100%"; // CSSOM: no CSP
