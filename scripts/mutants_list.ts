@@ -2523,6 +2523,23 @@ export const MUTANTS: readonly Mutant[] = [
     breaks: "a document renders any amount of TeX, formula after formula",
   },
   {
+    id: "math-macro-definitions-allowed",
+    file: "src/render/math.ts",
+    find: "  if (refused) throw new Error(refused);",
+    replace: "",
+    tests: [T.math],
+    breaks:
+      "\\def with a repeated #1 copies its argument per expansion: 164 characters of TeX made 9 MB of MathML in 11 s",
+  },
+  {
+    id: "math-internal-commands-allowed",
+    file: "src/render/math.ts",
+    find: '    if (command.includes("@")) return',
+    replace: '    if (command.includes("@@@")) return',
+    tests: [T.math],
+    breaks: "\\df@tag, which \\tag defines from its argument, can be repeated 140 times in a formula",
+  },
+  {
     id: "math-prices-are-math",
     file: "src/render/math.ts",
     find: ' || DIGIT.test(text[close + 1] ?? "")',
