@@ -35,6 +35,7 @@ const T = {
   advCards: "tests/adversarial/cards_test.ts",
   advSanitize: "tests/adversarial/sanitize_test.ts",
   advHttp: "tests/adversarial/http_test.ts",
+  advGeo: "tests/adversarial/geo_test.ts",
   golden: "tests/cards/golden_test.ts",
   inert: "tests/cards/inert_test.ts",
   table: "tests/cards/table_test.ts",
@@ -2538,6 +2539,14 @@ export const MUTANTS: readonly Mutant[] = [
     replace: '    if (command.includes("@@@")) return',
     tests: [T.math],
     breaks: "\\df@tag, which \\tag defines from its argument, can be repeated 140 times in a formula",
+  },
+  {
+    id: "document-diagrams-unbudgeted",
+    file: "src/render/diagram/diagram.ts",
+    find: "    options.budget.left -= items;",
+    replace: "",
+    tests: [T.advGeo],
+    breaks: "a document lays out every mermaid fence it holds: 260 full-size graphs in one 1 MB document",
   },
   {
     id: "math-prices-are-math",
