@@ -7,6 +7,7 @@ import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node
 import { loadSanitizer, sanitizeMath } from "../../src/html/sanitize.ts";
 import {
   findMath,
+  FORMULA_COST,
   mathInHtml,
   MAX_TEX_CHARS,
   MAX_TEX_TOTAL,
@@ -147,16 +148,22 @@ Deno.test("a formula may hold 2,000 characters of TeX", () => {
   assertEquals(reason("x".repeat(10_000)), "the formula is 10,000 characters, the limit is 2,000");
 });
 
-Deno.test("one text renders up to 100,000 characters of TeX, each formula counting at least 20", () => {
+Deno.test("one text renders up to 100,000 characters of TeX, each formula counting at least 100: 1,000 short ones", () => {
+  const passed = "this text&#39;s formulas pass 100,000 characters of TeX (each counts at least 100)";
   const budget = newBudget();
   for (let used = 0; used < MAX_TEX_TOTAL; used += MAX_TEX_CHARS) {
     assertEquals(reason("y".repeat(2_000), budget), "");
   }
   assertEquals(budget.left, 0);
-  assertEquals(reason("y", budget), "this text&#39;s formulas pass 100,000 characters of TeX");
+  assertEquals(reason("y", budget), passed);
+  assertEquals(FORMULA_COST, 100);
   const small = newBudget();
-  for (let i = 0; i < MAX_TEX_TOTAL / 20; i++) renderTex("y", false, "", small);
-  assertEquals(reason("y", small), "this text&#39;s formulas pass 100,000 characters of TeX");
+  for (let i = 0; i < 1_000; i++) assertEquals(reason("y", small), "", `formula ${i + 1}`);
+  assertEquals(reason("y", small), passed);
+  // A text of tiny formulas (25 KB of `$x$5`) stops at 1,000 of them; the rest show as source.
+  const html = mathInHtml(`<p>${"$x$5".repeat(6_250)}</p>`);
+  assertEquals(html.split("<math>").length - 1, 1_000);
+  assertEquals(html.split(passed).length - 1, 6_249 - 1_000);
 });
 
 Deno.test("invalid TeX shows its source and a short reason", () => {
