@@ -294,3 +294,27 @@ Deno.test("math in sanitized html, never inside code", () => {
   );
   assertEquals(htmlToText(html), "Area $\\pi r^2$ costs $5 and $10.\n$x$\n$y$\n<$a<b$>");
 });
+
+Deno.test("a tab or show/hide card shares one TeX budget across its blocks: 50 sections render 1,000 formulas, not 50,000", async () => {
+  const { connect } = await import("../helpers.ts");
+  await using client = await connect({ resultLimit: 5_000_000 }); // the MathML of 1,000 formulas
+  const formulas = "$x$ ".repeat(600);
+  for (
+    const [name, args] of [
+      ["create_reveal_card", {
+        title: "R",
+        sections: [{ title: "a", html: formulas }, { title: "b", html: formulas }],
+      }],
+      ["create_tab_card", {
+        title: "T",
+        tabs: [{ label: "a", html: formulas }, { label: "b", html: formulas }],
+      }],
+    ] as const
+  ) {
+    const result = await client.callTool({ name, arguments: args });
+    assertEquals(result.isError, undefined, JSON.stringify(result.content).slice(0, 300));
+    const html = (result.structuredContent as { card: { articleHtml: string } }).card.articleHtml;
+    assertEquals(html.split("<math>").length - 1, 1_000, name);
+    assertEquals(html.split("(each counts at least 100)").length - 1, 200, name);
+  }
+});
