@@ -261,6 +261,7 @@ async function microRows(): Promise<void> {
     (await import("../bench/chart_bench.ts")).BARS,
     (await import("../bench/unzip_bench.ts")).UNZIP,
     (await import("../bench/highlight_bench.ts")).PYTHON,
+    ...Object.values(await import("../bench/adversarial_bench.ts")),
   ];
   for (const c of cases) {
     const r = await ratio(c.ours, c.floor);

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { defineCard } from "../card.ts";
 import { join, markup } from "../html/html.ts";
 import { renderBlockContent } from "../render/content.ts";
+import { newBudget } from "../render/math.ts";
 import { brief, contentSummary, plural, withinBudget } from "../render/summary.ts";
 import { ACTION } from "../ui/shared/protocol.ts";
 import { assertBlocks, cardTitle, contentFields, plainLine } from "./_fields.ts";
@@ -34,8 +35,9 @@ export default defineCard({
   input,
   async render(inp) {
     assertBlocks(inp.sections, "sections", "section");
+    const mathBudget = newBudget(); // one for the card: its blocks share it
     const rendered = await Promise.all(
-      inp.sections.map((s, i) => renderBlockContent(s, `sections[${i}].html`)),
+      inp.sections.map((s, i) => renderBlockContent(s, `sections[${i}].html`, mathBudget)),
     );
     const sections = inp.sections.map((s, i) => {
       const open = s.open ? markup` open` : "";

@@ -8,6 +8,7 @@ import { invalidInput } from "../errors.ts";
 import { join, markup } from "../html/html.ts";
 import { idMaker } from "../html/ids.ts";
 import { renderBlockContent } from "../render/content.ts";
+import { newBudget } from "../render/math.ts";
 import { contentSummary, plural, withinBudget } from "../render/summary.ts";
 import { assertBlocks, cardTitle, contentFields, plainLine } from "./_fields.ts";
 
@@ -49,7 +50,10 @@ export default defineCard({
         ids[i].panel
       }" aria-selected="${on ? "true" : "false"}" tabindex="${on ? 0 : -1}">${t.label}</button>`;
     });
-    const rendered = await Promise.all(inp.tabs.map((t, i) => renderBlockContent(t, `tabs[${i}].html`)));
+    const mathBudget = newBudget(); // one for the card: its blocks share it
+    const rendered = await Promise.all(
+      inp.tabs.map((t, i) => renderBlockContent(t, `tabs[${i}].html`, mathBudget)),
+    );
     const panels = rendered.map(({ html }, i) => {
       const hidden = i === selected ? "" : markup` hidden`;
       return markup`<section class="mcc-tabpanel" role="tabpanel" id="${ids[i].panel}" aria-labelledby="${

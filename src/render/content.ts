@@ -7,7 +7,7 @@ import { type Html, join, markup, raw } from "../html/html.ts";
 import { sanitize } from "../html/sanitize.ts";
 import { codeFigure } from "./code_view.ts";
 import { languageOf } from "./highlight.ts";
-import { mathInHtml, prepareMath } from "./math.ts";
+import { type MathBudget, mathInHtml, newBudget, prepareMath } from "./math.ts";
 import { htmlToText } from "./summary.ts";
 
 /** Content of a tab or section: any of text, html and code, shown in that order. */
@@ -59,14 +59,19 @@ export interface RenderedContent {
  * Renders a block's content fields in order: text, html, code. An html field with nothing left to
  * show once sanitized (only scripts, say) is refused, naming `field`: an empty panel would tell
  * the model its content took effect. TeX between dollar signs in the html field's text becomes
- * math (render/math.ts); the text field stays plain text.
+ * math (render/math.ts), from `mathBudget`: a card passes one budget to all its blocks, so 50
+ * sections cannot render 50 documents' worth of formulas. The text field stays plain text.
  */
-export async function renderBlockContent(c: BlockContent, field = "html"): Promise<RenderedContent> {
+export async function renderBlockContent(
+  c: BlockContent,
+  field = "html",
+  mathBudget: MathBudget = newBudget(),
+): Promise<RenderedContent> {
   let htmlText: string | undefined;
   let clean: Html | undefined;
   if (c.html) {
     await prepareMath(c.html);
-    clean = raw(mathInHtml((await sanitize(c.html)).value));
+    clean = raw(mathInHtml((await sanitize(c.html)).value, mathBudget));
     htmlText = htmlToText(clean.value);
     if (!htmlText && !/<(img|hr)\b/i.test(clean.value)) {
       throw invalidInput(

@@ -20,12 +20,25 @@
 import markdownIt, { type MarkdownIt, type Token } from "markdown-it";
 import { escape, type Html, raw } from "../html/html.ts";
 import { codeFigure } from "./code_view.ts";
-import { loadGraphLayout, renderMermaid } from "./diagram/diagram.ts";
+import {
+  type DiagramBudget,
+  loadGraphLayout,
+  MAX_DOCUMENT_DIAGRAM_ITEMS,
+  renderMermaid,
+} from "./diagram/diagram.ts";
 import { languageOf } from "./highlight.ts";
 import { mathTokenText, prepareMath, useMath } from "./math.ts";
 
 /** Schemes a markdown link may use. */
 const LINK_OK = /^(?:https?:\/\/|mailto:)/i;
+
+/** The markdown env's diagram budget, made on first use (one per document, shared by its parts). */
+function diagramBudget(env: object | undefined): DiagramBudget {
+  const holder = env as { diagramBudget?: DiagramBudget } | undefined;
+  return holder
+    ? (holder.diagramBudget ??= { left: MAX_DOCUMENT_DIAGRAM_ITEMS })
+    : { left: MAX_DOCUMENT_DIAGRAM_ITEMS };
+}
 
 /** Heading levels shift down so that the card's own title stays the top heading. */
 function makeRenderer(shift: number, diagrams: boolean): MarkdownIt {
@@ -43,12 +56,14 @@ function makeRenderer(shift: number, diagrams: boolean): MarkdownIt {
     const content = tokens[i].content;
     return content.startsWith("<!--") ? "" : escape(content);
   };
-  rules.fence = (tokens, i) => {
+  rules.fence = (tokens, i, _options, env) => {
     const info = tokens[i].info.trim().split(/\s+/)[0] ?? "";
     const grammar = languageOf(info);
     // The fence's closing line break is not part of the code a reader copies.
     const code = tokens[i].content.replace(/\r?\n$/, "");
-    if (diagrams && info.toLowerCase() === "mermaid") return renderMermaid(code).html.value + "\n";
+    if (diagrams && info.toLowerCase() === "mermaid") {
+      return renderMermaid(code, { budget: diagramBudget(env) }).html.value + "\n";
+    }
     return codeFigure(code, { label: info || undefined, grammar }).value + "\n";
   };
   rules.code_block = (tokens, i) => codeFigure(tokens[i].content.replace(/\r?\n$/, "")).value + "\n";

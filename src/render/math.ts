@@ -11,6 +11,7 @@
  *
  * Trust: temml runs untrusted (`\href`, `\url`, `\includegraphics`, `\class`, `\style` are
  * refused), escapes text, checks colors, caps sizes (`maxSize`) and macro expansion (`maxExpand`);
+ * macro definitions and internal `@` commands are refused before it runs (see {@link DEFINES});
  * its MathML then passes {@link sanitizeMath}, which keeps only MathML Core elements with checked
  * layout attributes. Invalid TeX, or TeX over a limit, shows as its source with a short reason.
  * Every formula keeps its TeX in an `<annotation>`, which screen readers and summaries read.
@@ -21,9 +22,14 @@ import { loadSanitizer, sanitizeMath } from "../html/sanitize.ts";
 
 /** Longest formula rendered, in characters of TeX. */
 export const MAX_TEX_CHARS = 2_000;
-/** TeX characters one document (or one html field) renders, each formula counting at least 20. */
+/** TeX characters one document (or one html field) renders, each formula counting at least FORMULA_COST. */
 export const MAX_TEX_TOTAL = 100_000;
-const FORMULA_COST = 20;
+/**
+ * What the shortest formula costs of that budget: each one costs 1 to 2.5 ms however short (temml,
+ * then sanitize-html), so at 20 a document of 5,000 tiny formulas (`$x$5$x$5…`, 25 KB) took 8 s. At
+ * 100 a document renders at most 1,000 formulas.
+ */
+export const FORMULA_COST = 100;
 /** Sizes a formula may ask for (`\rule`, `\kern`, `\hspace`), in em; macro expansions per formula. */
 const MAX_SIZE_EM = 50;
 const MAX_EXPAND = 500;
@@ -58,14 +64,52 @@ function shortReason(error: unknown): string {
 
 const count = (n: number) => n.toLocaleString("en-US");
 
+/**
+ * Commands that define a macro. temml caps expansions, not the tokens they make: one expansion of
+ * `\def\a#1{#1#1…}` copies its argument as often as the body says, so a 164-character formula
+ * nesting three of them made 9 MB of MathML in 11 s.
+ */
+const DEFINES = new Set([
+  "\\def",
+  "\\gdef",
+  "\\edef",
+  "\\xdef",
+  "\\let",
+  "\\futurelet",
+  "\\newcommand",
+  "\\renewcommand",
+  "\\providecommand",
+]);
+
+/**
+ * Why `tex` is refused before temml reads it: a macro definition, or an internal command (a name
+ * with `@`: `\tag{…}` defines `\df@tag`, which a formula could then repeat). `\\` is a command
+ * of its own, so `\\def` is a line break and the word "def".
+ */
+function refusedCommand(tex: string): string | undefined {
+  for (const [command] of tex.matchAll(/\\(?:[A-Za-z@]+|[^])/g)) {
+    if (DEFINES.has(command)) {
+      return `${command} defines a macro, which formulas may not: write the TeX out in full`;
+    }
+    if (command.includes("@")) return `${command} is an internal command, which formulas may not use`;
+  }
+  return undefined;
+}
+
 /** Renders one formula to MathML, or throws the reason it cannot. */
 function toMathml(tex: string, display: boolean, budget: MathBudget): string {
   if (tex.length > MAX_TEX_CHARS) {
     throw new Error(`the formula is ${count(tex.length)} characters, the limit is ${count(MAX_TEX_CHARS)}`);
   }
+  const refused = refusedCommand(tex);
+  if (refused) throw new Error(refused);
   const cost = Math.max(tex.length, FORMULA_COST);
   if (cost > budget.left) {
-    throw new Error(`this text's formulas pass ${count(MAX_TEX_TOTAL)} characters of TeX`);
+    throw new Error(
+      `this text's formulas pass ${
+        count(MAX_TEX_TOTAL)
+      } characters of TeX (each counts at least ${FORMULA_COST})`,
+    );
   }
   if (!temml) throw new Error("math is not loaded");
   budget.left -= cost;

@@ -43,6 +43,14 @@ export const KEY_PREFIX = "mcc:";
 /** Longest id looked up: anything longer was never issued. */
 const MAX_ID_CHARS = 128;
 
+/**
+ * Whether an id may be looked up: one never issued is a miss before Redis is asked. An id holding
+ * `#` would name another card's part (`<id>#2`) or part count (`<id>#parts`) as a card of its own.
+ */
+function lookable(id: string): boolean {
+  return id.length <= MAX_ID_CHARS && !id.includes("#");
+}
+
 /** Expiry and size of what is kept. */
 export interface RedisStoreOptions {
   /** Session cards expire this long after the session last stored or read one. */
@@ -189,7 +197,7 @@ export function redisStores(connection: RedisConnection, options: RedisStoreOpti
       }));
     },
     get: async (id, part = 1) => {
-      if (id.length > MAX_ID_CHARS) return undefined;
+      if (!lookable(id)) return undefined;
       const key = statelessKey(id, part);
       return await openCard(key, "", id, await run(["GET", key]));
     },
@@ -209,7 +217,7 @@ export function redisStores(connection: RedisConnection, options: RedisStoreOpti
         await script(PUT_SESSION, card.id, sealed[0], String(capacity), ttl, ...sealed.slice(1));
       },
       get: async (id, part = 1) => {
-        if (id.length > MAX_ID_CHARS) return undefined;
+        if (!lookable(id)) return undefined;
         const field = partField(id, part);
         return await openCard(keys[0], field, id, await script(GET_SESSION, id, ttl, field));
       },

@@ -5,6 +5,7 @@
  * and the server keeps serving after each refusal.
  */
 import { strictEqual as assertEquals } from "node:assert/strict";
+import { prepareMarkdown, splitDocument } from "../../src/render/markdown.ts";
 import { connect } from "../helpers.ts";
 import { call } from "./probe.ts";
 
@@ -146,4 +147,31 @@ Deno.test("adversarial: diagrams hold their limits at N, refuse N+1, and draw ho
   });
   assertEquals(seq.isError, false, seq.text);
   assertInert(seq.structured!.card.articleHtml as string, "sequence");
+});
+
+Deno.test("adversarial: one document lays out at most 2,000 nodes and edges in all its mermaid fences, then shows source", async () => {
+  const lone = (n: number) =>
+    "```mermaid\nflowchart LR\n" + Array.from({ length: n }, (_, i) => `  n${i}`).join("\n") + "\n```\n\n";
+  const atLimit = lone(150).repeat(13) + lone(50); // 1,950 + 50
+  await prepareMarkdown(atLimit);
+  const reason = "this document&#39;s diagrams pass 2,000 nodes and edges";
+  const html = (markdown: string) => {
+    const doc = splitDocument(markdown);
+    return [doc.intro, ...doc.sections.map((s) => s.body)].map((h) => h.value).join("");
+  };
+  const drawn = (markup: string) => markup.split('class="mcc-dg-svg"').length - 1;
+  const full = html(atLimit);
+  assertEquals(drawn(full), 14);
+  assertEquals(full.includes(reason), false);
+  // Past the budget, in sections too (the budget is the document's, not a section's).
+  const over = html(atLimit.replaceAll("```mermaid", "## S\n\n```mermaid") + lone(1) + lone(1));
+  assertEquals(drawn(over), 14);
+  assertEquals(over.split(reason).length - 1, 2);
+  // A card's own diagram is not a document: its limits are its own.
+  await using client = await connect();
+  const own = await call(client, "create_diagram_card", {
+    title: "N",
+    mermaid: lone(150).split("\n").slice(1, -3).join("\n"),
+  });
+  assertEquals(own.isError, false, own.text.slice(0, 200));
 });

@@ -7,6 +7,7 @@ import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node
 import { loadSanitizer, sanitizeMath } from "../../src/html/sanitize.ts";
 import {
   findMath,
+  FORMULA_COST,
   mathInHtml,
   MAX_TEX_CHARS,
   MAX_TEX_TOTAL,
@@ -82,8 +83,8 @@ Deno.test("hostile TeX is refused, escaped or capped", async (t) => {
     ["\\class{x}{y}", "Function &quot;\\class&quot; is not trusted"],
     ["\\includegraphics{https://example.com/x.png}", "Function &quot;\\includegraphics&quot; is not trusted"],
     ["\\unicode{x41}", "Unsupported function name: \\unicode"],
-    ["\\def\\a{\\a}\\a", "Too many expansions: infinite loop or need to increase maxExpand setting"],
-    ["\\def\\a{\\a\\a}\\a", "Too many expansions: infinite loop or need to increase maxExpand setting"],
+    ["\\def\\a{\\a}\\a", "\\def defines a macro, which formulas may not: write the TeX out in full"],
+    ["\\def\\a{\\a\\a}\\a", "\\def defines a macro, which formulas may not: write the TeX out in full"],
     ["\\color{red;background:url(x)}{x}", "Invalid color: &#39;red;background:url(x)&#39;"],
     ['\\textcolor{red" onload="x}{y}', "Invalid color: &#39;red&quot; onload=&quot;x&#39;"],
   ];
@@ -106,6 +107,40 @@ Deno.test("hostile TeX is refused, escaped or capped", async (t) => {
   });
 });
 
+Deno.test("macro definitions and internal commands are refused before temml runs: one expansion can copy its argument hundreds of times", async (t) => {
+  const copies = "#1".repeat(21);
+  const REFUSED: [string, string][] = [
+    // 21 × 21 × 21 copies in 463 expansions: 9 MB of MathML in 11 s from 164 characters (x = 100).
+    [`\\def\\a#1{${copies}}\\a{\\a{\\a{x}}}`, "\\def"],
+    [`\\gdef\\a#1{${copies}}\\a{x}`, "\\gdef"],
+    [`\\edef\\a{x}\\a`, "\\edef"],
+    [`\\xdef\\a{x}\\a`, "\\xdef"],
+    [`\\newcommand{\\a}[1]{${copies}}\\a{x}`, "\\newcommand"],
+    [`\\renewcommand{\\sin}[1]{${copies}}\\sin{x}`, "\\renewcommand"],
+    [`\\providecommand{\\a}{x}\\a`, "\\providecommand"],
+    ["\\let\\a\\def \\a\\b{x}", "\\let"],
+    ["\\futurelet\\a\\b\\c", "\\futurelet"],
+    ["\\text{\\def}", "\\def"],
+  ];
+  for (const [tex, command] of REFUSED) {
+    await t.step(`refused: ${tex.slice(0, 40)}`, () => {
+      assertEquals(
+        reason(tex),
+        `${command} defines a macro, which formulas may not: write the TeX out in full`,
+      );
+    });
+  }
+  await t.step("an internal command: \\tag defines \\df@tag, which a formula could repeat", () => {
+    const tex = `\\tag{${"x".repeat(900)}}${"\\df@tag".repeat(140)}`;
+    assertEquals(reason(tex), "\\df@tag is an internal command, which formulas may not use");
+    assertEquals(renderTex("x \\tag{1}", true, "", newBudget()).includes("TeX error"), false);
+  });
+  await t.step("a line break before the word def is no definition", () => {
+    assertEquals(reason("a\\\\def"), "");
+    assertEquals(reason("\\text{def} \\deg"), "");
+  });
+});
+
 Deno.test("a formula may hold 2,000 characters of TeX", () => {
   const at = "x".repeat(MAX_TEX_CHARS);
   assertEquals(reason(at), "");
@@ -113,16 +148,22 @@ Deno.test("a formula may hold 2,000 characters of TeX", () => {
   assertEquals(reason("x".repeat(10_000)), "the formula is 10,000 characters, the limit is 2,000");
 });
 
-Deno.test("one text renders up to 100,000 characters of TeX, each formula counting at least 20", () => {
+Deno.test("one text renders up to 100,000 characters of TeX, each formula counting at least 100: 1,000 short ones", () => {
+  const passed = "this text&#39;s formulas pass 100,000 characters of TeX (each counts at least 100)";
   const budget = newBudget();
   for (let used = 0; used < MAX_TEX_TOTAL; used += MAX_TEX_CHARS) {
     assertEquals(reason("y".repeat(2_000), budget), "");
   }
   assertEquals(budget.left, 0);
-  assertEquals(reason("y", budget), "this text&#39;s formulas pass 100,000 characters of TeX");
+  assertEquals(reason("y", budget), passed);
+  assertEquals(FORMULA_COST, 100);
   const small = newBudget();
-  for (let i = 0; i < MAX_TEX_TOTAL / 20; i++) renderTex("y", false, "", small);
-  assertEquals(reason("y", small), "this text&#39;s formulas pass 100,000 characters of TeX");
+  for (let i = 0; i < 1_000; i++) assertEquals(reason("y", small), "", `formula ${i + 1}`);
+  assertEquals(reason("y", small), passed);
+  // A text of tiny formulas (25 KB of `$x$5`) stops at 1,000 of them; the rest show as source.
+  const html = mathInHtml(`<p>${"$x$5".repeat(6_250)}</p>`);
+  assertEquals(html.split("<math>").length - 1, 1_000);
+  assertEquals(html.split(passed).length - 1, 6_249 - 1_000);
 });
 
 Deno.test("invalid TeX shows its source and a short reason", () => {
@@ -252,4 +293,28 @@ Deno.test("math in sanitized html, never inside code", () => {
     '<p>Area <math><semantics><mrow><mi>π</mi><msup><mi>r</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">\\pi r^2</annotation></semantics></math> costs $5 and $10.</p><pre><code>$x$</code></pre><kbd>$y$</kbd><p>&lt;<math><semantics><mrow><mi>a</mi><mo>&lt;</mo><mi>b</mi></mrow><annotation encoding="application/x-tex">a&lt;b</annotation></semantics></math>&gt;</p>',
   );
   assertEquals(htmlToText(html), "Area $\\pi r^2$ costs $5 and $10.\n$x$\n$y$\n<$a<b$>");
+});
+
+Deno.test("a tab or show/hide card shares one TeX budget across its blocks: 50 sections render 1,000 formulas, not 50,000", async () => {
+  const { connect } = await import("../helpers.ts");
+  await using client = await connect({ resultLimit: 5_000_000 }); // the MathML of 1,000 formulas
+  const formulas = "$x$ ".repeat(600);
+  for (
+    const [name, args] of [
+      ["create_reveal_card", {
+        title: "R",
+        sections: [{ title: "a", html: formulas }, { title: "b", html: formulas }],
+      }],
+      ["create_tab_card", {
+        title: "T",
+        tabs: [{ label: "a", html: formulas }, { label: "b", html: formulas }],
+      }],
+    ] as const
+  ) {
+    const result = await client.callTool({ name, arguments: args });
+    assertEquals(result.isError, undefined, JSON.stringify(result.content).slice(0, 300));
+    const html = (result.structuredContent as { card: { articleHtml: string } }).card.articleHtml;
+    assertEquals(html.split("<math>").length - 1, 1_000, name);
+    assertEquals(html.split("(each counts at least 100)").length - 1, 200, name);
+  }
 });

@@ -126,6 +126,42 @@ Deno.test({
 
 Deno.test({
   name:
+    "redis store: an id naming another card's part (<id>#2) or part count (<id>#parts) is a miss: no false tamper alarm, no phantom card",
+  ignore,
+  fn: async () => {
+    await using redis = await sharedRedis();
+    const connection = await quietConnection(redis.url);
+    try {
+      const lines: string[] = [];
+      const stores = redisStores(connection, {
+        signer,
+        sessionTtlMs: 60_000,
+        log: (line) => lines.push(line),
+      });
+      const mine = stores.session(crypto.randomUUID());
+      const id = crypto.randomUUID();
+      const [first, ...more] = parts(id, 3);
+      await mine.put(first, more);
+      await stores.stateless.put(first, more);
+      for (const store of [mine, stores.stateless]) {
+        for (const crafted of [`${id}#2`, `${id}#3`, `${id}#parts`, `${id}#`]) {
+          assertEquals(await store.get(crafted), undefined, crafted);
+        }
+      }
+      assertDeep(await mine.list(), [{ id, title: `Card ${id} (part 1 of 3)` }]);
+      // The alarm stays armed for a value something else really wrote.
+      assertDeep(lines, []);
+      await connection.command(["HSET", `${KEY_PREFIX}s:{planted}:cards`, "x", "{}"]);
+      assertEquals(await stores.session("planted").get("x"), undefined);
+      assertEquals(lines.length, 1, lines.join("\n"));
+    } finally {
+      await connection.close();
+    }
+  },
+});
+
+Deno.test({
+  name:
     "redis store: in a session a split card is one card: reading a part refreshes it, eviction drops every part",
   ignore,
   fn: async () => {

@@ -26,6 +26,17 @@ export const MAX_EDGES = 300;
 /** Most participants and rows (messages, notes) a sequence diagram draws. */
 export const MAX_PARTICIPANTS = 20;
 export const MAX_STEPS = 200;
+/**
+ * Nodes and edges (participants and rows, for a sequence) one document lays out in all its mermaid
+ * fences: a full-size graph takes a second or more to lay out, and a 1 MB document holds 260 of them.
+ * Past it, a fence shows as its source with the reason.
+ */
+export const MAX_DOCUMENT_DIAGRAM_ITEMS = 2_000;
+
+/** What is left of one document's diagram budget ({@link MAX_DOCUMENT_DIAGRAM_ITEMS}). */
+export interface DiagramBudget {
+  left: number;
+}
 
 export { loadGraphLayout } from "./graph_svg.ts";
 
@@ -94,7 +105,7 @@ function overLimit(d: GraphDiagram | SequenceDiagram): string | undefined {
  */
 export function renderMermaid(
   source: string,
-  options: { title?: string; field?: string } = {},
+  options: { title?: string; field?: string; budget?: DiagramBudget } = {},
 ): RenderedDiagram {
   if (source.length > MAX_MERMAID_CHARS) {
     if (options.field) {
@@ -119,6 +130,21 @@ export function renderMermaid(
   if (over) {
     if (options.field) throw invalidInput(options.field, over, "Split the diagram into several smaller ones");
     return sourceFallback(source, [{ line: 1, text: "", reason: over }], "Not drawn, too large");
+  }
+  if (options.budget) {
+    const items = d.type === "sequence"
+      ? d.participants.length + d.steps.length
+      : d.nodes.length + d.edges.length;
+    if (items > options.budget.left) {
+      return sourceFallback(source, [{
+        line: 1,
+        text: "",
+        reason: `this document's diagrams pass ${
+          MAX_DOCUMENT_DIAGRAM_ITEMS.toLocaleString("en-US")
+        } nodes and edges`,
+      }], "Not drawn, too large");
+    }
+    options.budget.left -= items;
   }
   if (d.type !== "sequence" && !graphLayoutReady()) {
     return sourceFallback(

@@ -14,14 +14,18 @@ export function slug(title: string): string {
 /**
  * One CSV field (RFC 4180): quoted when it holds a quote, comma or line break. A field that starts
  * with a tab or a CR, or with `= + - @ |` (or their full-width forms) after any spaces, and is not
- * a plain number, gets a leading `'` so that no spreadsheet runs it as a formula.
+ * a plain number, gets a leading `'` so that no spreadsheet runs it as a formula. So does each
+ * piece after a `;` that starts the same way: where the list separator is `;` (most of Europe), a
+ * spreadsheet opening the file splits fields there, quoted or not, and `x;=1+1` would run.
  */
 export function csvField(text: string): string {
-  const s = mayRun(text) && FORMULA.test(text) && !NUMBER.test(text) ? `'${text}` : text;
+  let s = mayRun(text) && FORMULA.test(text) && !NUMBER.test(text) ? `'${text}` : text;
+  if (s.includes(";")) s = s.replace(AFTER_SEMICOLON, ";'");
   return QUOTED.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
 const FORMULA = /^([\t\r]|\s*[=+\-@|＝＋－＠])/;
+const AFTER_SEMICOLON = /;(?=[\t\r]|\s*[=+\-@|＝＋－＠])/g;
 const NUMBER = /^[+-]?[\d.]+(e[+-]?\d+)?$/i;
 const QUOTED = /[",\r\n]/;
 

@@ -159,6 +159,36 @@ Deno.test("sequence diagrams: participants, arrows, notes, frames, autonumber", 
   ]);
 });
 
+Deno.test("a message line reads as the first arrow after its sender, then everything to the first colon after the receiver", () => {
+  const read = (line: string) =>
+    sequence(`sequenceDiagram\n${line}`).steps.flatMap((s) =>
+      s.kind === "message" ? [[s.from, s.to, s.text, s.line, s.head]] : []
+    );
+  assertDeep(read("a--b->c: x"), [["a--b", "c", "x", "solid", "open"]]); // "--b" is no arrow
+  assertDeep(read("a---x y: z"), [["a-", "y", "z", "dotted", "cross"]]); // the arrow is "--x"
+  assertDeep(read("a ->> b :  said: twice "), [["a", "b", "said: twice", "solid", "arrow"]]);
+  assertDeep(read("a->>+b: go"), [["a", "b", "go", "solid", "arrow"]]);
+  assertDeep(read("a->>+: go"), [["a", "+", "go", "solid", "arrow"]]); // no receiver after the mark: "+" is it
+  assertDeep(read("a->>:b: c"), [["a", ":b", "c", "solid", "arrow"]]); // the receiver holds one character
+  assertDeep(problems("sequenceDiagram\na->b"), [
+    "2: not a participant, message, note or frame this card reads",
+  ]);
+  assertDeep(problems("sequenceDiagram\n->>b: x"), [
+    "2: not a participant, message, note or frame this card reads",
+  ]);
+  // Linear: a long line of arrows with no colon is refused as one unreadable line.
+  assertDeep(problems(`sequenceDiagram\n${"a->".repeat(6_000)}`), [
+    "2: not a participant, message, note or frame this card reads",
+  ]);
+});
+
+Deno.test("directives are dropped from a line only where they close", () => {
+  assertDeep(graph("graph TD\nA-->B %%{init: {}}%% %%{x}%%").edges.map((e) => [e.from, e.to]), [["A", "B"]]);
+  // A line of 6,000 unclosed `%%{` is a comment, read in linear time.
+  assertDeep(graph(`graph TD\nA-->B\n${"%%{".repeat(6_000)}`).edges.map((e) => [e.from, e.to]), [["A", "B"]]);
+  assertDeep(problems(`graph TD\nA-->B %%{x}%% %%{`), ['2: cannot read "%%{"']);
+});
+
 Deno.test("state diagrams: start and end dots per scope, composites entered at their start", () => {
   const d = graph(
     'stateDiagram-v2\ndirection LR\n[*] --> A\nA --> B : go\nstate B {\n  [*] --> C\n  C --> [*]\n}\nB --> [*]\nstate "Long name" as L\nA --> L\nstate ch <<choice>>\nL --> ch\nnote right of A : hidden',

@@ -30,6 +30,22 @@ Deno.test("CSV: formula variants behind spaces, full-width signs and pipes get t
   assertEquals(cases.map(([v]) => csvField(v)), cases.map(([, want]) => want));
 });
 
+Deno.test("CSV: a piece after a semicolon that would run gets the leading quote too (where ; separates fields)", () => {
+  const cases: [string, string][] = [
+    ["x;=1+1", "x;'=1+1"],
+    ['note;=HYPERLINK("http://x","y")', `"note;'=HYPERLINK(""http://x"",""y"")"`],
+    ["a; @SUM(A1);+cmd", "a;' @SUM(A1);'+cmd"],
+    ["a;\uFF1Dcmd", "a;'\uFF1Dcmd"],
+    ["a;\t=1", "a;'\t=1"],
+    ["=1;=2", "'=1;'=2"],
+    // a semicolon before plain text stays as it is
+    ["a;b; c", "a;b; c"],
+    ["x;", "x;"],
+  ];
+  assertEquals(cases.map(([v]) => csvField(v)), cases.map(([, want]) => want));
+  assertEquals(csv([["Name", "Note"], ["Ann", "ok;=1+1"]]), "Name,Note\r\nAnn,ok;'=1+1\r\n");
+});
+
 Deno.test("CSV: quotes, CR, LF and CRLF inside fields are quoted and doubled (RFC 4180)", () => {
   assertEquals(
     csv([['a"b', "x\r\ny", "\r", '""'], ["", ",", "\n", "é"]]),

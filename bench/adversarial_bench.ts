@@ -1,0 +1,48 @@
+/**
+ * Hostile input against plain input of the same length (`deno bench -A bench/adversarial_bench.ts`):
+ * what a parser or renderer does with the worst text a model or a page can send must stay linear.
+ * Each case found by the session-7 red team, with the figure it had before its fix:
+ *
+ * - a sequence-diagram line of `a->a->…` with no colon (19,000 characters): 2.3 s, ~1,000x a flat
+ *   label of the same length, while a regex tried every arrow against the rest of the line;
+ * - a line of `%%{` with none closed: 178 ms, quadratic in the line;
+ * - a formula defining a macro that copies its argument (164 characters of TeX): 11 s and 9 MB of
+ *   MathML; now refused before the renderer runs, against a plain formula of the same length.
+ *
+ * Target for each: within 3x its floor.
+ */
+import { benchCase } from "../scripts/bench/micro.ts";
+import { loadGraphLayout, renderMermaid } from "../src/render/diagram/diagram.ts";
+import { newBudget, prepareMath, renderTex } from "../src/render/math.ts";
+
+await loadGraphLayout();
+await prepareMath("$x$");
+
+const LINE = 19_000;
+const flatLabel = "graph TD\nA[" + "x".repeat(LINE) + "]";
+
+export const MESSAGE_WITHOUT_COLON = benchCase({
+  name: `sequence line of ${LINE.toLocaleString("en-US")} characters, arrows and no colon`,
+  floorName: "a flowchart label of the same length",
+  target: 3,
+  ours: () => renderMermaid("sequenceDiagram\n" + "a->".repeat(LINE / 3)),
+  floor: () => renderMermaid(flatLabel),
+});
+
+export const OPEN_DIRECTIVES = benchCase({
+  name: `flowchart line of ${LINE.toLocaleString("en-US")} characters of unclosed %%{`,
+  floorName: "a flowchart label of the same length",
+  target: 3,
+  ours: () => renderMermaid("graph TD\n" + "%%{".repeat(LINE / 3) + "\nA-->B"),
+  floor: () => renderMermaid(flatLabel),
+});
+
+const copies = "#1".repeat(21);
+const amplifier = `\\def\\a#1{${copies}}\\a{\\a{\\a{${"x".repeat(100)}}}}`;
+export const MACRO_AMPLIFIER = benchCase({
+  name: "a formula whose macro copies its argument 21 x 21 x 21 times",
+  floorName: "a plain formula of the same length",
+  target: 3,
+  ours: () => renderTex(amplifier, true, "", newBudget()),
+  floor: () => renderTex("x".repeat(amplifier.length), true, "", newBudget()),
+});
