@@ -19,8 +19,8 @@ export function slug(title: string): string {
  * spreadsheet opening the file splits fields there, quoted or not, and `x;=1+1` would run.
  */
 export function csvField(text: string): string {
-  let s = mayRun(text) && FORMULA.test(text) && !NUMBER.test(text) ? `'${text}` : text;
-  if (s.includes(";")) s = s.replace(AFTER_SEMICOLON, ";'");
+  const s = (mayRun(text) && FORMULA.test(text) && !NUMBER.test(text) ? `'${text}` : text)
+    .replace(AFTER_SEMICOLON, ";'");
   return QUOTED.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 

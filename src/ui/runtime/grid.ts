@@ -38,7 +38,8 @@ interface Grid {
 
 const grids = new WeakMap<HTMLTableElement, Grid>();
 /** The last grid state the reader set: a new part, and the download of every part, take it. */
-let last: GridState = { column: -1, dir: 0, filter: "", totals: false };
+const unset = (): GridState => ({ column: -1, dir: 0, filter: "", totals: false });
+let last = unset();
 
 const SORT_NAMES = ["descending", "none", "ascending"];
 const locale = () => (debug.hostContext as { locale?: string } | undefined)?.locale || "en-US";
@@ -51,15 +52,16 @@ function gridOf(table: HTMLTableElement): Grid {
   if (grid) return grid;
   const rows = [...table.tBodies[0]?.rows ?? []];
   const texts = rows.map((r) => [...r.cells].map((c) => c.textContent!));
-  const types = (texts[0] ?? heads(table)).map((_, c): ColumnType =>
-    heads(table)[c]?.classList.contains("mcc-num") || rows[0]?.cells[c]?.classList.contains("mcc-num")
+  const head = heads(table);
+  const types = (texts[0] ?? head).map((_, c): ColumnType =>
+    head[c]?.classList.contains("mcc-num") || rows[0]?.cells[c]?.classList.contains("mcc-num")
       ? "number"
       : rows.some((r) => r.cells[c]?.querySelector("time")) &&
           rows.every((r) => !r.cells[c]?.textContent?.trim() || r.cells[c].querySelector("time"))
       ? "date"
       : "text"
   );
-  grid = { table, rows, texts, types, state: { column: -1, dir: 0, filter: "", totals: false } };
+  grid = { table, rows, texts, types, state: unset() };
   grids.set(table, grid);
   return grid;
 }
@@ -199,8 +201,8 @@ function controls(article: Element, grid: Grid, host: Host): void {
   const part = partOf(article);
   if (!part || !host.part || host.lacks?.("serverTools")) return;
   const [k, n] = part;
-  const step = (to: number, label: string, attrs: Record<string, string>) => {
-    const b = tool({ "data-mcc-part": label, ...attrs }, label);
+  const step = (to: number, label: string) => {
+    const b = tool({ "data-mcc-part": label }, label);
     (b as HTMLButtonElement).disabled = to < 1 || to > n;
     b.addEventListener("click", () => void showPart(article, host, to, n));
     return b;
@@ -209,9 +211,9 @@ function controls(article: Element, grid: Grid, host: Host): void {
     h(
       "nav",
       { class: "mcc-grid-pager", "aria-label": "Table parts" },
-      step(k - 1, "Previous part", {}),
+      step(k - 1, "Previous part"),
       h("span", {}, `Part ${k} of ${n}`),
-      step(k + 1, "Next part", {}),
+      step(k + 1, "Next part"),
     ),
   );
 }
