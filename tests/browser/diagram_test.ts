@@ -102,29 +102,45 @@ Deno.test({
       await m.page.close();
     });
 
-    await t.step("a wide diagram shrinks to three quarters, then scrolls sideways", async () => {
-      const m = await paint(h, "flowchart_lr_shapes", { theme: "light" }, 420);
-      const [drawn, natural, scrolls] = await m.view.evaluate(() => {
-        const svg = document.querySelector<SVGSVGElement>(".mcc-dg-svg")!;
-        const plot = svg.parentElement!;
-        return [
-          svg.getBoundingClientRect().width,
-          svg.width.baseVal.value,
-          plot.scrollWidth > plot.clientWidth,
-        ];
-      });
-      assertEquals([Math.round(drawn), scrolls], [Math.round(natural * 0.75), true]);
-      const narrow = await paint(h, "example", { theme: "light" }, 420); // fits: drawn at its size, no scroll
-      assertEquals(
-        await narrow.view.evaluate(() => {
-          const plot = document.querySelector(".mcc-dg-plot")!;
-          return plot.scrollWidth > plot.clientWidth;
-        }),
-        false,
-      );
-      await narrow.page.close();
-      await m.page.close();
-    });
+    await t.step(
+      "a wide diagram shrinks to keep 11 px labels, then scrolls with its hidden sides faded",
+      async () => {
+        const m = await paint(h, "flowchart_lr_shapes", { theme: "light" }, 420);
+        const state = () =>
+          m.view.evaluate(() => {
+            const svg = document.querySelector<SVGSVGElement>(".mcc-dg-svg")!;
+            const plot = svg.parentElement!;
+            return {
+              scale: Math.round((svg.getBoundingClientRect().width / svg.width.baseVal.value) * 1000) / 1000,
+              scrolls: plot.scrollWidth > plot.clientWidth,
+              more: plot.dataset.mccMore ?? null,
+              mask: getComputedStyle(plot).maskImage.includes("transparent") ||
+                getComputedStyle(plot).maskImage.includes("rgba(0, 0, 0, 0)"),
+            };
+          });
+        assertEquals(await state(), { scale: 0.917, scrolls: true, more: "right", mask: true });
+        // the keyboard reaches the hidden side: the last node scrolls into view, the left side fades
+        await m.view.locator(".mcc-dg-nodes > *").first().focus();
+        await m.page.keyboard.press("End");
+        assertEquals(
+          await focused(m.view),
+          await m.view.locator(".mcc-dg-nodes > *").last().getAttribute("aria-label"),
+        );
+        await m.page.waitForTimeout(100);
+        const end = await state();
+        assertEquals([end.more?.split(" ").includes("left"), end.mask], [true, true]);
+        const narrow = await paint(h, "example", { theme: "light" }, 420); // fits: drawn at its size, no scroll
+        assertEquals(
+          await narrow.view.evaluate(() => {
+            const plot = document.querySelector<HTMLElement>(".mcc-dg-plot")!;
+            return [plot.scrollWidth > plot.clientWidth, plot.dataset.mccMore ?? null];
+          }),
+          [false, null],
+        );
+        await narrow.page.close();
+        await m.page.close();
+      },
+    );
 
     await t.step("screenshots at 420 and 760 px in both themes", async () => {
       const all = Deno.env.get("MCC_DIAGRAM_SHOTS") === "all";

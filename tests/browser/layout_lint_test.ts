@@ -7,7 +7,10 @@
  * - on-screen text under 11 px (an SVG's text at its drawn scale);
  * - an ellipsis where the container had room for the whole text (CSS text-overflow, or an SVG label
  *   cut with "…" whose whole text, drawn in its place, would stay inside the chart and overlap nothing);
- * - a card body (or the page) that scrolls sideways (a wide table's own scroller is fine);
+ * - a card body (or the page) that scrolls sideways (a wide table's own scroller is fine); a diagram
+ *   that scrolls sideways with no faded edge to say so;
+ * - a map narrower than its card while under its 500 px height (an empty gutter beside it);
+ * - a chart's value label crossed by a gridline that paints over it or shows through it (no halo);
  * - an inline height over the kind's cap (CAPS);
  * - a height change after the final size was reported, and, on animation cards, any height change while
  *   the animation plays (every frame, scrubbed through the whole timeline, and a stretch of real play).
@@ -104,6 +107,54 @@ function lintView(): string[] {
         ...new Set(wide.slice(0, 3).map(say)),
       ]}`,
     );
+  }
+
+  // A diagram that scrolls sideways says so: its hidden side fades out (diagram.css).
+  for (const plot of document.querySelectorAll<HTMLElement>(".mcc-dg-plot")) {
+    if (plot.scrollWidth > plot.clientWidth + 1 && getComputedStyle(plot).maskImage === "none") {
+      problems.push(
+        `diagram scrolls sideways (${plot.scrollWidth} > ${plot.clientWidth}) with no faded edge`,
+      );
+    }
+  }
+
+  // A map fills its card's width until it is 500 px tall: no empty gutters beside it.
+  for (const svg of document.querySelectorAll<SVGSVGElement>(".mcc-map-svg")) {
+    const box = svg.getBoundingClientRect();
+    const room = svg.parentElement!.clientWidth;
+    if (box.width < room - 2 && box.height < 499) {
+      problems.push(
+        `map is ${Math.round(box.width)} px wide in ${room} px, ${Math.round(box.height)} px tall`,
+      );
+    }
+  }
+
+  // A value label that a gridline crosses paints over it with a halo of the card's background.
+  const background = getComputedStyle(document.querySelector(".mcc-card") ?? document.body).backgroundColor;
+  for (const text of document.querySelectorAll<SVGTextElement>(".mcc-fr .mcc-vals text")) {
+    if (!shown(text)) continue;
+    const t = text.getBoundingClientRect();
+    const plot = text.closest(".mcc-plot")!;
+    const layer = [...plot.querySelectorAll<HTMLElement>(".mcc-ov")].find((o) => shown(o));
+    const grid = layer?.querySelector<SVGPathElement>(".mcc-grid");
+    if (!layer || !grid) continue;
+    const m = grid.getScreenCTM()!;
+    const ys = [...(grid.getAttribute("d") ?? "").matchAll(/M0 (\d+)H/g)].map((g) =>
+      m.d * Number(g[1]) + m.f
+    );
+    if (!ys.some((y) => y > t.top + 2 && y < t.bottom - 2)) continue;
+    const frame = text.closest(".mcc-fr")!;
+    const style = getComputedStyle(text);
+    const above = Number(getComputedStyle(frame).zIndex) > (Number(getComputedStyle(layer).zIndex) || 0);
+    const halo = style.paintOrder.startsWith("stroke") && style.stroke === background &&
+      parseFloat(style.strokeWidth) >= 2;
+    if (!above || !halo) {
+      problems.push(
+        `value label "${text.textContent}" crossed by a gridline${above ? "" : " drawn over it"}${
+          halo ? "" : " without a halo"
+        }`,
+      );
+    }
   }
 
   // The header is one row: the tools beside the title, never under it.

@@ -99,6 +99,32 @@ const CHARTS: LintCase[] = [
   }),
 ];
 
+/** Each label sits just under the next gridline: the line crosses it (issue 25's craft review). */
+const ON_GRIDLINES = chart("values-over-gridlines", {
+  type: "bar",
+  labels: ["North", "East", "South", "West"],
+  series: [{ name: "Orders", values: [17, 37, 57, 77] }],
+});
+
+const cardFile = (dir: string, name: string) =>
+  JSON.parse(Deno.readTextFileSync(new URL(`../cards/${dir}/${name}.json`, import.meta.url))) as Json;
+
+/** Issue 25's newest kinds at their widest and tallest: maps fill the card, wide diagrams scroll and say so. */
+const MAPS_AND_DIAGRAMS: LintCase[] = [
+  ...["us_states_diverging", "europe_categories", "world_bubbles_200"].map((name) => ({
+    name: `map/${name.replaceAll("_", "-")}`,
+    kind: "map",
+    tool: "create_map_card",
+    args: cardFile("map", name),
+  })),
+  {
+    name: "diagram/wide-flowchart",
+    kind: "diagram",
+    tool: "create_diagram_card",
+    args: cardFile("diagram", "flowchart_lr_shapes"),
+  },
+];
+
 /** The other kinds, with the inputs issue 21 found awkward and the usual extremes. */
 const OTHERS: LintCase[] = [
   {
@@ -411,4 +437,4 @@ const WEB_FORMS: LintCase[] = [
 ];
 
 /** The stress cases, charts first. */
-export const STRESS: LintCase[] = [...CHARTS, ...OTHERS, ...WEB_FORMS];
+export const STRESS: LintCase[] = [...CHARTS, ON_GRIDLINES, ...OTHERS, ...MAPS_AND_DIAGRAMS, ...WEB_FORMS];

@@ -34,6 +34,8 @@ const DIV_STEPS = 4;
 const PIN_R = 4;
 const BUBBLE_R = 16;
 const SPECK_R = 3;
+/** Tallest a map is drawn inline, in CSS px: it fills the card's width up to the width at this height. */
+const MAX_HEIGHT = 500;
 
 export interface MapRow {
   key: string;
@@ -299,7 +301,9 @@ export function renderMap(spec: MapSpec, base: BaseMap, format: NumberFormat, co
   const tid = id("map-title");
   const did = id("map-desc");
   const svg =
-    `<svg class="mcc-svg mcc-map-svg" viewBox="0 0 ${base.width} ${base.height}" width="${base.width}" height="${base.height}" role="img" aria-labelledby="${tid} ${did}">` +
+    `<svg class="mcc-svg mcc-map-svg" viewBox="0 0 ${base.width} ${base.height}" width="${base.width}" height="${base.height}" style="--mcc-map-w:${
+      Math.round(base.width * MAX_HEIGHT / base.height)
+    }px" role="img" aria-labelledby="${tid} ${did}">` +
     `<title id="${tid}">${escape(clip(spec.title, 200))}</title><desc id="${did}">${escape(summary)}</desc>` +
     `<path class="mcc-land" d="${land}"/>` +
     (regions ? `<g class="mcc-regions">${regions}</g>` : "") +

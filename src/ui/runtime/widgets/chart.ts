@@ -239,7 +239,7 @@ function svgFile(fig: Element, article: Element): string {
     const place = { x: left, y: top, width: width - left - right, height: height - top - bottom };
     for (const [k, v] of Object.entries(place)) nested.setAttribute(k, `${v}`);
     nested.setAttribute("overflow", "visible");
-    copy.append(nested);
+    copy.prepend(nested); // under the text, as on screen (chart_card.css): values read over gridlines
   }
   copy.style.background = getComputedStyle(article).backgroundColor;
   return new XMLSerializer().serializeToString(copy);
