@@ -254,9 +254,11 @@ export const LISTED: readonly ListedTool[] = [
             "scatter",
             "histogram",
             "funnel",
-            "waterfall"
+            "waterfall",
+            "heatmap",
+            "box"
           ],
-          "description": "waterfall null=subtotal; histogram: raw values"
+          "description": "waterfall null=subtotal; histogram, box: raw values; box: or labels min,q1,median,q3,max; heatmap: series=rows"
         },
         "labels": {
           "description": "One per value",

@@ -5,6 +5,7 @@
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { renderChart } from "../../../src/render/svg/chart.ts";
+import { lightOnCell } from "../../../src/render/svg/heatmap.ts";
 import { chooseBins, countBins, MAX_BINS } from "../../../src/render/svg/histogram.ts";
 import { binWidth, quantile, skewness, summarize } from "../../../src/render/svg/stats.ts";
 import { connect, textOf } from "../../helpers.ts";
@@ -121,4 +122,32 @@ Deno.test("the chart's limits the schema leaves out still refuse at N+1, in the 
     // at the limit the guard lets it through (10,000 scatter labels may still outgrow the result ceiling)
     else assertEquals(textOf(result).startsWith(refusal), false, `${label}: ${textOf(result).slice(0, 200)}`);
   }
+});
+
+Deno.test("heatmap text: the card's background colour on strong shades, its text colour on faint ones", () => {
+  for (const colour of [0, 5]) {
+    assertEquals(lightOnCell({ colour, opacity: 0.08 }), false, `faint ${colour}`);
+    assertEquals(lightOnCell({ colour, opacity: 1 }), true, `full ${colour}`);
+  }
+  // the switch comes once, from faint to strong
+  const flips = Array.from({ length: 93 }, (_, i) => lightOnCell({ colour: 0, opacity: 0.08 + i / 100 }))
+    .filter((light, i, all) => i > 0 && light !== all[i - 1]);
+  assertDeep(flips, [true]);
+});
+
+Deno.test("heatmap scale: sequential from the least value, diverging around zero when values cross it", () => {
+  const cells = (values: number[]) => {
+    const html = renderChart({
+      type: "heatmap",
+      title: "t",
+      labels: values.map((_, i) => `c${i}`),
+      series: [{ name: "r", values }],
+    }).html.value;
+    return [...html.matchAll(/<rect class="mcc-pt (mcc-s\d)" fill-opacity="([\d.]+)"/g)].map((m) =>
+      `${m[1]} ${m[2]}`
+    );
+  };
+  assertDeep(cells([10, 15, 20]), ["mcc-s0 0.08", "mcc-s0 0.54", "mcc-s0 1"]);
+  assertDeep(cells([-4, 0, 2, 4]), ["mcc-s5 1", "mcc-s0 0.08", "mcc-s0 0.54", "mcc-s0 1"]);
+  assertDeep(cells([5, 5]), ["mcc-s0 1", "mcc-s0 1"]);
 });
