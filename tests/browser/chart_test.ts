@@ -178,6 +178,23 @@ Deno.test({
       await m.page.close();
     });
 
+    await t.step("box plot: every part of a box is a mark that reads its table cell", async () => {
+      const m = await paint(h, "box", { theme: "dark" });
+      const focused = () => m.view.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+      await m.view.locator(".mcc-pt").first().focus();
+      assertEquals(await focused(), "Europe, Low whisker: 320");
+      await m.page.keyboard.press("ArrowRight");
+      assertEquals(await focused(), "North America, Low whisker: 280");
+      await m.page.keyboard.press("ArrowDown");
+      assertEquals([await focused(), await tip(m.view)], ["North America, Q1: 322", "North AmericaQ1: 322"]);
+      await m.page.keyboard.press("ArrowDown");
+      assertEquals(await focused(), "North America, Median: 351");
+      // an outlier reads the group's outliers
+      await m.view.locator('[data-s="6"] .mcc-pt').first().hover({ force: true });
+      assertEquals(await tip(m.view), "EuropeOutliers: 980");
+      await m.page.close();
+    });
+
     await t.step("a dense line gets focusable points from its path, nearest to the pointer", async () => {
       const m = await paint(h, "line_2000_downsampled", { theme: "light" });
       assertEquals(await m.view.locator(".mcc-ghost").count(), 300);
