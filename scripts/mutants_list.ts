@@ -119,7 +119,55 @@ const T = {
 } as const;
 
 export const MUTANTS: readonly Mutant[] = [
-  // --- chart kinds of issue 25: histogram, funnel, waterfall ---
+  // --- chart kinds of issue 25: box, heatmap, histogram, funnel, waterfall ---
+  {
+    id: "box-whiskers-to-extremes",
+    file: "src/render/svg/box.ts",
+    find: "  const reach = 1.5 * (q3 - q1);",
+    replace: "  const reach = Infinity;",
+    tests: [T.chartGolden],
+    breaks: "whiskers run to the extremes and outliers vanish into them",
+  },
+  {
+    id: "box-quartiles-unordered-taken",
+    file: "src/render/svg/box.ts",
+    find: "    if (out > 0) {",
+    replace: "    if (out > 9) {",
+    tests: [T.chartGolden],
+    breaks: "a median below its first quartile draws a box turned inside out",
+  },
+  {
+    id: "box-other-labels-taken",
+    file: "src/render/svg/box.ts",
+    find: "labels.some((l, i) => l !== FIVE[i])",
+    replace: "labels.some((l, i) => l === FIVE[i] && false)",
+    tests: [T.chartGolden],
+    breaks: "three category labels are read as min, q1 and median",
+  },
+  {
+    id: "heatmap-never-diverging",
+    file: "src/render/svg/heatmap.ts",
+    find: "  const diverging = lo < 0 && hi > 0;",
+    replace: "  const diverging = false;",
+    tests: [T.chartKinds, T.chartGolden],
+    breaks: "values either side of zero share one hue: a reader cannot tell losses from gains",
+  },
+  {
+    id: "heatmap-dark-text-everywhere",
+    file: "src/render/svg/heatmap.ts",
+    find: "  return bgText > fgText;",
+    replace: "  return false;",
+    tests: [T.chartKinds, T.chartGolden],
+    breaks: "values on the strongest cells are printed in a colour that barely shows",
+  },
+  {
+    id: "heatmap-column-limit-off",
+    file: "src/render/svg/kinds.ts",
+    find: "  heatmap: [60,",
+    replace: "  heatmap: [61,",
+    tests: [T.chartGolden],
+    breaks: "a heatmap of 61 columns is drawn with cells too thin to point at",
+  },
   {
     id: "histogram-bins-unbounded",
     file: "src/render/svg/histogram.ts",

@@ -227,7 +227,7 @@ export const LISTED: readonly ListedTool[] = [
   {
     "name": "create_chart_card",
     "title": "Chart card",
-    "description": "A chart from labels + series, with tooltips and a data table.",
+    "description": "A chart from labels + series.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -249,21 +249,20 @@ export const LISTED: readonly ListedTool[] = [
             "scatter",
             "histogram",
             "funnel",
-            "waterfall"
+            "waterfall",
+            "heatmap",
+            "box"
           ],
-          "description": "pie/donut/funnel/waterfall: 1st series; histogram: raw values; waterfall null: subtotal"
+          "description": "waterfall null=subtotal; histogram, box: raw values; box: or labels min,q1,median,q3,max; heatmap: series=rows"
         },
         "labels": {
           "description": "One per value",
-          "maxItems": 10000,
           "type": "array",
           "items": {
             "type": "string"
           }
         },
         "series": {
-          "minItems": 1,
-          "maxItems": 8,
           "type": "array",
           "items": {
             "type": "object",
@@ -272,7 +271,6 @@ export const LISTED: readonly ListedTool[] = [
                 "type": "string"
               },
               "values": {
-                "maxItems": 10000,
                 "type": "array",
                 "items": {
                   "anyOf": [
@@ -283,8 +281,7 @@ export const LISTED: readonly ListedTool[] = [
                       "type": "null"
                     }
                   ]
-                },
-                "description": "Per label"
+                }
               }
             },
             "required": [
@@ -296,7 +293,6 @@ export const LISTED: readonly ListedTool[] = [
         },
         "x": {
           "description": "scatter: x per label",
-          "maxItems": 10000,
           "type": "array",
           "items": {
             "type": "number"
@@ -311,7 +307,7 @@ export const LISTED: readonly ListedTool[] = [
           "type": "string"
         },
         "valueStyle": {
-          "description": "percent: 25 = 25%",
+          "description": "percent: 25=25%",
           "type": "string",
           "enum": [
             "number",
@@ -326,9 +322,7 @@ export const LISTED: readonly ListedTool[] = [
         },
         "digits": {
           "description": "Decimals",
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 10
+          "type": "integer"
         },
         "locale": {
           "description": "e.g. en-US",

@@ -55,9 +55,10 @@ export const MAX_GZIP_BYTES = 20 * 1024;
 /**
  * get_card's template is no card kind's: it carries the widgets of every kind that splits (table,
  * markdown, code tour) so any part paints as its kind does, and it is read only when a model asks
- * for a later part. Its gzip budget is 23 KB.
+ * for a later part. Its budget is 72 KB raw / 23 KB gzip.
  */
 export const MAX_PARTS_GZIP_BYTES = 23 * 1024;
+export const MAX_PARTS_RAW_BYTES = 72 * 1024;
 
 /**
  * The runtime for kinds defined outside the build (`createServer({ cards })`) that need no widget:

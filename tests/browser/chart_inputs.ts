@@ -26,10 +26,12 @@ export const EXAMPLES: Record<string, string> = {
   histogram: "histogram",
   funnel: "funnel",
   waterfall: "waterfall",
+  heatmap: "heatmap",
+  box: "box",
 };
 
 /** Most labels a kind takes, where it is below what the stress inputs use (render/svg/kinds.ts). */
-const MOST: Record<string, number> = { funnel: 30, waterfall: 100 };
+const MOST: Record<string, number> = { funnel: 30, waterfall: 100, heatmap: 60 };
 
 const LONG = [
   "Integrations (API, webhooks and the SDK)",
@@ -51,13 +53,15 @@ function chart(type: string, labels: string[], names: string[], low = 0, extra: 
     name,
     values: wave(labels.length, k, pie || type === "stacked_area" ? 0 : low),
   }));
+  // a box plot's series are raw values: its groups are the series, named on the axis
+  if (type === "box") return { title: `${type} stress`, type, series, ...extra };
   return { title: `${type} stress`, type, labels, series, ...extra };
 }
 
 /** Stress inputs for one kind: [case name, arguments]. */
 export function stress(type: string): [string, Args][] {
   const pie = type === "pie" || type === "donut";
-  const multi = /grouped|stacked|line|area|scatter/.test(type) && type !== "area";
+  const multi = /grouped|stacked|line|area|scatter|box/.test(type) && type !== "area";
   const names = multi ? SERIES : SERIES.slice(0, 1);
   const seq = (n: number) =>
     Array.from({ length: n }, (_, i) => `2024-${String(1 + (i % 12)).padStart(2, "0")}-${i + 1}`);

@@ -63,7 +63,7 @@ Deno.test({
           assert(box > (/pie|donut/.test(name) ? 200 : 300), `${name}: the plot is ${box} px wide`);
           assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
           // the kinds whose table holds what they derive (bins, shares, running totals) are checked below
-          if (theme === "light" && !/^(line_2000_downsampled|histogram|funnel|waterfall)/.test(name)) {
+          if (theme === "light" && !/^(line_2000_downsampled|histogram|funnel|waterfall|box)/.test(name)) {
             const input = golden(name) as { series: { values: (number | null)[] }[] };
             assertEquals(await tableValues(m.view), input.series.map((s) => s.values), name);
           }
@@ -151,6 +151,48 @@ Deno.test({
       await fall.page.keyboard.press("End");
       assertEquals(await focused(fall), "Total, Running total: €635");
       await fall.page.close();
+    });
+
+    await t.step("heatmap: a cell's tooltip names its row and column, arrows walk a row", async () => {
+      const m = await paint(h, "heatmap", { theme: "light" });
+      const focused = () => m.view.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+      // the values printed on the cells let the pointer through to the cell under them
+      await m.view.locator(".mcc-vals text", { hasText: "82" }).hover({ force: true });
+      assertEquals(await tip(m.view), "14Fri: 82");
+      await m.view.locator(".mcc-pt").first().focus();
+      assertEquals(await focused(), "06, Mon: 28");
+      await m.page.keyboard.press("ArrowRight");
+      assertEquals(await focused(), "08, Mon: 45");
+      await m.page.keyboard.press("ArrowDown");
+      assertEquals(await focused(), "08, Tue: 46");
+      await m.page.keyboard.press("End");
+      assertEquals(await focused(), "22, Tue: 24");
+      // text on a cell: the card's background colour on strong shades, its text colour on faint ones
+      const fills = await m.view.evaluate(() =>
+        ["78", "28"].map((v) => {
+          const t = [...document.querySelectorAll(".mcc-vals text")].find((e) => e.textContent === v)!;
+          return getComputedStyle(t).fill;
+        })
+      );
+      assertEquals(fills, ["rgb(255, 255, 255)", "rgb(24, 24, 27)"]);
+      await m.page.close();
+    });
+
+    await t.step("box plot: every part of a box is a mark that reads its table cell", async () => {
+      const m = await paint(h, "box", { theme: "dark" });
+      const focused = () => m.view.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+      await m.view.locator(".mcc-pt").first().focus();
+      assertEquals(await focused(), "Europe, Low whisker: 320");
+      await m.page.keyboard.press("ArrowRight");
+      assertEquals(await focused(), "North America, Low whisker: 280");
+      await m.page.keyboard.press("ArrowDown");
+      assertEquals([await focused(), await tip(m.view)], ["North America, Q1: 322", "North AmericaQ1: 322"]);
+      await m.page.keyboard.press("ArrowDown");
+      assertEquals(await focused(), "North America, Median: 351");
+      // an outlier reads the group's outliers
+      await m.view.locator('[data-s="6"] .mcc-pt').first().hover({ force: true });
+      assertEquals(await tip(m.view), "EuropeOutliers: 980");
+      await m.page.close();
     });
 
     await t.step("a dense line gets focusable points from its path, nearest to the pointer", async () => {

@@ -75,6 +75,8 @@ export const NAMES: Record<ChartType, string> = {
   histogram: "Histogram",
   funnel: "Funnel",
   waterfall: "Waterfall chart",
+  heatmap: "Heatmap",
+  box: "Box plot",
 };
 
 const LINEAR: ReadonlySet<ChartType> = new Set(["line", "area", "stacked_area"]);

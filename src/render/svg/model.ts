@@ -19,6 +19,8 @@ export const CHART_TYPES = [
   "histogram",
   "funnel",
   "waterfall",
+  "heatmap",
+  "box",
 ] as const;
 
 export type ChartType = typeof CHART_TYPES[number];

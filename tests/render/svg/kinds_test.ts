@@ -5,6 +5,7 @@
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { renderChart } from "../../../src/render/svg/chart.ts";
+import { lightOnCell } from "../../../src/render/svg/heatmap.ts";
 import { chooseBins, countBins, MAX_BINS } from "../../../src/render/svg/histogram.ts";
 import { binWidth, quantile, skewness, summarize } from "../../../src/render/svg/stats.ts";
 import { connect, textOf } from "../../helpers.ts";
@@ -81,4 +82,72 @@ Deno.test("create_chart_card takes 10,000 raw values for a histogram and refuses
     textOf(refused),
     "Input validation error: Invalid arguments for tool create_chart_card: series.0.values: 10,001 items, the limit is 10,000 items",
   );
+});
+
+Deno.test("the chart's limits the schema leaves out still refuse at N+1, in the guard's words", async () => {
+  await using client = await connect();
+  const { tools } = await client.listTools();
+  const listed = JSON.stringify(tools.find((t) => t.name === "create_chart_card")!.inputSchema);
+  for (const keyword of ["maxItems", "minItems", "minimum", "maximum"]) {
+    assertEquals(listed.includes(keyword), false, `${keyword} in ${listed}`);
+  }
+  const many = (n: number) => Array.from({ length: n }, (_, i) => i);
+  // one point among nulls: a scatter plot's own cap (1,000 points) stays out of the way
+  const values = (n: number) => many(n).map((i) => i === 0 ? 1 : null);
+  const call = (extra: Record<string, unknown>, n: number) =>
+    client.callTool({
+      name: "create_chart_card",
+      arguments: {
+        type: "scatter",
+        title: "t",
+        series: [{ name: "s", values: values(Math.min(n, 10_000)) }],
+        ...extra,
+      },
+    });
+  const refusal = "Input validation error: Invalid arguments for tool create_chart_card: ";
+  const cases: [Record<string, unknown>, number, string | undefined][] = [
+    [{ labels: many(10_000).map(String) }, 10_000, undefined],
+    [{ labels: many(10_001).map(String) }, 10_001, "labels: 10,001 items, the limit is 10,000 items"],
+    [{ x: many(10_000) }, 10_000, undefined],
+    [{ x: many(10_001) }, 10_001, "x: 10,001 items, the limit is 10,000 items"],
+    [{ digits: 0, labels: ["a", "b", "c"] }, 3, undefined],
+    [{ digits: 10, labels: ["a", "b", "c"] }, 3, undefined],
+    [{ digits: 11, labels: ["a", "b", "c"] }, 3, "digits: 11, the largest allowed is 10"],
+    [{ digits: -1, labels: ["a", "b", "c"] }, 3, "digits: -1, the smallest allowed is 0"],
+  ];
+  for (const [extra, n, error] of cases) {
+    const result = await call(extra, n);
+    const label = `${Object.keys(extra).join("+")} at ${n}`;
+    if (error) assertEquals(textOf(result), refusal + error, label);
+    // at the limit the guard lets it through (10,000 scatter labels may still outgrow the result ceiling)
+    else assertEquals(textOf(result).startsWith(refusal), false, `${label}: ${textOf(result).slice(0, 200)}`);
+  }
+});
+
+Deno.test("heatmap text: the card's background colour on strong shades, its text colour on faint ones", () => {
+  for (const colour of [0, 5]) {
+    assertEquals(lightOnCell({ colour, opacity: 0.08 }), false, `faint ${colour}`);
+    assertEquals(lightOnCell({ colour, opacity: 1 }), true, `full ${colour}`);
+  }
+  // the switch comes once, from faint to strong
+  const flips = Array.from({ length: 93 }, (_, i) => lightOnCell({ colour: 0, opacity: 0.08 + i / 100 }))
+    .filter((light, i, all) => i > 0 && light !== all[i - 1]);
+  assertDeep(flips, [true]);
+});
+
+Deno.test("heatmap scale: sequential from the least value, diverging around zero when values cross it", () => {
+  const cells = (values: number[]) => {
+    const html = renderChart({
+      type: "heatmap",
+      title: "t",
+      labels: values.map((_, i) => `c${i}`),
+      series: [{ name: "r", values }],
+    }).html.value;
+    return [...html.matchAll(/<rect class="mcc-pt (mcc-s\d)" fill-opacity="([\d.]+)"/g)].map((m) =>
+      `${m[1]} ${m[2]}`
+    );
+  };
+  assertDeep(cells([10, 15, 20]), ["mcc-s0 0.08", "mcc-s0 0.54", "mcc-s0 1"]);
+  assertDeep(cells([-4, 0, 2, 4]), ["mcc-s5 1", "mcc-s0 0.08", "mcc-s0 0.54", "mcc-s0 1"]);
+  assertDeep(cells([5, 5]), ["mcc-s0 1", "mcc-s0 1"]);
 });
