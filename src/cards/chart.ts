@@ -8,40 +8,43 @@ import { z } from "zod";
 import { defineCard } from "../card.ts";
 import { CHART_TYPES } from "../render/svg/model.ts";
 import { MAX_POINTS, renderChart } from "../render/svg/chart.ts";
-import { MAX_SERIES } from "../render/svg/palette.ts";
 import { cardTitle, plainLine } from "./_fields.ts";
+
+/**
+ * At most `max` items (or a number within bounds), refused in the guard's own words ("10,001 items, the
+ * limit is 10,000 items") but left out of the JSON Schema every conversation reads: the refusal names
+ * the limit, and no caller meets it by accident.
+ */
+function unadvertised<T extends z.ZodType>(schema: T, max: number, min?: number) {
+  return schema.superRefine((value, ctx) => {
+    const size = Array.isArray(value) ? value.length : value as number;
+    const origin = Array.isArray(value) ? "array" : "number";
+    if (size > max) ctx.addIssue({ code: "too_big", origin, maximum: max, inclusive: true, input: value });
+    if (min !== undefined && size < min) {
+      ctx.addIssue({ code: "too_small", origin, minimum: min, inclusive: true, input: value });
+    }
+  });
+}
 
 const input = z.object({
   title: cardTitle,
-  type: z.enum(CHART_TYPES).describe(
-    "pie/donut/funnel/waterfall: 1st series; histogram: raw values; waterfall null: subtotal",
-  ),
-  labels: z.array(z.string().max(200)).max(MAX_POINTS).optional().describe(
-    "One per value",
-  ),
+  type: z.enum(CHART_TYPES).describe("waterfall null=subtotal; histogram: raw values"),
+  labels: unadvertised(z.array(z.string().max(200)), MAX_POINTS).optional().describe("One per value"),
   series: z.array(z.object({
     name: plainLine(100),
-    values: z.array(
-      z.union([z.number(), z.null()], {
-        error: "expected a number, or null for no value",
-      }),
-    )
-      .max(MAX_POINTS).describe("Per label"),
-  })).min(1).max(MAX_SERIES).describe("Up to 8"),
-  x: z.array(z.number()).max(MAX_POINTS).optional().describe("scatter: x per label"),
+    values: unadvertised(
+      z.array(z.union([z.number(), z.null()], { error: "expected a number, or null for no value" })),
+      MAX_POINTS,
+    ),
+  })).describe("Up to 8"),
+  x: unadvertised(z.array(z.number()), MAX_POINTS).optional().describe("scatter: x per label"),
   xTitle: z.string().max(100).optional().describe("x title"),
   yTitle: z.string().max(100).optional().describe("y title"),
-  valueStyle: z.enum(["number", "percent", "currency", "compact"]).optional().describe(
-    "percent: 25 = 25%",
-  ),
+  valueStyle: z.enum(["number", "percent", "currency", "compact"]).optional().describe("percent: 25=25%"),
   currency: z.string().max(3).optional().describe("ISO code"),
-  digits: z.number().int().min(0).max(10).optional().describe("Decimals"),
-  locale: z.string().max(35).optional().describe(
-    "e.g. en-US",
-  ),
-  description: z.string().max(1000).optional().describe(
-    "Alt text",
-  ),
+  digits: unadvertised(z.number().int(), 10, 0).optional().describe("Decimals"),
+  locale: z.string().max(35).optional().describe("e.g. en-US"),
+  description: z.string().max(1000).optional().describe("Alt text"),
 });
 
 export default defineCard({
@@ -49,7 +52,7 @@ export default defineCard({
   kind: "chart",
   view: { widgets: ["chart"], styles: ["chart", "chart_card", "table"] },
   title: "Chart card",
-  description: "A chart from labels + series, with tooltips and a data table.",
+  description: "A chart from labels + series.",
   input,
   render(inp) {
     const chart = renderChart(inp);

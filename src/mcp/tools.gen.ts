@@ -231,7 +231,7 @@ export const LISTED: readonly ListedTool[] = [
   {
     "name": "create_chart_card",
     "title": "Chart card",
-    "description": "A chart from labels + series, with tooltips and a data table.",
+    "description": "A chart from labels + series.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -256,19 +256,16 @@ export const LISTED: readonly ListedTool[] = [
             "funnel",
             "waterfall"
           ],
-          "description": "pie/donut/funnel/waterfall: 1st series; histogram: raw values; waterfall null: subtotal"
+          "description": "waterfall null=subtotal; histogram: raw values"
         },
         "labels": {
           "description": "One per value",
-          "maxItems": 10000,
           "type": "array",
           "items": {
             "type": "string"
           }
         },
         "series": {
-          "minItems": 1,
-          "maxItems": 8,
           "type": "array",
           "items": {
             "type": "object",
@@ -277,7 +274,6 @@ export const LISTED: readonly ListedTool[] = [
                 "type": "string"
               },
               "values": {
-                "maxItems": 10000,
                 "type": "array",
                 "items": {
                   "anyOf": [
@@ -288,8 +284,7 @@ export const LISTED: readonly ListedTool[] = [
                       "type": "null"
                     }
                   ]
-                },
-                "description": "Per label"
+                }
               }
             },
             "required": [
@@ -301,7 +296,6 @@ export const LISTED: readonly ListedTool[] = [
         },
         "x": {
           "description": "scatter: x per label",
-          "maxItems": 10000,
           "type": "array",
           "items": {
             "type": "number"
@@ -316,7 +310,7 @@ export const LISTED: readonly ListedTool[] = [
           "type": "string"
         },
         "valueStyle": {
-          "description": "percent: 25 = 25%",
+          "description": "percent: 25=25%",
           "type": "string",
           "enum": [
             "number",
@@ -331,9 +325,7 @@ export const LISTED: readonly ListedTool[] = [
         },
         "digits": {
           "description": "Decimals",
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 10
+          "type": "integer"
         },
         "locale": {
           "description": "e.g. en-US",

@@ -82,3 +82,43 @@ Deno.test("create_chart_card takes 10,000 raw values for a histogram and refuses
     "Input validation error: Invalid arguments for tool create_chart_card: series.0.values: 10,001 items, the limit is 10,000 items",
   );
 });
+
+Deno.test("the chart's limits the schema leaves out still refuse at N+1, in the guard's words", async () => {
+  await using client = await connect();
+  const { tools } = await client.listTools();
+  const listed = JSON.stringify(tools.find((t) => t.name === "create_chart_card")!.inputSchema);
+  for (const keyword of ["maxItems", "minItems", "minimum", "maximum"]) {
+    assertEquals(listed.includes(keyword), false, `${keyword} in ${listed}`);
+  }
+  const many = (n: number) => Array.from({ length: n }, (_, i) => i);
+  // one point among nulls: a scatter plot's own cap (1,000 points) stays out of the way
+  const values = (n: number) => many(n).map((i) => i === 0 ? 1 : null);
+  const call = (extra: Record<string, unknown>, n: number) =>
+    client.callTool({
+      name: "create_chart_card",
+      arguments: {
+        type: "scatter",
+        title: "t",
+        series: [{ name: "s", values: values(Math.min(n, 10_000)) }],
+        ...extra,
+      },
+    });
+  const refusal = "Input validation error: Invalid arguments for tool create_chart_card: ";
+  const cases: [Record<string, unknown>, number, string | undefined][] = [
+    [{ labels: many(10_000).map(String) }, 10_000, undefined],
+    [{ labels: many(10_001).map(String) }, 10_001, "labels: 10,001 items, the limit is 10,000 items"],
+    [{ x: many(10_000) }, 10_000, undefined],
+    [{ x: many(10_001) }, 10_001, "x: 10,001 items, the limit is 10,000 items"],
+    [{ digits: 0, labels: ["a", "b", "c"] }, 3, undefined],
+    [{ digits: 10, labels: ["a", "b", "c"] }, 3, undefined],
+    [{ digits: 11, labels: ["a", "b", "c"] }, 3, "digits: 11, the largest allowed is 10"],
+    [{ digits: -1, labels: ["a", "b", "c"] }, 3, "digits: -1, the smallest allowed is 0"],
+  ];
+  for (const [extra, n, error] of cases) {
+    const result = await call(extra, n);
+    const label = `${Object.keys(extra).join("+")} at ${n}`;
+    if (error) assertEquals(textOf(result), refusal + error, label);
+    // at the limit the guard lets it through (10,000 scatter labels may still outgrow the result ceiling)
+    else assertEquals(textOf(result).startsWith(refusal), false, `${label}: ${textOf(result).slice(0, 200)}`);
+  }
+});
