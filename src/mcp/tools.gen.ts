@@ -254,9 +254,10 @@ export const LISTED: readonly ListedTool[] = [
             "scatter",
             "histogram",
             "funnel",
-            "waterfall"
+            "waterfall",
+            "candlestick"
           ],
-          "description": "waterfall null=subtotal; histogram: raw values"
+          "description": "waterfall null=subtotal; histogram: raw values; candlestick: 4 series o,h,l,c"
         },
         "labels": {
           "description": "One per value",

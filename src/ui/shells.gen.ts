@@ -3,8 +3,8 @@
 export const SHELL_CHARS: Readonly<Record<string, number>> = {
   tab: 48482,
   table: 58131,
-  chart: 57037,
-  map: 55292,
+  chart: 57178,
+  map: 55433,
   diagram: 46801,
   video: 43825,
   animation: 50171,

@@ -26,10 +26,11 @@ export const EXAMPLES: Record<string, string> = {
   histogram: "histogram",
   funnel: "funnel",
   waterfall: "waterfall",
+  candlestick: "candlestick",
 };
 
 /** Most labels a kind takes, where it is below what the stress inputs use (render/svg/kinds.ts). */
-const MOST: Record<string, number> = { funnel: 30, waterfall: 100 };
+const MOST: Record<string, number> = { funnel: 30, waterfall: 100, candlestick: 100 };
 
 const LONG = [
   "Integrations (API, webhooks and the SDK)",
@@ -45,12 +46,25 @@ const SERIES = ["Revenue from enterprise customers", "Revenue from self-serve pl
 const wave = (n: number, k: number, low = 0) =>
   Array.from({ length: n }, (_, i) => Math.round((40 + 25 * Math.sin(i / 3 + k) + 8 * k - low) * 10) / 10);
 
+/** Open, high, low and close of `n` periods whose closes are a wave: every period valid. */
+function ohlc(n: number, low: number): Args[] {
+  const close = wave(n, 0, low);
+  const open = close.map((_, i) => close[Math.max(0, i - 1)] + (i ? 0 : 1));
+  const high = close.map((c, i) => Math.max(c, open[i]) + 2);
+  const bottom = close.map((c, i) => Math.min(c, open[i]) - 2);
+  return [["Open", open], ["High", high], ["Low", bottom], ["Close", close]].map(([name, values]) => ({
+    name,
+    values,
+  }));
+}
+
 function chart(type: string, labels: string[], names: string[], low = 0, extra: Args = {}): Args {
   const pie = type === "pie" || type === "donut";
-  const series = (pie ? names.slice(0, 1) : names).map((name, k) => ({
+  const waves = (pie ? names.slice(0, 1) : names).map((name, k) => ({
     name,
     values: wave(labels.length, k, pie || type === "stacked_area" ? 0 : low),
   }));
+  const series = type === "candlestick" ? ohlc(labels.length, low) : waves;
   return { title: `${type} stress`, type, labels, series, ...extra };
 }
 
@@ -90,5 +104,18 @@ export function stress(type: string): [string, Args][] {
   if (!pie && !["stacked_area", "funnel", "histogram"].includes(type)) {
     cases.push(["negative values", chart(type, seq(12), names, 45, { valueStyle: "currency" })]);
   }
+  // ISO dates make a time axis (time_axis.ts): 60 weekdays, weekends left as gaps
+  if (/^(line|area|stacked_area|bar|grouped_bar|stacked_bar|candlestick)$/.test(type)) {
+    cases.push(["dates", chart(type, weekdays(60), names)]);
+  }
   return cases;
+}
+
+/** `n` ISO dates from Monday 2026-01-05, Saturdays and Sundays left out. */
+function weekdays(n: number): string[] {
+  const out: string[] = [];
+  for (let t = Date.UTC(2026, 0, 5); out.length < n; t += 86_400_000) {
+    if (new Date(t).getUTCDay() % 6) out.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return out;
 }

@@ -76,6 +76,7 @@ export const NAMES: Record<ChartType, string> = {
   histogram: "Histogram",
   funnel: "Funnel",
   waterfall: "Waterfall chart",
+  candlestick: "Candlestick chart",
 };
 
 const LINEAR: ReadonlySet<ChartType> = new Set(["line", "area", "stacked_area"]);

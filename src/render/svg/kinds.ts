@@ -11,6 +11,7 @@ import type { ChartType, Series } from "./model.ts";
 import { funnelChart } from "./funnel.ts";
 import { histogramChart } from "./histogram.ts";
 import { waterfallChart } from "./waterfall.ts";
+import { candlestickChart } from "./candlestick.ts";
 
 /** What a kind receives: the spec, checked labels (none for a histogram's raw values), the format. */
 export interface KindInput {
@@ -33,6 +34,7 @@ export const KINDS: Partial<Record<ChartType, (input: KindInput) => KindOutput>>
   funnel: funnelChart,
   histogram: histogramChart,
   waterfall: waterfallChart,
+  candlestick: candlestickChart,
 };
 
 /** Kinds that read each series as raw values when no labels are given. */
@@ -43,4 +45,5 @@ export const KIND_LABELS: Partial<Record<ChartType, [number, string]>> = {
   funnel: [30, "Keep the main stages, or use a bar chart"],
   waterfall: [100, "Group the smaller steps into one"],
   histogram: [500, "Give the raw values without labels: the bins are chosen for you"],
+  candlestick: [100, "Aggregate to longer periods (weeks instead of days)"],
 };

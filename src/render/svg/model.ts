@@ -20,6 +20,7 @@ export const CHART_TYPES = [
   "histogram",
   "funnel",
   "waterfall",
+  "candlestick",
 ] as const;
 
 export type ChartType = typeof CHART_TYPES[number];

@@ -35,6 +35,9 @@ Deno.test("a gap between two plotted points survives downsampling", () => {
 Deno.test("tick labels stay inside the frame; the first names the year", () => {
   const axis = timeAxis(["2026-01-05", "2026-01-06", "2026-01-07", "2026-01-28"], "en-US")!;
   const [left] = axis.overhang(box, 290);
+  assertEquals(left > 0, true);
+  // without moving the plot in, the year's label would start left of the frame: it is left out
+  assertEquals(axis.ticks(box, 290).some((t) => t.includes("2026")), false);
   const ticks = axis.ticks({ ...box, left: box.left + left }, 290);
   assertEquals(ticks[0].includes(">Jan 5, 2026<"), true, ticks[0]);
   assertEquals(axis.overhang({ ...box, left: box.left + left }, 290)[0], 0);
