@@ -314,6 +314,30 @@ export const MUTANTS: readonly Mutant[] = [
     tests: [T.chartGolden],
     breaks: "a candlestick of 101 periods is accepted past its limit (its result nears the ceiling)",
   },
+  {
+    id: "bar-line-lines-on-left-axis",
+    file: "src/render/svg/bar_line.ts",
+    find: "    const yR = (v: number) => whole(1 - shareR(v));",
+    replace: "    const yR = (v: number) => whole(1 - shareL(v));",
+    tests: [T.chartGolden],
+    breaks: "the lines are drawn against the bars' axis while labelled on the right one",
+  },
+  {
+    id: "bar-line-five-lines-taken",
+    file: "src/render/svg/bar_line.ts",
+    find: "  if (series.length < 2 || series.length > MAX_LINES + 1) {",
+    replace: "  if (series.length < 2) {",
+    tests: [T.chartGolden],
+    breaks: "a bar_line chart of five lines is drawn in colours past the palette's clear ones",
+  },
+  {
+    id: "bar-line-bars-from-axis-bottom",
+    file: "src/render/svg/bar_line.ts",
+    find: "      const top = Math.min(yL(v), yL(0));",
+    replace: "      const top = yL(v);",
+    tests: [T.chartGolden],
+    breaks: "a negative bar is drawn upwards from its value",
+  },
   // --- charts laid out per width (issue 21, src/render/svg/layout.ts) ---
   {
     id: "chart-frames-show-every-band",

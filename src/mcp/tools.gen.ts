@@ -255,9 +255,10 @@ export const LISTED: readonly ListedTool[] = [
             "histogram",
             "funnel",
             "waterfall",
-            "candlestick"
+            "candlestick",
+            "bar_line"
           ],
-          "description": "waterfall null=subtotal; histogram: raw values; candlestick: 4 series o,h,l,c"
+          "description": "waterfall null=subtotal; histogram: raw values; candlestick: 4 series o,h,l,c; bar_line: bars, then lines (right axis)"
         },
         "labels": {
           "description": "One per value",

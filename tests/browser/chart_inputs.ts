@@ -27,10 +27,11 @@ export const EXAMPLES: Record<string, string> = {
   funnel: "funnel",
   waterfall: "waterfall",
   candlestick: "candlestick",
+  bar_line: "bar_line",
 };
 
 /** Most labels a kind takes, where it is below what the stress inputs use (render/svg/kinds.ts). */
-const MOST: Record<string, number> = { funnel: 30, waterfall: 100, candlestick: 100 };
+const MOST: Record<string, number> = { funnel: 30, waterfall: 100, candlestick: 100, bar_line: 100 };
 
 const LONG = [
   "Integrations (API, webhooks and the SDK)",
@@ -99,13 +100,16 @@ export function stress(type: string): [string, Args][] {
   // one series: 200 horizontal bars, or 200 points of several series, pass the 40,000-character
   // result ceiling (they did before charts were laid out per width too)
   const many = Math.min(type === "horizontal_bar" ? 100 : 200, MOST[type] ?? 200);
-  if (!pie) cases.push([`${many} points`, chart(type, seq(many), names.slice(0, 1))]);
+  // a bar_line chart needs its bars and a line
+  if (!pie) {
+    cases.push([`${many} points`, chart(type, seq(many), names.slice(0, type === "bar_line" ? 2 : 1))]);
+  }
   // counts (funnel stages, a histogram's given bins) and stacked areas take no negatives
   if (!pie && !["stacked_area", "funnel", "histogram"].includes(type)) {
     cases.push(["negative values", chart(type, seq(12), names, 45, { valueStyle: "currency" })]);
   }
   // ISO dates make a time axis (time_axis.ts): 60 weekdays, weekends left as gaps
-  if (/^(line|area|stacked_area|bar|grouped_bar|stacked_bar|candlestick)$/.test(type)) {
+  if (/^(line|area|stacked_area|bar|grouped_bar|stacked_bar|candlestick|bar_line)$/.test(type)) {
     cases.push(["dates", chart(type, weekdays(60), names)]);
   }
   return cases;

@@ -179,6 +179,24 @@ Deno.test({
       },
     );
 
+    await t.step(
+      "bar_line: bars and lines each read their own column; down moves from bars to the line",
+      async () => {
+        const m = await paint(h, "bar_line", { theme: "dark" });
+        const focused = () => m.view.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+        await m.view.locator(".mcc-pt").first().focus();
+        assertEquals(await tip(m.view), "JanRevenue: 120");
+        await m.page.keyboard.press("ArrowDown");
+        assertEquals([await focused(), await tip(m.view)], [
+          "Jan, Gross margin %: 41.2",
+          "JanGross margin %: 41.2",
+        ]);
+        await m.page.keyboard.press("End");
+        assertEquals(await focused(), "Dec, Gross margin %: 47.5");
+        await m.page.close();
+      },
+    );
+
     await t.step("a dense line gets focusable points from its path, nearest to the pointer", async () => {
       const m = await paint(h, "line_2000_downsampled", { theme: "light" });
       assertEquals(await m.view.locator(".mcc-ghost").count(), 300);

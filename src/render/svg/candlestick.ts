@@ -117,7 +117,9 @@ export function candlestickChart({ spec, labels, series, format }: KindInput): K
     }
     // a candle's tooltip reads the table's close; the table holds all four values
     return gridlines(ticks, (v) => (1 - share(v)) * 1000) +
-      `<g class="mcc-marks">${wicks.map((d, k) => d && `<path class="mcc-line ${k ? DOWN : UP_WICK}" d="${d}"/>`).join("")}<g data-s="3">${bodies}</g></g>`;
+      `<g class="mcc-marks">${
+        wicks.map((d, k) => d && `<path class="mcc-line ${k ? DOWN : UP_WICK}" d="${d}"/>`).join("")
+      }<g data-s="3">${bodies}</g></g>`;
   }
 
   const f = formatter(format);

@@ -77,6 +77,7 @@ export const NAMES: Record<ChartType, string> = {
   funnel: "Funnel",
   waterfall: "Waterfall chart",
   candlestick: "Candlestick chart",
+  bar_line: "Bar and line chart",
 };
 
 const LINEAR: ReadonlySet<ChartType> = new Set(["line", "area", "stacked_area"]);

@@ -12,6 +12,7 @@ import { funnelChart } from "./funnel.ts";
 import { histogramChart } from "./histogram.ts";
 import { waterfallChart } from "./waterfall.ts";
 import { candlestickChart } from "./candlestick.ts";
+import { barLineChart } from "./bar_line.ts";
 
 /** What a kind receives: the spec, checked labels (none for a histogram's raw values), the format. */
 export interface KindInput {
@@ -35,6 +36,7 @@ export const KINDS: Partial<Record<ChartType, (input: KindInput) => KindOutput>>
   histogram: histogramChart,
   waterfall: waterfallChart,
   candlestick: candlestickChart,
+  bar_line: barLineChart,
 };
 
 /** Kinds that read each series as raw values when no labels are given. */
@@ -46,4 +48,5 @@ export const KIND_LABELS: Partial<Record<ChartType, [number, string]>> = {
   waterfall: [100, "Group the smaller steps into one"],
   histogram: [500, "Give the raw values without labels: the bins are chosen for you"],
   candlestick: [100, "Aggregate to longer periods (weeks instead of days)"],
+  bar_line: [100, "Aggregate the labels (by month instead of by day)"],
 };

@@ -21,6 +21,7 @@ export const CHART_TYPES = [
   "funnel",
   "waterfall",
   "candlestick",
+  "bar_line",
 ] as const;
 
 export type ChartType = typeof CHART_TYPES[number];
