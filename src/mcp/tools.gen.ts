@@ -251,9 +251,11 @@ export const LISTED: readonly ListedTool[] = [
             "funnel",
             "waterfall",
             "heatmap",
-            "box"
+            "box",
+            "candlestick",
+            "bar_line"
           ],
-          "description": "waterfall null=subtotal; histogram, box: raw values; box: or labels min,q1,median,q3,max; heatmap: series=rows"
+          "description": "waterfall null=subtotal; histogram, box: raw values; box: or labels min,q1,median,q3,max; heatmap: series=rows; candlestick: 4 series o,h,l,c; bar_line: bars, then lines (right axis)"
         },
         "labels": {
           "description": "One per value",

@@ -3,8 +3,8 @@
 export const SHELL_CHARS: Readonly<Record<string, number>> = {
   tab: 48760,
   table: 58351,
-  chart: 57548,
-  map: 55858,
+  chart: 57689,
+  map: 55999,
   diagram: 47623,
   video: 44086,
   animation: 50432,

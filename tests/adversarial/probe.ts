@@ -163,7 +163,8 @@ const TRACK_SRC_OK = /^(https:|data:text\/vtt[;,])/i;
 /**
  * The one style a card may carry: a chart lays itself out per width band with numbers only (src/render/svg/layout.ts):
  * the insets of its marks layer per band on `div.mcc-plot`, and a growing frame's margins on
- * `svg.mcc-fr`. Nothing else matches: no other property, unit, function or element.
+ * `svg.mcc-fr`; a map's widest width at its height cap on its `svg.mcc-map-svg`. Nothing else
+ * matches: no other property, unit, function or element.
  */
 const CHART_STYLES: [RegExp, RegExp][] = [
   [
@@ -173,6 +174,10 @@ const CHART_STYLES: [RegExp, RegExp][] = [
   [
     /^svg class="mcc-fr"( data-b="[\d ]+")? data-w="\d+" height="\d+"$/,
     /^height:calc\(\d{1,4}(\.\d)?px \+ var\(--ph\)\)$/,
+  ],
+  [
+    /^svg class="mcc-svg mcc-map-svg" viewBox="0 0 \d+ \d+" width="\d+" height="\d+"$/,
+    /^--mcc-map-w:\d{1,4}px$/,
   ],
 ];
 

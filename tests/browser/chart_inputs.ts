@@ -32,6 +32,12 @@ export const EXAMPLES: Record<string, string> = {
 
 /** Most labels a kind takes, where it is below what the stress inputs use (render/svg/kinds.ts). */
 const MOST: Record<string, number> = { funnel: 30, waterfall: 100, heatmap: 60 };
+  candlestick: "candlestick",
+  bar_line: "bar_line",
+};
+
+/** Most labels a kind takes, where it is below what the stress inputs use (render/svg/kinds.ts). */
+const MOST: Record<string, number> = { funnel: 30, waterfall: 100, candlestick: 100, bar_line: 100 };
 
 const LONG = [
   "Integrations (API, webhooks and the SDK)",
@@ -47,14 +53,27 @@ const SERIES = ["Revenue from enterprise customers", "Revenue from self-serve pl
 const wave = (n: number, k: number, low = 0) =>
   Array.from({ length: n }, (_, i) => Math.round((40 + 25 * Math.sin(i / 3 + k) + 8 * k - low) * 10) / 10);
 
+/** Open, high, low and close of `n` periods whose closes are a wave: every period valid. */
+function ohlc(n: number, low: number): Args[] {
+  const close = wave(n, 0, low);
+  const open = close.map((_, i) => close[Math.max(0, i - 1)] + (i ? 0 : 1));
+  const high = close.map((c, i) => Math.max(c, open[i]) + 2);
+  const bottom = close.map((c, i) => Math.min(c, open[i]) - 2);
+  return [["Open", open], ["High", high], ["Low", bottom], ["Close", close]].map(([name, values]) => ({
+    name,
+    values,
+  }));
+}
+
 function chart(type: string, labels: string[], names: string[], low = 0, extra: Args = {}): Args {
   const pie = type === "pie" || type === "donut";
-  const series = (pie ? names.slice(0, 1) : names).map((name, k) => ({
+  const waves = (pie ? names.slice(0, 1) : names).map((name, k) => ({
     name,
     values: wave(labels.length, k, pie || type === "stacked_area" ? 0 : low),
   }));
   // a box plot's series are raw values: its groups are the series, named on the axis
   if (type === "box") return { title: `${type} stress`, type, series, ...extra };
+  const series = type === "candlestick" ? ohlc(labels.length, low) : waves;
   return { title: `${type} stress`, type, labels, series, ...extra };
 }
 
@@ -89,10 +108,26 @@ export function stress(type: string): [string, Args][] {
   // one series: 200 horizontal bars, or 200 points of several series, pass the 40,000-character
   // result ceiling (they did before charts were laid out per width too)
   const many = Math.min(type === "horizontal_bar" ? 100 : 200, MOST[type] ?? 200);
-  if (!pie) cases.push([`${many} points`, chart(type, seq(many), names.slice(0, 1))]);
+  // a bar_line chart needs its bars and a line
+  if (!pie) {
+    cases.push([`${many} points`, chart(type, seq(many), names.slice(0, type === "bar_line" ? 2 : 1))]);
+  }
   // counts (funnel stages, a histogram's given bins) and stacked areas take no negatives
   if (!pie && !["stacked_area", "funnel", "histogram"].includes(type)) {
     cases.push(["negative values", chart(type, seq(12), names, 45, { valueStyle: "currency" })]);
   }
+  // ISO dates make a time axis (time_axis.ts): 60 weekdays, weekends left as gaps
+  if (/^(line|area|stacked_area|bar|grouped_bar|stacked_bar|candlestick|bar_line)$/.test(type)) {
+    cases.push(["dates", chart(type, weekdays(60), names)]);
+  }
   return cases;
+}
+
+/** `n` ISO dates from Monday 2026-01-05, Saturdays and Sundays left out. */
+function weekdays(n: number): string[] {
+  const out: string[] = [];
+  for (let t = Date.UTC(2026, 0, 5); out.length < n; t += 86_400_000) {
+    if (new Date(t).getUTCDay() % 6) out.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return out;
 }

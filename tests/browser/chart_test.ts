@@ -194,6 +194,49 @@ Deno.test({
       assertEquals(await tip(m.view), "EuropeOutliers: 980");
       await m.page.close();
     });
+    await t.step(
+      "candlestick: the table holds open, high, low, close; a candle's tooltip its close",
+      async () => {
+        const m = await paint(h, "candlestick", { theme: "light" });
+        const focused = () => m.view.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+        assertEquals(
+          await m.view.evaluate(() =>
+            [...document.querySelectorAll(".mcc-chart thead th")].map((c) => c.textContent)
+          ),
+          ["Period", "Open", "High", "Low", "Close"],
+        );
+        // up candles hollow, down candles filled: told apart by shape as well as colour
+        const fills = await m.view.evaluate(() =>
+          [...document.querySelectorAll(".mcc-ov .mcc-pt")].slice(0, 5).map((r) => getComputedStyle(r).fill)
+        );
+        assertEquals(fills[0] === fills[3], false); // 02-02 closed below its open, 02-05 above
+        await m.view.locator(".mcc-pt").first().focus();
+        assertEquals(await tip(m.view), "2026-02-02Close: $178.68");
+        await m.page.keyboard.press("ArrowRight");
+        assertEquals(await focused(), "2026-02-03, Close: $177.72");
+        await m.page.keyboard.press("End");
+        assertEquals(await focused(), "2026-02-27, Close: $177.11");
+        await m.page.close();
+      },
+    );
+
+    await t.step(
+      "bar_line: bars and lines each read their own column; down moves from bars to the line",
+      async () => {
+        const m = await paint(h, "bar_line", { theme: "dark" });
+        const focused = () => m.view.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+        await m.view.locator(".mcc-pt").first().focus();
+        assertEquals(await tip(m.view), "JanRevenue: 120");
+        await m.page.keyboard.press("ArrowDown");
+        assertEquals([await focused(), await tip(m.view)], [
+          "Jan, Gross margin %: 41.2",
+          "JanGross margin %: 41.2",
+        ]);
+        await m.page.keyboard.press("End");
+        assertEquals(await focused(), "Dec, Gross margin %: 47.5");
+        await m.page.close();
+      },
+    );
 
     await t.step("a dense line gets focusable points from its path, nearest to the pointer", async () => {
       const m = await paint(h, "line_2000_downsampled", { theme: "light" });

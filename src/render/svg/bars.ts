@@ -112,10 +112,13 @@ function model(data: ChartData, stacked: boolean, count: number): BarModel {
 /** Rows (or columns) of bars in plot units: the bar of series k at category i spans `at(i, k)`. */
 function slots(m: BarModel): { inner: number; size: number; offset(i: number, k: number): number } {
   const n = m.data.labels.length;
-  const band = 1 / n;
+  const time = m.data.time;
+  // on a time axis, a band is the smallest step between dates, centred on each bar's date
+  const band = time ? time.step : 1 / n;
   const inner = band * (n > DENSE_BARS ? 0.9 : 0.72);
   const size = inner / (m.stacked ? 1 : m.data.series.length);
-  return { inner, size, offset: (i, k) => band * i + (band - inner) / 2 + (m.stacked ? 0 : size * k) };
+  const start = (i: number) => time ? time.at[i] - inner / 2 : band * i + (band - inner) / 2;
+  return { inner, size, offset: (i, k) => start(i) + (m.stacked ? 0 : size * k) };
 }
 
 /** Vertical bars in plot units. */
@@ -175,16 +178,15 @@ function columnFrame(m: BarModel, width: number, turnable: boolean): Frame | und
   const f = verticalFrame({
     ...specOf(data, width, m.ticks),
     headroom: showValues ? 18 : 10,
-    categories: data.labels,
-    ordered: m.ordered,
+    ...(data.time ? { time: data.time } : { categories: data.labels, ordered: m.ordered }),
   });
-  const strategy = f.axis!.strategy;
-  if (turnable && n <= TURN_MAX && (strategy === "rotate" || strategy === "thin" || f.axis!.cut)) {
+  const strategy = f.axis?.strategy;
+  if (turnable && n <= TURN_MAX && (strategy === "rotate" || strategy === "thin" || f.axis?.cut)) {
     return undefined;
   }
   const values: string[] = [];
   if (showValues) {
-    const band = (width - f.plot.left - f.plot.right) / n;
+    const band = (width - f.plot.left - f.plot.right) * (data.time?.step ?? 1 / n);
     const { size, offset } = slots(m);
     data.series[0].values.forEach((v, i) => {
       if (v === null) return;

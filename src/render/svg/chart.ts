@@ -20,6 +20,7 @@ import type { ChartData, ChartType, Series } from "./model.ts";
 import { MAX_SERIES } from "./palette.ts";
 import { PIE_SIZE, pieChart, shares } from "./pie.ts";
 import { scatterChart } from "./scatter.ts";
+import { gapNote, timeAxis } from "./time_axis.ts";
 import { clip } from "./text.ts";
 import { formatCount } from "../summary.ts";
 
@@ -77,10 +78,21 @@ export const NAMES: Record<ChartType, string> = {
   waterfall: "Waterfall chart",
   heatmap: "Heatmap",
   box: "Box plot",
+  candlestick: "Candlestick chart",
+  bar_line: "Bar and line chart",
 };
 
 const LINEAR: ReadonlySet<ChartType> = new Set(["line", "area", "stacked_area"]);
 const BARS: ReadonlySet<ChartType> = new Set(["bar", "horizontal_bar", "grouped_bar", "stacked_bar"]);
+/** Kinds whose labels become a time axis when all are ISO dates or datetimes (time_axis.ts). */
+const TIMED: ReadonlySet<ChartType> = new Set([
+  "bar",
+  "grouped_bar",
+  "stacked_bar",
+  "line",
+  "area",
+  "stacked_area",
+]);
 
 /**
  * Largest magnitude a chart draws. JSON carries numbers up to 1.8e308, but a range or a sum of such
@@ -399,20 +411,24 @@ export function renderChart(spec: ChartSpec): RenderedChart {
   };
   let downsampled: RenderedChart["downsampled"];
   let note = "";
+  let rows: number[] | undefined;
   if (LINEAR.has(spec.type) && labels.length > DOWNSAMPLE_TO) {
-    const rows = downsampleShared(data.series.map((s) => s.values), DOWNSAMPLE_TO);
-    downsampled = { from: labels.length, to: rows.length };
+    const kept = rows = downsampleShared(data.series.map((s) => s.values), DOWNSAMPLE_TO);
+    downsampled = { from: labels.length, to: kept.length };
     data = {
       ...data,
-      labels: pick(labels, rows),
-      series: data.series.map((s) => ({ name: s.name, values: pick(s.values, rows) })),
+      labels: pick(labels, kept),
+      series: data.series.map((s) => ({ name: s.name, values: pick(s.values, kept) })),
     };
     note = `Downsampled from ${formatCount(labels.length)} to ${
       formatCount(rows.length)
     } points per series (largest-triangle-three-buckets keeps peaks and dips); the table lists the plotted points.`;
   }
+  const time = TIMED.has(spec.type) ? timeAxis(labels, format.locale, rows) : undefined;
+  if (time) data = { ...data, time, xTitle: time.zoned ? `${spec.xTitle ?? "Time"} (UTC)` : spec.xTitle };
+  const gaps = time ? gapNote(time, data.labels) : "";
   const summary = chartSummary(spec.type, labels, series, format) +
-    (note ? " " + note.split(";")[0] + "." : "");
+    (note ? " " + note.split(";")[0] + "." : "") + (gaps ? " " + gaps : "");
   const pie = spec.type === "pie" || spec.type === "donut";
   const desc = escape(spec.description ?? summary);
   let legend = "";

@@ -19,6 +19,7 @@ import type { NumberFormat } from "./format.ts";
 import type { ChartData } from "./model.ts";
 import { across, at, type Box, down, type Part, plotHeight, under, type X } from "./layout.ts";
 import type { Ticks } from "./scale.ts";
+import type { TimeAxis } from "./time_axis.ts";
 import { textWidth } from "./text.ts";
 
 /** What the vertical frame needs. */
@@ -38,6 +39,8 @@ export interface VerticalSpec {
   ordered?: boolean;
   /** Or a numeric x axis: its ticks, and the attribute holding each tick's raw value. */
   x?: { ticks: Ticks; format: NumberFormat; attr: string };
+  /** Or a time axis (time_axis.ts): ticks chosen for the width. */
+  time?: TimeAxis;
   /** The attribute holding each value tick's raw value (`data-v` by default; see valueAxisLeft). */
   yAttr?: string;
 }
@@ -98,6 +101,17 @@ export function verticalFrame(spec: VerticalSpec): VerticalFrame {
     // the last tick label is centred on the plot's right edge: keep its half inside the frame
     plot.right = Math.max(plot.right, Math.ceil(textWidth(labels[labels.length - 1].label, FONT) / 2) + 2);
     plot.bottom = 24;
+  } else if (spec.time) {
+    // room for half a tick label past the plot's right edge
+    plot.right = Math.max(plot.right, 20);
+    plot.bottom = 24;
+    // the first tick often names the year: move the plot in rather than lose it
+    for (let pass = 0; pass < 2; pass++) {
+      const [l, r] = spec.time.overhang(plot, width);
+      if (!l && !r) break;
+      plot.left += l;
+      plot.right += r;
+    }
   }
   if (spec.xTitle) plot.bottom += TITLE_ROOM;
   const height = plot.top + plotHeight(width) + plot.bottom;
@@ -118,6 +132,7 @@ export function verticalFrame(spec: VerticalSpec): VerticalFrame {
     ...valueAxisLeft(ticks, format, y, plot, spec.yAttr),
     ...xAxis,
     ...(axis ? [{ g: 'class="mcc-cats"', items: axis.draw((d) => under(plot, d)) }] : []),
+    ...(spec.time ? [{ g: 'class="mcc-cats"', items: spec.time.ticks(plot, width) }] : []),
     { g: "", items: [title.body, bottomTitle(spec.xTitle, plot, width)].filter(Boolean) },
   ];
   return { plot, height, parts, y, py: (v) => at(y(v), height), x, axis };

@@ -14,6 +14,8 @@ import { funnelChart } from "./funnel.ts";
 import { heatmapChart } from "./heatmap.ts";
 import { histogramChart } from "./histogram.ts";
 import { waterfallChart } from "./waterfall.ts";
+import { candlestickChart } from "./candlestick.ts";
+import { barLineChart } from "./bar_line.ts";
 
 /** What a kind receives: the spec, checked labels (none for raw values: RAW_TYPES), the format. */
 export interface KindInput {
@@ -38,6 +40,8 @@ export const KINDS: Partial<Record<ChartType, (input: KindInput) => KindOutput>>
   waterfall: waterfallChart,
   heatmap: heatmapChart,
   box: boxChart,
+  candlestick: candlestickChart,
+  bar_line: barLineChart,
 };
 
 /** Kinds that read each series as raw values when no labels are given. */
@@ -50,4 +54,6 @@ export const KIND_LABELS: Partial<Record<ChartType, [number, string]>> = {
   histogram: [500, "Give the raw values without labels: the bins are chosen for you"],
   box: [FIVE.length, `Give raw values without labels, or labels ${JSON.stringify(FIVE)}`],
   heatmap: [60, "Group the columns (e.g. by week instead of by day), or split the heatmap"],
+  candlestick: [100, "Aggregate to longer periods (weeks instead of days)"],
+  bar_line: [100, "Aggregate the labels (by month instead of by day)"],
 };

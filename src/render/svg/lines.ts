@@ -20,16 +20,21 @@ const DIRECT_LABELS_MAX = 6;
 /** Share of the frame's width direct labels may take; longer names go to the legend. */
 const DIRECT_SHARE = 0.3;
 
-/** `M x y L x y ...` through the points, starting a new subpath after each gap (null). */
+/**
+ * `M x y L x y ...` through the points, starting a new subpath after each gap (null, or a `gap`
+ * in time before the point).
+ */
 export function pathOf(
   xs: readonly number[],
   ys: readonly (number | null)[],
   y: (v: number) => number,
+  gap?: readonly boolean[],
 ): string {
   let d = "";
   let pen = false;
   for (let i = 0; i < ys.length; i++) {
     const v = ys[i];
+    if (gap?.[i]) pen = false;
     if (v === null) {
       pen = false;
       continue;
@@ -102,7 +107,7 @@ export function lineChart(data: ChartData, area: boolean, stacked: boolean): Car
     const f = verticalFrame({
       ...specOf(data, width, ticks),
       right: direct ? Math.ceil(nameWidth) + 24 : 10,
-      categories: data.labels,
+      ...(data.time ? { time: data.time } : { categories: data.labels }),
     });
     const labels: string[] = [];
     if (direct) {
@@ -131,7 +136,8 @@ export function lineChart(data: ChartData, area: boolean, stacked: boolean): Car
   }
 
   function layer(): string {
-    const xs = data.labels.map((_, i) => whole((i + 0.5) / n));
+    const time = data.time;
+    const xs = data.labels.map((_, i) => whole(time ? time.at[i] : (i + 0.5) / n));
     const y = (v: number) => whole(1 - share(v));
     const base = y(Math.max(ticks.min, Math.min(0, ticks.max)));
     let marks = "";
@@ -150,7 +156,10 @@ export function lineChart(data: ChartData, area: boolean, stacked: boolean): Car
           fill += `M${upper}L${lower}Z`;
           run = [];
         };
-        for (let i = 0; i < n; i++) ys[i] === null ? flush() : run.push(i);
+        for (let i = 0; i < n; i++) {
+          if (time?.gap[i]) flush();
+          ys[i] === null ? flush() : run.push(i);
+        }
         flush();
       }
       const dense = n > MARKER_LIMIT;
@@ -160,7 +169,7 @@ export function lineChart(data: ChartData, area: boolean, stacked: boolean): Car
       }
       marks += `<g class="${seriesClass(k)}" data-s="${k}"${dense ? " data-mcc-dense" : ""}>` +
         (fill ? `<path class="mcc-area${stacked ? " mcc-stack" : ""}" d="${fill}"/>` : "") +
-        `<path class="mcc-line" d="${pathOf(xs, ys, y)}"/>${dots}</g>`;
+        `<path class="mcc-line" d="${pathOf(xs, ys, y, time?.gap)}"/>${dots}</g>`;
     });
     return gridlines(ticks, (v) => y(v)) + `<g class="mcc-marks">${marks}</g>`;
   }

@@ -3,6 +3,7 @@
  * values), so a caller switches kind without rewriting data.
  */
 import type { NumberFormat } from "./format.ts";
+import type { TimeAxis } from "./time_axis.ts";
 
 /** Every chart kind. */
 export const CHART_TYPES = [
@@ -21,6 +22,8 @@ export const CHART_TYPES = [
   "waterfall",
   "heatmap",
   "box",
+  "candlestick",
+  "bar_line",
 ] as const;
 
 export type ChartType = typeof CHART_TYPES[number];
@@ -38,6 +41,8 @@ export interface ChartData {
   series: Series[];
   /** Numeric x per label (scatter); otherwise labels are categories. */
   x?: number[];
+  /** Where each label falls when all are ISO times (line, area, vertical bars). */
+  time?: TimeAxis;
   format: NumberFormat;
   xTitle?: string;
   yTitle?: string;
