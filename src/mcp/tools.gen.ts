@@ -529,6 +529,108 @@ export const LISTED: readonly ListedTool[] = [
     }
   },
   {
+    "name": "create_structure_card",
+    "title": "Structure card",
+    "description": "Treemap of parent-child links; tooltips, data table.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "title": {
+          "type": "string",
+          "description": "Title"
+        },
+        "type": {
+          "type": "string",
+          "enum": [
+            "treemap"
+          ],
+          "description": "Kind"
+        },
+        "links": {
+          "description": "Parent→child, leaf values",
+          "maxItems": 2000,
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "from": {
+                "type": "string",
+                "description": "e.g. Budget"
+              },
+              "to": {
+                "type": "string",
+                "description": "e.g. Rent"
+              },
+              "value": {
+                "type": "number"
+              }
+            },
+            "required": [
+              "from",
+              "to"
+            ]
+          }
+        },
+        "description": {
+          "description": "Alt text",
+          "type": "string"
+        },
+        "valueStyle": {
+          "description": "percent: 5 = 5%",
+          "type": "string",
+          "enum": [
+            "number",
+            "percent",
+            "currency",
+            "compact"
+          ]
+        },
+        "currency": {
+          "description": "ISO code",
+          "type": "string"
+        },
+        "digits": {
+          "description": "Decimals",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 10
+        }
+      },
+      "required": [
+        "title",
+        "type"
+      ],
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "card": {
+          "type": "object"
+        },
+        "parts": {
+          "type": "object"
+        }
+      },
+      "required": [
+        "card",
+        "parts"
+      ]
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false
+    },
+    "_meta": {
+      "ui": {
+        "resourceUri": "ui://mcp-chat-cards/template/structure.html"
+      },
+      "ui/resourceUri": "ui://mcp-chat-cards/template/structure.html"
+    }
+  },
+  {
     "name": "create_diagram_card",
     "title": "Diagram card",
     "description": "Render a Mermaid diagram as accessible SVG laid out on the server, with a list of its nodes and edges. Styling lines are skipped; unsupported syntax shows the source and names the lines.",
@@ -2413,6 +2515,7 @@ export const LOADERS: Readonly<Record<string, () => Promise<ToolDefinition>>> = 
   "create_table_card": async () => (await import("../cards/table.ts")).default,
   "create_chart_card": async () => (await import("../cards/chart.ts")).default,
   "create_map_card": async () => (await import("../cards/map.ts")).default,
+  "create_structure_card": async () => (await import("../cards/structure.ts")).default,
   "create_diagram_card": async () => (await import("../cards/diagram.ts")).default,
   "create_video_card": async () => (await import("../cards/video.ts")).default,
   "create_animation_card": async () => (await import("../cards/animation.ts")).default,
