@@ -2658,4 +2658,20 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["tests/render/svg/structure_test.ts", "tests/cards/golden_test.ts"],
     breaks: "the chart card refuses a treemap without naming the tool that draws it",
   },
+  {
+    id: "sankey-cycle-unchecked",
+    file: "src/render/svg/sankey.ts",
+    find: "    if (state.get(n) === 1) {",
+    replace: "    if (state.get(n) === 1 && false) {",
+    tests: ["tests/cards/golden_test.ts"],
+    breaks: "a cycle of flows recurses without end instead of being named",
+  },
+  {
+    id: "sankey-flow-limit-off",
+    file: "src/render/svg/sankey.ts",
+    find: "  if (links.length > MAX_SANKEY_LINKS) {",
+    replace: "  if (links.length > MAX_SANKEY_LINKS + 1) {",
+    tests: ["tests/render/svg/structure_test.ts"],
+    breaks: "a sankey of 81 flows is taken, past the size the result ceiling was measured for",
+  },
 ];

@@ -16,12 +16,12 @@ const input = z.object({
   title: cardTitle,
   type: z.enum(STRUCTURE_TYPES).describe("Kind"),
   links: z.array(z.object({
-    from: plainLine(200, "e.g. Budget"),
-    to: plainLine(200, "e.g. Rent"),
+    from: plainLine(200, "e.g. A"),
+    to: plainLine(200, "e.g. B"),
     value: z.number().optional(),
-  })).max(MAX_ITEMS).optional().describe("Parent→child, leaf values"),
+  })).max(MAX_ITEMS).optional().describe("treemap: parent→child, leaf values; sankey: flows"),
   description: z.string().max(1000).optional().describe("Alt text"),
-  valueStyle: z.enum(["number", "percent", "currency", "compact"]).optional().describe("percent: 5 = 5%"),
+  valueStyle: z.enum(["number", "percent", "currency", "compact"]).optional().describe("percent: 5=5%"),
   currency: z.string().max(3).optional().describe("ISO code"),
   digits: z.number().int().min(0).max(10).optional().describe("Decimals"),
 });
@@ -31,7 +31,7 @@ export default defineCard({
   kind: "structure",
   view: { widgets: ["chart"], styles: ["chart", "chart_card", "structure", "table"] },
   title: "Structure card",
-  description: "Treemap of parent-child links; tooltips, data table.",
+  description: "Treemap or sankey chart.",
   input,
   render(inp) {
     const chart = renderStructure(inp);

@@ -531,7 +531,7 @@ export const LISTED: readonly ListedTool[] = [
   {
     "name": "create_structure_card",
     "title": "Structure card",
-    "description": "Treemap of parent-child links; tooltips, data table.",
+    "description": "Treemap or sankey chart.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -542,12 +542,13 @@ export const LISTED: readonly ListedTool[] = [
         "type": {
           "type": "string",
           "enum": [
-            "treemap"
+            "treemap",
+            "sankey"
           ],
           "description": "Kind"
         },
         "links": {
-          "description": "Parent→child, leaf values",
+          "description": "treemap: parent→child, leaf values; sankey: flows",
           "maxItems": 2000,
           "type": "array",
           "items": {
@@ -555,11 +556,11 @@ export const LISTED: readonly ListedTool[] = [
             "properties": {
               "from": {
                 "type": "string",
-                "description": "e.g. Budget"
+                "description": "e.g. A"
               },
               "to": {
                 "type": "string",
-                "description": "e.g. Rent"
+                "description": "e.g. B"
               },
               "value": {
                 "type": "number"
@@ -576,7 +577,7 @@ export const LISTED: readonly ListedTool[] = [
           "type": "string"
         },
         "valueStyle": {
-          "description": "percent: 5 = 5%",
+          "description": "percent: 5=5%",
           "type": "string",
           "enum": [
             "number",

@@ -5,7 +5,7 @@ export const SHELL_CHARS: Readonly<Record<string, number>> = {
   table: 58131,
   chart: 57037,
   map: 55292,
-  structure: 57197,
+  structure: 57407,
   diagram: 46801,
   video: 43825,
   animation: 50171,

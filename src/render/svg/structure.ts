@@ -8,15 +8,17 @@ import { invalidInput } from "../../errors.ts";
 import { escape, type Html, raw } from "../../html/html.ts";
 import { idMaker } from "../../html/ids.ts";
 import { checkFormat } from "./chart.ts";
-import { figureHtml, legendHtml, tableHtml } from "./figure.ts";
-import { formatter, type ValueStyle } from "./format.ts";
+import { figureHtml, type LegendEntry, legendHtml, tableHtml } from "./figure.ts";
+import type { KindOutput } from "./kinds.ts";
+import { formatter, type NumberFormat, type ValueStyle } from "./format.ts";
 import { cartesianPlot } from "./layout.ts";
+import { sankeyChart } from "./sankey.ts";
 import { clip } from "./text.ts";
 import { buildTree, type Link } from "./tree.ts";
 import { treemapChart } from "./treemap.ts";
 
 /** Every structure kind. */
-export const STRUCTURE_TYPES = ["treemap"] as const;
+export const STRUCTURE_TYPES = ["treemap", "sankey"] as const;
 
 export type StructureType = typeof STRUCTURE_TYPES[number];
 
@@ -36,10 +38,11 @@ export interface StructureSpec {
 /** The input shape each kind takes, as its refusals name it. */
 const SHAPES: Record<StructureType, string> = {
   treemap: "treemap takes links: [{from, to, value}], parent to child, values on the leaves",
+  sankey: "sankey takes links: [{from, to, value}], one per flow",
 };
 
 /** The field each kind reads; the other is refused. */
-const FIELD: Record<StructureType, "links" | "tasks"> = { treemap: "links" };
+const FIELD: Record<StructureType, "links" | "tasks"> = { treemap: "links", sankey: "links" };
 
 /** Refuses a spec whose shape does not fit its kind, naming the shape that does. */
 function checkShape(spec: StructureSpec): void {
@@ -57,13 +60,20 @@ export interface RenderedStructure {
   summary: string;
 }
 
+/** A treemap of the hierarchy the links describe. */
+function treemapOf(links: readonly Link[], title: string, format: NumberFormat) {
+  const { root, madeUp } = buildTree(links, title, "treemap");
+  return treemapChart(root, madeUp, format);
+}
+
 /** Checks and draws a structure chart. */
 export function renderStructure(spec: StructureSpec): RenderedStructure {
   checkShape(spec);
   const format = checkFormat(spec);
   const links = spec.links!;
-  const { root, madeUp } = buildTree(links, spec.title, spec.type);
-  const out = treemapChart(root, madeUp, format);
+  const out: KindOutput = spec.type === "sankey"
+    ? sankeyChart(links, format)
+    : treemapOf(links, spec.title, format);
   const id = idMaker(JSON.stringify([spec.type, spec.title, links.length, links[0], links.at(-1)]));
   const title = escape(clip(spec.title, 200));
   const plotted = cartesianPlot(out.plot, { title, desc: escape(spec.description ?? out.summary), id });

@@ -154,3 +154,40 @@ Deno.test("the chart card refuses a treemap naming the structure card", async ()
     'Input validation error: Invalid arguments for tool create_chart_card: type: "treemap" is not a type of this tool: create_structure_card draws it',
   );
 });
+
+Deno.test("sankey: 80 flows draw and 81 are refused; 40 nodes draw and 41 are refused", async () => {
+  await using client = await connect();
+  // 80 flows among 40 nodes: 20 sources, each to two of 20 sinks
+  const flows = (n: number, sources: number, sinks: number) =>
+    Array.from(
+      { length: n },
+      (_, i) => ({ from: `S${i % sources}`, to: `T${(i + Math.floor(i / sources)) % sinks}`, value: i + 1 }),
+    );
+  const at = await call(client, { type: "sankey", links: flows(80, 20, 20) });
+  assert(!at.error, at.text);
+  assert(at.text.startsWith('Structure card "T": Sankey of 80 flows between 40 nodes:'), at.text);
+  const over = await call(client, {
+    type: "sankey",
+    links: [...flows(80, 20, 20), { from: "S0", to: "X", value: 1 }],
+  });
+  assertEquals(
+    over.text,
+    'Invalid "links": 81 flows is more than 80 for a sankey\nFold the smallest flows into one per node',
+  );
+  const nodes = await call(client, { type: "sankey", links: flows(21, 21, 20) });
+  assertEquals(
+    nodes.text,
+    'Invalid "links": 41 nodes is more than 40 for a sankey\nGroup the smaller nodes into one',
+  );
+});
+
+Deno.test("the chart card refuses a sankey naming the structure card", async () => {
+  await using client = await connect();
+  const result = await client.callTool({
+    name: "create_chart_card",
+    arguments: { title: "T", type: "sankey", labels: ["a"], series: [{ name: "s", values: [1] }] },
+  });
+  assert(
+    textOf(result).endsWith('type: "sankey" is not a type of this tool: create_structure_card draws it'),
+  );
+});
