@@ -180,6 +180,15 @@ function nearest(input: unknown, values: readonly unknown[]): unknown {
 }
 
 /**
+ * Chart types a card other than the chart card draws, for a `type` the chart card refuses: the
+ * refusal names the tool, so the model moves its data there instead of picking a near kind.
+ */
+const DRAWN_BY: Record<string, string> = {
+  treemap: "create_structure_card",
+  sankey: "create_structure_card",
+};
+
+/**
  * A schema problem in the house style: what was wrong with the field's value, what was expected,
  * and what to send instead. The path is written before it by the caller. Undefined leaves zod's
  * own words, for an issue code this does not know (the table test lists every code zod has).
@@ -270,6 +279,10 @@ export function issueText(issue: SchemaIssue): string | undefined {
     case "invalid_value": {
       const values = issue.values ?? [];
       if (values.length === 1) return `expected ${shown(values[0])}, got ${shown(input)}`;
+      const elsewhere = typeof input === "string" && issue.path?.at(-1) === "type"
+        ? DRAWN_BY[input]
+        : undefined;
+      if (elsewhere) return `${shown(input)} is not a type of this tool: ${elsewhere} draws it`;
       const near = nearest(input, values);
       return `expected one of ${values.map((v) => shown(v)).join(", ")}, got ${shown(input)}${
         near === undefined ? "" : `: did you mean ${shown(near)}?`

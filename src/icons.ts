@@ -21,6 +21,7 @@ const PATHS: Readonly<Record<string, string>> = {
   "kind:tab": "M1 5h14v9H1zM1 5V2h6v3",
   "kind:table": "M1 2h14v12H1zM1 6h14M1 10h14M6 2v12",
   "kind:chart": "M2 14V9M6 14V4M10 14V7M14 14V2",
+  "kind:structure": "M1 2h14v12H1zM9 2v12M1 9h8M9 7h6",
   "kind:map": "M1 3l4-2 6 2 4-2v12l-4 2-6-2-4 2zM5 1v12M11 3v12",
   "kind:diagram": "M1 1h6v4H1zM9 11h6v4H9zM4 5v3h8v3",
   "kind:video": "M1 3h10v10H1zM11 7l4-2v6l-4-2",

@@ -13,6 +13,7 @@ import formCard from "./cards/form.ts";
 import hostCheckCard from "./cards/host_check.ts";
 import listCard from "./cards/list.ts";
 import mapCard from "./cards/map.ts";
+import structureCard from "./cards/structure.ts";
 import markdownCard from "./cards/markdown.ts";
 import promptGistCard from "./cards/prompt_gist.ts";
 import promptRefineCard from "./cards/prompt_refine.ts";
@@ -36,6 +37,7 @@ export const CARDS: readonly CardDefinition[] = [
   tableCard,
   chartCard,
   mapCard,
+  structureCard,
   diagramCard,
   videoCard,
   animationCard,

@@ -255,7 +255,7 @@ export const LISTED: readonly ListedTool[] = [
             "candlestick",
             "bar_line"
           ],
-          "description": "waterfall null=subtotal; histogram, box: raw values; box: or labels min,q1,median,q3,max; heatmap: series=rows; candlestick: 4 series o,h,l,c; bar_line: bars, then lines (right axis)"
+          "description": "waterfall null=subtotal; histogram, box: raw values (or labels min,q1,median,q3,max); heatmap: series=rows; candlestick: series o,h,l,c; bar_line: bars, then right-axis lines"
         },
         "labels": {
           "description": "One per value",
@@ -516,6 +516,118 @@ export const LISTED: readonly ListedTool[] = [
         "resourceUri": "ui://mcp-chat-cards/template/map.html"
       },
       "ui/resourceUri": "ui://mcp-chat-cards/template/map.html"
+    }
+  },
+  {
+    "name": "create_structure_card",
+    "title": "Structure card",
+    "description": "Treemap or sankey chart.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "title": {
+          "type": "string"
+        },
+        "type": {
+          "type": "string",
+          "enum": [
+            "treemap",
+            "sankey"
+          ],
+          "description": "Kind"
+        },
+        "links": {
+          "description": "treemap: parent→child, leaf values; sankey: flows",
+          "maxItems": 2000,
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "from": {
+                "type": "string",
+                "description": "e.g. A"
+              },
+              "to": {
+                "type": "string",
+                "description": "e.g. B"
+              },
+              "value": {
+                "type": "number"
+              }
+            },
+            "required": [
+              "from",
+              "to"
+            ]
+          }
+        },
+        "description": {
+          "description": "Alt text",
+          "type": "string"
+        },
+        "valueStyle": {
+          "description": "percent: 5=5%",
+          "type": "string",
+          "enum": [
+            "number",
+            "percent",
+            "currency",
+            "compact"
+          ]
+        },
+        "currency": {
+          "description": "ISO code",
+          "type": "string"
+        },
+        "digits": {
+          "description": "Decimals",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 10
+        }
+      },
+      "required": [
+        "title",
+        "type"
+      ],
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "card": {
+          "type": "object"
+        },
+        "parts": {
+          "type": "object"
+        }
+      },
+      "required": [
+        "card",
+        "parts"
+      ]
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false
+    },
+    "icons": [
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23444'%3E%3Cpath d='M1 2h14v12H1zM9 2v12M1 9h8M9 7h6'/%3E%3C/svg%3E",
+        "theme": "light"
+      },
+      {
+        "src": "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16' fill='none' stroke='%23ddd'%3E%3Cpath d='M1 2h14v12H1zM9 2v12M1 9h8M9 7h6'/%3E%3C/svg%3E",
+        "theme": "dark"
+      }
+    ],
+    "_meta": {
+      "ui": {
+        "resourceUri": "ui://mcp-chat-cards/template/structure.html"
+      },
+      "ui/resourceUri": "ui://mcp-chat-cards/template/structure.html"
     }
   },
   {
@@ -2140,6 +2252,7 @@ export const LOADERS: Readonly<Record<string, () => Promise<ToolDefinition>>> = 
   "create_table_card": async () => (await import("../cards/table.ts")).default,
   "create_chart_card": async () => (await import("../cards/chart.ts")).default,
   "create_map_card": async () => (await import("../cards/map.ts")).default,
+  "create_structure_card": async () => (await import("../cards/structure.ts")).default,
   "create_diagram_card": async () => (await import("../cards/diagram.ts")).default,
   "create_video_card": async () => (await import("../cards/video.ts")).default,
   "create_animation_card": async () => (await import("../cards/animation.ts")).default,

@@ -5,6 +5,7 @@ export const SHELL_CHARS: Readonly<Record<string, number>> = {
   table: 58351,
   chart: 57689,
   map: 55999,
+  structure: 58059,
   diagram: 47623,
   video: 44086,
   animation: 50432,

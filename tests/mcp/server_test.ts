@@ -111,7 +111,11 @@ Deno.test("each card kind's template is an MCP Apps resource with one HTML item"
     runtimes.add(/<script id="mcc-runtime">([^]*)<\/script>/.exec(text)![1]);
   }
   // kinds with the same widgets share a bundle; the others each have their own
-  assertEquals(runtimes.size, TEMPLATES.length - 2, "form, prompt_gist and prompt_refine share one runtime");
+  assertEquals(
+    runtimes.size,
+    TEMPLATES.length - 3,
+    "form, prompt_gist and prompt_refine share one runtime, and chart and structure another",
+  );
   const unknown = await client.readResource({ uri: "ui://mcp-chat-cards/template/nope.html" }).catch((e) =>
     e
   );

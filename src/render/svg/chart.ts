@@ -113,7 +113,9 @@ export function checkMagnitudes(values: readonly (number | null)[], field: strin
 }
 
 /** The number format a spec asks for: locale, style, currency, digits. */
-function checkFormat(spec: ChartSpec): NumberFormat {
+export function checkFormat(
+  spec: Pick<ChartSpec, "locale" | "valueStyle" | "currency" | "digits">,
+): NumberFormat {
   const locale = checkLocale(spec.locale ?? "en-US");
   const style = spec.valueStyle ?? "number";
   if (spec.currency && style !== "currency") {

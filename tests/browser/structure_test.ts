@@ -1,0 +1,157 @@
+/**
+ * Structure cards in real Chromium under the official AppBridge host: every golden case paints and
+ * passes axe in both themes, every mark is named from its row of the data table, the table holds the
+ * exact input values, tooltips follow hover and focus, arrow keys move between marks with one Tab
+ * stop, and screenshots at 420 and 760 px in both themes land in tests/artifacts/structure-*.png to
+ * be looked at.
+ */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import type { Frame } from "playwright-core";
+import { axeViolations, type Harness, shot, skipReason, startHarness } from "./harness.ts";
+import "./page/types.ts";
+
+const reason = skipReason();
+const dir = new URL("../cards/structure/", import.meta.url);
+const CASES = [...Deno.readDirSync(dir)].map((e) => e.name)
+  .filter((n) => n.endsWith(".json") && !n.startsWith("error_")).map((n) => n.slice(0, -5)).sort();
+const args = (name: string) => JSON.parse(Deno.readTextFileSync(new URL(`${name}.json`, dir)));
+
+async function paint(h: Harness, name: string, hostContext: Record<string, unknown>, width = 680) {
+  const m = await h.mount({
+    tool: "create_structure_card",
+    args: args(name),
+    deliver: "result",
+    hostContext,
+  });
+  await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
+  await m.view.waitForSelector(".mcc-ov svg[role=group]", { state: "attached" });
+  return m;
+}
+
+const tip = (view: Frame) =>
+  view.evaluate(() => {
+    const t = document.querySelector<HTMLElement>(".mcc-tip");
+    return t && !t.hidden ? t.textContent : null;
+  });
+
+const focused = (view: Frame) => view.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+
+/** The table's rows as [name, raw value]. */
+const tableValues = (view: Frame) =>
+  view.evaluate(() =>
+    [...document.querySelectorAll<HTMLTableRowElement>(".mcc-data tbody tr")].map((r) => [
+      r.cells[0].textContent,
+      Number(r.cells[1].dataset.v),
+    ])
+  );
+
+Deno.test({
+  name: "structure cards in Chromium",
+  ignore: reason !== undefined,
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async (t) => {
+  const h = await startHarness();
+  try {
+    await t.step("every case paints, names its marks and passes axe in both themes", async () => {
+      for (const name of CASES) {
+        for (const theme of ["light", "dark"] as const) {
+          const m = await paint(h, name, { theme });
+          assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
+          const marks = await m.view.evaluate(() =>
+            [...document.querySelectorAll(".mcc-ov .mcc-pt")].map((e) => e.getAttribute("aria-label"))
+          );
+          assert(marks.length > 0, `${name}: no marks`);
+          assert(marks.every(Boolean), `${name}: marks without a name`);
+          await m.page.close();
+        }
+      }
+    });
+
+    await t.step("a treemap's table holds every node with its exact value, inner nodes summed", async () => {
+      const m = await paint(h, "example", { theme: "light" });
+      assertEquals(await tableValues(m.view), [
+        ["Budget", 2556],
+        ["Housing", 1325],
+        ["Rent", 1150],
+        ["Energy", 140],
+        ["Insurance", 35],
+        ["Food", 680],
+        ["Groceries", 520],
+        ["Eating out", 160],
+        ["Transport", 151],
+        ["Train pass", 86],
+        ["Bike repairs", 20],
+        ["Car share", 45],
+        ["Savings", 400],
+      ]);
+      await m.page.close();
+    });
+
+    await t.step("tooltips on hover and focus; arrow keys walk the leaves with one Tab stop", async () => {
+      const m = await paint(h, "example", { theme: "light" });
+      const rent = m.view.locator('.mcc-ov .mcc-pt[aria-label^="Rent"]');
+      await rent.hover();
+      assertEquals(await tip(m.view), "RentValue: €1,150.00");
+      await m.view.locator(".mcc-card h2").hover();
+      assertEquals(await tip(m.view), null);
+      await rent.focus();
+      assertEquals(await focused(m.view), "Rent, Value: €1,150.00");
+      await m.page.keyboard.press("ArrowRight");
+      assertEquals(await focused(m.view), "Energy, Value: €140.00");
+      await m.page.keyboard.press("End");
+      assertEquals(await focused(m.view), "Savings, Value: €400.00");
+      assertEquals(
+        await m.view.evaluate(() => document.querySelectorAll('.mcc-ov svg [tabindex="0"]').length),
+        1,
+      );
+      await m.page.close();
+    });
+
+    await t.step("names and values sit inside their rectangles at 420 and 760 px", async () => {
+      for (const width of [420, 760]) {
+        const m = await paint(h, "example", { theme: "light" }, width);
+        const outside = await m.view.evaluate(() => {
+          const frame = [...document.querySelectorAll<SVGSVGElement>(".mcc-fr")].find((s) =>
+            s.getClientRects().length
+          )!;
+          const rects = [...document.querySelectorAll(".mcc-ov .mcc-pt")].map((r) =>
+            r.getBoundingClientRect()
+          );
+          return [...frame.querySelectorAll("text")].filter((text) => text.getClientRects().length).filter(
+            (text) => {
+              const b = text.getBoundingClientRect();
+              return !rects.some((r) =>
+                b.left >= r.left - 0.5 && b.right <= r.right + 0.5 && b.top >= r.top - 0.5 &&
+                b.bottom <= r.bottom + 0.5
+              );
+            },
+          ).map((text) => text.textContent);
+        });
+        assertEquals(outside, [], `${width} px`);
+        const small = await m.view.evaluate(() =>
+          [...document.querySelectorAll(".mcc-fr text")].filter((e) =>
+            parseFloat(getComputedStyle(e).fontSize) < 12
+          )
+            .length
+        );
+        assertEquals(small, 0);
+        await m.page.close();
+      }
+    });
+
+    await t.step("screenshots at 420 and 760 px in both themes", async () => {
+      for (const name of CASES) {
+        for (const width of [420, 760]) {
+          for (const theme of ["light", "dark"] as const) {
+            const m = await paint(h, name, { theme }, width);
+            await shot(m, `structure-${name}-${width}-${theme}`);
+            await m.page.close();
+          }
+        }
+      }
+    });
+  } finally {
+    await h.close();
+  }
+});
