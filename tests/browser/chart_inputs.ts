@@ -28,16 +28,18 @@ export const EXAMPLES: Record<string, string> = {
   waterfall: "waterfall",
   heatmap: "heatmap",
   box: "box",
-};
-
-/** Most labels a kind takes, where it is below what the stress inputs use (render/svg/kinds.ts). */
-const MOST: Record<string, number> = { funnel: 30, waterfall: 100, heatmap: 60 };
   candlestick: "candlestick",
   bar_line: "bar_line",
 };
 
 /** Most labels a kind takes, where it is below what the stress inputs use (render/svg/kinds.ts). */
-const MOST: Record<string, number> = { funnel: 30, waterfall: 100, candlestick: 100, bar_line: 100 };
+const MOST: Record<string, number> = {
+  funnel: 30,
+  waterfall: 100,
+  heatmap: 60,
+  candlestick: 100,
+  bar_line: 100,
+};
 
 const LONG = [
   "Integrations (API, webhooks and the SDK)",
@@ -72,7 +74,7 @@ function chart(type: string, labels: string[], names: string[], low = 0, extra: 
     values: wave(labels.length, k, pie || type === "stacked_area" ? 0 : low),
   }));
   // a box plot's series are raw values: its groups are the series, named on the axis
-  if (type === "box") return { title: `${type} stress`, type, series, ...extra };
+  if (type === "box") return { title: `${type} stress`, type, series: waves, ...extra };
   const series = type === "candlestick" ? ohlc(labels.length, low) : waves;
   return { title: `${type} stress`, type, labels, series, ...extra };
 }

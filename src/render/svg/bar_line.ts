@@ -28,7 +28,7 @@ import { marker, MARKER_LIMIT, pathOf } from "./lines.ts";
 import type { Series } from "./model.ts";
 import { seriesClass } from "./palette.ts";
 import { niceTicks, r1 } from "./scale.ts";
-import { textWidth, truncate } from "./text.ts";
+import { truncate } from "./text.ts";
 import { gapNote, timeAxis } from "./time_axis.ts";
 
 /** Most line series beside the bars. */
@@ -154,7 +154,7 @@ export function barLineChart({ spec, labels, series, format }: KindInput): KindO
     rangeText(bars, labels, f)
   }. Line${lines.length === 1 ? "" : "s"}, right axis: ${
     lines.map((s) => rangeText(s, labels, f)).join("; ")
-  }.${time && gapNote(time, labels) ? " " + gapNote(time, labels) : ""}`;
+  }.${gaps ? " " + gaps : ""}`;
   const table = {
     head: [spec.xTitle || "Label", ...series.map((s) => s.name)],
     rows: labels.map((label, i) => ({ label, cells: series.map((s) => s.values[i]) })),

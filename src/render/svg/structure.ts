@@ -8,7 +8,7 @@ import { invalidInput } from "../../errors.ts";
 import { escape, type Html, raw } from "../../html/html.ts";
 import { idMaker } from "../../html/ids.ts";
 import { checkFormat } from "./chart.ts";
-import { figureHtml, type LegendEntry, legendHtml, tableHtml } from "./figure.ts";
+import { figureHtml, legendHtml, tableHtml } from "./figure.ts";
 import type { KindOutput } from "./kinds.ts";
 import { formatter, type NumberFormat, type ValueStyle } from "./format.ts";
 import { cartesianPlot } from "./layout.ts";
