@@ -12,6 +12,7 @@ import { partResult } from "../output/result.ts";
 import { StoreUnavailableError } from "../store/card_store.ts";
 import { plural } from "../render/summary.ts";
 import { defineTool, type ToolContext, type ToolDefinition } from "../tool.ts";
+import type { ToolView } from "../ui/kinds.ts";
 import { PARTS_TEMPLATE, PULL_TOOL } from "../ui/shared/protocol.ts";
 
 /** Longest id looked up: anything longer was never issued. */
@@ -24,6 +25,16 @@ const input = z.object({
   arguments: z.record(z.string(), z.unknown()).optional().describe("Card view only: the tool's arguments"),
 });
 
+/**
+ * get_card's template: the widgets and stylesheets of every kind that splits, so that any part
+ * paints as its own kind does (a kind added to the registry brings its own).
+ */
+function partsView(cards: readonly CardDefinition[]): ToolView {
+  const views = cards.filter((card) => card.card.splittable).map((card) => card.view);
+  const union = (pick: (view: ToolView) => readonly string[]) => [...new Set(views.flatMap(pick))];
+  return { kind: PARTS_TEMPLATE, widgets: union((v) => v.widgets), styles: union((v) => v.styles).sort() };
+}
+
 /** get_card over `cards`: the split ones are served by id (their template paints them). */
 export function getCardTool(cards: readonly CardDefinition[]): ToolDefinition {
   const byName = new Map(cards.map((card) => [card.name, card]));
@@ -35,12 +46,7 @@ export function getCardTool(cards: readonly CardDefinition[]): ToolDefinition {
     input,
     output: CARD_OUTPUT_SCHEMA,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    // The parts of the kinds that split (table, markdown, code_tour): their widgets and styles.
-    view: {
-      kind: PARTS_TEMPLATE,
-      widgets: ["table", "reveal", "markdown", "diagram", "tab", "code_tour"],
-      styles: ["code_tour", "diagram", "grid", "highlight", "markdown", "math", "reveal", "tab", "table"],
-    },
+    view: partsView(cards),
     async handler({ id, part, tool, arguments: args }, ctx) {
       if (id !== undefined && tool === undefined && args === undefined) {
         return await storedPart(id, part ?? 1, split, ctx);
