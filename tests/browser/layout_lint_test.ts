@@ -350,6 +350,11 @@ interface Job {
 async function lintOne(h: Harness, job: Job, page?: Mounted): Promise<[Render, Mounted]> {
   const { c, width, theme } = job;
   const m = await paint(h, job, page);
+  // The host check card fills in its facts after asking the host (and a CSP probe that waits 100 ms):
+  // its final size comes after them, however long a loaded machine takes.
+  if (c.kind === "host_check") {
+    await m.view.waitForFunction(() => !document.querySelector("[data-mcc-host-check] > p"));
+  }
   const reported = await settle(m);
   const final = reported.at(-1)!;
   const held = new Promise((r) => setTimeout(r, HOLD_MS)); // the final size must hold while we look

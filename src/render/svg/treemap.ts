@@ -23,13 +23,11 @@ import {
   yAttrs,
 } from "./layout.ts";
 import { seriesClass } from "./palette.ts";
-import { textWidth, truncate } from "./text.ts";
+import { textWidth } from "./text.ts";
 import { type TreeNode, walk } from "./tree.ts";
 
 /** Width over height of the box the layout squares its rectangles in (a chart about 600 × 260 px). */
 const ASPECT = 2.3;
-/** Fewest characters of a name worth writing in a rectangle (with the ellipsis). */
-const MIN_CHARS = 3;
 
 /** A rectangle in layout space: x from 0 to ASPECT, y from 0 to 1. */
 interface Box {
@@ -150,15 +148,15 @@ export function treeSummary(name: string, root: TreeNode, format: NumberFormat, 
   return text;
 }
 
-/** Text written in a rectangle `w` × `h` px: the name, and the value under it when there is room. */
+/** Text written in a rectangle `w` × `h` px: the whole name, and the value under it when there is room. */
 function label(n: TreeNode, b: Box, width: number, f: (v: number) => string): string {
   const w = ((b.x1 - b.x0) / ASPECT) * width;
   const h = (b.y1 - b.y0) * plotHeight(width);
   if (h < FONT + 6) return "";
-  const name = truncate(n.name, w - 8, FONT, true);
-  if (Array.from(name).length < Math.min(MIN_CHARS, Array.from(n.name).length) + (name === n.name ? 0 : 1)) {
-    return "";
-  }
+  // a name is written whole or not at all: a rectangle is no place to cut it (its tooltip and the table
+  // carry it), and a cut name would read as another node
+  const name = n.name;
+  if (textWidth(name, FONT) > w - 8) return "";
   const plot = { top: 0, right: 0, bottom: 0, left: 0 };
   const x = xAttrs(shift(across(plot, b.x0 / ASPECT), 4));
   const top = down(plot, b.y0);
