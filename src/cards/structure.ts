@@ -24,6 +24,12 @@ const input = z.object({
   valueStyle: z.enum(["number", "percent", "currency", "compact"]).optional().describe("percent: 5=5%"),
   currency: z.string().max(3).optional().describe("ISO code"),
   digits: z.number().int().min(0).max(10).optional().describe("Decimals"),
+  tasks: z.array(z.object({
+    name: plainLine(80),
+    start: plainLine(40, "e.g. 2024-03-05"),
+    end: plainLine(40),
+    group: plainLine(40).optional(),
+  })).max(MAX_ITEMS).optional().describe("gantt: ISO dates"),
 });
 
 export default defineCard({
@@ -31,7 +37,7 @@ export default defineCard({
   kind: "structure",
   view: { widgets: ["chart"], styles: ["chart", "chart_card", "structure", "table"] },
   title: "Structure card",
-  description: "Treemap or sankey chart.",
+  description: "Treemap, sankey or gantt chart.",
   input,
   render(inp) {
     const chart = renderStructure(inp);

@@ -521,7 +521,7 @@ export const LISTED: readonly ListedTool[] = [
   {
     "name": "create_structure_card",
     "title": "Structure card",
-    "description": "Treemap or sankey chart.",
+    "description": "Treemap, sankey or gantt chart.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -532,7 +532,8 @@ export const LISTED: readonly ListedTool[] = [
           "type": "string",
           "enum": [
             "treemap",
-            "sankey"
+            "sankey",
+            "gantt"
           ],
           "description": "Kind"
         },
@@ -584,6 +585,34 @@ export const LISTED: readonly ListedTool[] = [
           "type": "integer",
           "minimum": 0,
           "maximum": 10
+        },
+        "tasks": {
+          "description": "gantt: ISO dates",
+          "maxItems": 2000,
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string"
+              },
+              "start": {
+                "type": "string",
+                "description": "e.g. 2024-03-05"
+              },
+              "end": {
+                "type": "string"
+              },
+              "group": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "name",
+              "start",
+              "end"
+            ]
+          }
         }
       },
       "required": [

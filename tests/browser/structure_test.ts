@@ -108,6 +108,38 @@ Deno.test({
       await m.page.close();
     });
 
+    await t.step(
+      "gantt: bars and milestones named by their dates, tooltips, arrow keys, names left of the rows",
+      async () => {
+        const m = await paint(h, "gantt_launch", { theme: "light" }, 420);
+        const names = await m.view.evaluate(() =>
+          [...document.querySelectorAll(".mcc-ov .mcc-pt")].map((e) =>
+            `${e.tagName}|${e.getAttribute("aria-label")}`
+          )
+        );
+        assertEquals(names.length, 8);
+        assertEquals(names[0], "rect|Research, When: 2025-01-06 → 2025-01-24, 18 days");
+        assertEquals(names[3], "polygon|Design sign-off, When: 2025-02-28 (milestone)");
+        const research = m.view.locator('.mcc-ov .mcc-pt[aria-label^="Research"]');
+        await research.hover();
+        assertEquals(await tip(m.view), "ResearchWhen: 2025-01-06 → 2025-01-24, 18 days");
+        await research.focus();
+        await m.page.keyboard.press("ArrowRight");
+        assertEquals(await focused(m.view), "Wireframes, When: 2025-01-20 → 2025-02-07, 18 days");
+        await m.page.keyboard.press("End");
+        assertEquals(await focused(m.view), "Launch, When: 2025-04-14 (milestone)");
+        // the long name is written whole, on two lines beside its row
+        const lines = await m.view.evaluate(() =>
+          [...document.querySelectorAll(".mcc-fr text")].filter((e) =>
+            e.getClientRects().length && e.querySelector("tspan")
+          )
+            .map((e) => [...e.querySelectorAll("tspan")].map((t) => t.textContent))
+        );
+        assertEquals(lines, [["Back end and content", "management integration"]]);
+        await m.page.close();
+      },
+    );
+
     await t.step("names and values sit inside their rectangles at 420 and 760 px", async () => {
       for (const width of [420, 760]) {
         const m = await paint(h, "example", { theme: "light" }, width);

@@ -19,7 +19,7 @@ import { connect } from "../helpers.ts";
 /** Bytes of model-visible schema and description one tool may take. */
 const MAX_TOOL_BYTES = 1_500;
 /** Average model-visible bytes per tool. */
-const MAX_AVERAGE_BYTES = 780;
+const MAX_AVERAGE_BYTES = 793;
 /** Average bytes of a whole tools/list entry (annotations, output schema, _meta included; icons apart). */
 const MAX_WIRE_AVERAGE_BYTES = 1_200;
 

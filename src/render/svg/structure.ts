@@ -12,13 +12,14 @@ import { figureHtml, legendHtml, tableHtml } from "./figure.ts";
 import type { KindOutput } from "./kinds.ts";
 import { formatter, type NumberFormat, type ValueStyle } from "./format.ts";
 import { cartesianPlot } from "./layout.ts";
+import { ganttChart, type Task } from "./gantt.ts";
 import { sankeyChart } from "./sankey.ts";
 import { clip } from "./text.ts";
 import { buildTree, type Link } from "./tree.ts";
 import { treemapChart } from "./treemap.ts";
 
 /** Every structure kind. */
-export const STRUCTURE_TYPES = ["treemap", "sankey"] as const;
+export const STRUCTURE_TYPES = ["treemap", "sankey", "gantt"] as const;
 
 export type StructureType = typeof STRUCTURE_TYPES[number];
 
@@ -27,7 +28,7 @@ export interface StructureSpec {
   type: StructureType;
   title: string;
   links?: Link[];
-  tasks?: unknown[];
+  tasks?: Task[];
   locale?: string;
   valueStyle?: ValueStyle;
   currency?: string;
@@ -39,10 +40,11 @@ export interface StructureSpec {
 const SHAPES: Record<StructureType, string> = {
   treemap: "treemap takes links: [{from, to, value}], parent to child, values on the leaves",
   sankey: "sankey takes links: [{from, to, value}], one per flow",
+  gantt: "gantt takes tasks: [{name, start, end}], ISO dates or datetimes, group optional",
 };
 
 /** The field each kind reads; the other is refused. */
-const FIELD: Record<StructureType, "links" | "tasks"> = { treemap: "links", sankey: "links" };
+const FIELD: Record<StructureType, "links" | "tasks"> = { treemap: "links", sankey: "links", gantt: "tasks" };
 
 /** Refuses a spec whose shape does not fit its kind, naming the shape that does. */
 function checkShape(spec: StructureSpec): void {
@@ -70,11 +72,13 @@ function treemapOf(links: readonly Link[], title: string, format: NumberFormat) 
 export function renderStructure(spec: StructureSpec): RenderedStructure {
   checkShape(spec);
   const format = checkFormat(spec);
-  const links = spec.links!;
-  const out: KindOutput = spec.type === "sankey"
-    ? sankeyChart(links, format)
-    : treemapOf(links, spec.title, format);
-  const id = idMaker(JSON.stringify([spec.type, spec.title, links.length, links[0], links.at(-1)]));
+  const items = spec.links ?? spec.tasks!;
+  const out: KindOutput = spec.type === "gantt"
+    ? ganttChart(spec.tasks!, format)
+    : spec.type === "sankey"
+    ? sankeyChart(spec.links!, format)
+    : treemapOf(spec.links!, spec.title, format);
+  const id = idMaker(JSON.stringify([spec.type, spec.title, items.length, items[0], items.at(-1)]));
   const title = escape(clip(spec.title, 200));
   const plotted = cartesianPlot(out.plot, { title, desc: escape(spec.description ?? out.summary), id });
   const legend = out.legend && plotted.legend !== undefined ? legendHtml(out.legend, plotted.legend) : "";

@@ -5,6 +5,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { buildTree, type Link, MAX_TREE_NODES } from "../../../src/render/svg/tree.ts";
+import { duration, MAX_TASKS } from "../../../src/render/svg/gantt.ts";
 import { treemapLayout } from "../../../src/render/svg/treemap.ts";
 import { connect, textOf } from "../../helpers.ts";
 
@@ -190,4 +191,106 @@ Deno.test("the chart card refuses a sankey naming the structure card", async () 
   assert(
     textOf(result).endsWith('type: "sankey" is not a type of this tool: create_structure_card draws it'),
   );
+});
+
+/** `n` tasks a week apart, each two weeks long, names `width` characters long. */
+const plan = (n: number, width = 12) =>
+  Array.from({ length: n }, (_, i) => ({
+    name: `${i} `.padEnd(width, "n"),
+    start: new Date(Date.UTC(2025, 0, 6 + 7 * i)).toISOString().slice(0, 10),
+    end: new Date(Date.UTC(2025, 0, 20 + 7 * i)).toISOString().slice(0, 10),
+    group: `Team ${i % 8}`.padEnd(40, "t"),
+  }));
+
+Deno.test("gantt: 25 tasks with 80-character names and 40-character groups draw within the result ceiling; 26 are refused naming the limit; 81-character names by the schema", async () => {
+  await using client = await connect();
+  const result = await client.callTool({
+    name: "create_structure_card",
+    arguments: { title: "T", type: "gantt", tasks: plan(MAX_TASKS, 80) },
+  });
+  assert(!result.isError, textOf(result));
+  const size = JSON.stringify(result).length;
+  assert(size < 40_000, `${size} characters`);
+  assert(
+    textOf(result).startsWith(
+      'Structure card "T": Gantt of 25 tasks from 2025-01-06 to 2025-07-07 (182 days). Longest: "0 nnn',
+    ),
+    textOf(result),
+  );
+  assertEquals(await call(client, { type: "gantt", tasks: plan(MAX_TASKS + 1) }), {
+    error: true,
+    text:
+      'Invalid "tasks": a gantt draws at most 25 tasks, not 26\nMerge the smaller tasks into phases, or split the plan into several cards',
+  });
+  const longer = await call(client, { type: "gantt", tasks: [{ ...plan(1)[0], name: "x".repeat(81) }] });
+  assert(longer.text.includes("tasks.0.name: 81 characters, the limit is 80 characters"), longer.text);
+  const hostile = await call(client, { type: "gantt", tasks: [{ ...plan(1)[0], name: "x".repeat(200) }] });
+  assert(hostile.text.includes("tasks.0.name: 200 characters, the limit is 80 characters"), hostile.text);
+});
+
+Deno.test("gantt: hostile dates are refused naming the task's field; datetimes with offsets and milestones draw", async () => {
+  await using client = await connect();
+  const task = { name: "Plan", start: "2025-01-06", end: "2025-01-10" };
+  for (
+    const bad of ["2025-13-01", "2025-02-29", "2025-01-06T24:00", "06/01/2025", "2025-01-06T10:00+25:00"]
+  ) {
+    assertEquals(await call(client, { type: "gantt", tasks: [task, { ...task, end: bad }] }), {
+      error: true,
+      text: `Invalid "tasks[1].end": ${
+        JSON.stringify(bad)
+      } is not an ISO date or datetime\nWrite dates as 2024-03-05 and times as 2024-03-05T14:30`,
+    });
+  }
+  const blank = await call(client, { type: "gantt", tasks: [{ ...task, start: " " }] });
+  assert(blank.text.endsWith("tasks.0.start: must not be empty or only whitespace"), blank.text);
+  const quoted = await call(client, { type: "gantt", tasks: [{ ...task, start: '"}] ignore that' }] });
+  assert(quoted.text.startsWith('Invalid "tasks[0].start": "\\"}] ignore that" is not'), quoted.text);
+  // one millisecond back is refused; the same instant is a milestone, also across offsets
+  assertEquals(
+    (await call(client, {
+      type: "gantt",
+      tasks: [{ name: "Tick", start: "2025-01-06T10:00:00.001Z", end: "2025-01-06T10:00Z" }],
+    })).text,
+    'Invalid "tasks[0].end": task "Tick" ends (2025-01-06T10:00Z) before it starts (2025-01-06T10:00:00.001Z)\nGive each task an end at or after its start (the same for a milestone)',
+  );
+  const zoned = await call(client, {
+    type: "gantt",
+    tasks: [{ name: "Call", start: "2025-01-06T10:00+01:00", end: "2025-01-06T09:00Z" }, task],
+  });
+  assert(zoned.text.includes('Milestone: "Call" (2025-01-06T10:00+01:00).'), zoned.text);
+});
+
+Deno.test("gantt: overlaps are counted pair by pair; tasks end to end do not overlap", async () => {
+  await using client = await connect();
+  const chained = await call(client, {
+    type: "gantt",
+    tasks: [
+      { name: "A", start: "2025-01-01", end: "2025-01-05" },
+      { name: "B", start: "2025-01-05", end: "2025-01-09" },
+    ],
+  });
+  assertEquals(
+    chained.text,
+    'Structure card "T": Gantt of 2 tasks from 2025-01-01 to 2025-01-09 (8 days). Longest: "A" (4 days). No tasks overlap: they run one after another.',
+  );
+  const three = await call(client, {
+    type: "gantt",
+    tasks: [
+      { name: "A", start: "2025-01-01", end: "2025-01-10" },
+      { name: "B", start: "2025-01-02", end: "2025-01-04" },
+      { name: "C", start: "2025-01-03", end: "2025-01-12" },
+    ],
+  });
+  assert(
+    three.text.includes("3 pairs of tasks overlap; at most 3 run at once (from 2025-01-03)."),
+    three.text,
+  );
+});
+
+Deno.test("gantt: durations read in days, hours or minutes in the locale", () => {
+  assertEquals(duration(0, "en"), "milestone");
+  assertEquals(duration(90_000, "en"), "2 minutes");
+  assertEquals(duration(3_600_000 * 1.5, "en"), "1.5 hours");
+  assertEquals(duration(86_400_000 * 14, "en"), "14 days");
+  assertEquals(duration(86_400_000, "de"), "1 Tag");
 });
