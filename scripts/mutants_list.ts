@@ -146,6 +146,22 @@ export const MUTANTS: readonly Mutant[] = [
     breaks: "three category labels are read as min, q1 and median",
   },
   {
+    id: "radar-negatives-taken",
+    file: "src/render/svg/radar.ts",
+    find: "    const neg = s.values.findIndex((v) => v !== null && v < 0);",
+    replace: "    const neg = -1;",
+    tests: [T.chartGolden],
+    breaks: "a value below 0 is drawn on the far side of the centre, where it reads as a large value",
+  },
+  {
+    id: "radar-axis-names-uncut",
+    file: "src/render/svg/radar.ts",
+    find: "  const lines = wrap(label, room, FONT, most);",
+    replace: "  const lines = [label];",
+    tests: [T.chartGolden],
+    breaks: "long axis names run off the card or into their neighbours",
+  },
+  {
     id: "heatmap-never-diverging",
     file: "src/render/svg/heatmap.ts",
     find: "  const diverging = lo < 0 && hi > 0;",

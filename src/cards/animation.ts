@@ -34,7 +34,7 @@ const scene = z.object({
     z.union([z.number(), z.null()], { error: "expected a number, or null" }),
   )
     .max(MAX_CHART_POINTS).optional(),
-  zoomFrom: z.string().max(60).optional().describe("Zoom from this label to zoomTo"),
+  zoomFrom: z.string().max(60).optional().describe("From this label to zoomTo"),
   zoomTo: z.string().max(60).optional(),
 });
 

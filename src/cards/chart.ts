@@ -31,7 +31,7 @@ const input = z.object({
   type: z.enum(CHART_TYPES).describe(
     "waterfall null=subtotal; histogram, box: raw values (or labels min,q1,median,q3,max); heatmap: series=rows; candlestick: series o,h,l,c; bar_line: bars, then right-axis lines",
   ),
-  labels: unadvertised(z.array(z.string().max(200)), MAX_POINTS).optional().describe("One per value"),
+  labels: unadvertised(z.array(z.string().max(200)), MAX_POINTS).optional().describe("1 per value"),
   series: z.array(z.object({
     name: plainLine(100),
     values: unadvertised(

@@ -253,12 +253,13 @@ export const LISTED: readonly ListedTool[] = [
             "heatmap",
             "box",
             "candlestick",
-            "bar_line"
+            "bar_line",
+            "radar"
           ],
           "description": "waterfall null=subtotal; histogram, box: raw values (or labels min,q1,median,q3,max); heatmap: series=rows; candlestick: series o,h,l,c; bar_line: bars, then right-axis lines"
         },
         "labels": {
-          "description": "One per value",
+          "description": "1 per value",
           "type": "array",
           "items": {
             "type": "string"
@@ -892,7 +893,7 @@ export const LISTED: readonly ListedTool[] = [
                 }
               },
               "zoomFrom": {
-                "description": "Zoom from this label to zoomTo",
+                "description": "From this label to zoomTo",
                 "type": "string"
               },
               "zoomTo": {

@@ -3,9 +3,9 @@
 export const SHELL_CHARS: Readonly<Record<string, number>> = {
   tab: 48760,
   table: 58351,
-  chart: 57689,
-  map: 55999,
-  structure: 58059,
+  chart: 57801,
+  map: 56111,
+  structure: 58171,
   diagram: 47623,
   video: 44086,
   animation: 50432,

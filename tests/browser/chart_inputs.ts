@@ -30,6 +30,7 @@ export const EXAMPLES: Record<string, string> = {
   box: "box",
   candlestick: "candlestick",
   bar_line: "bar_line",
+  radar: "radar",
 };
 
 /** Most labels a kind takes, where it is below what the stress inputs use (render/svg/kinds.ts). */
@@ -39,6 +40,7 @@ const MOST: Record<string, number> = {
   heatmap: 60,
   candlestick: 100,
   bar_line: 100,
+  radar: 12,
 };
 
 const LONG = [
@@ -82,7 +84,7 @@ function chart(type: string, labels: string[], names: string[], low = 0, extra: 
 /** Stress inputs for one kind: [case name, arguments]. */
 export function stress(type: string): [string, Args][] {
   const pie = type === "pie" || type === "donut";
-  const multi = /grouped|stacked|line|area|scatter|box/.test(type) && type !== "area";
+  const multi = /grouped|stacked|line|area|scatter|box|radar/.test(type) && type !== "area";
   const names = multi ? SERIES : SERIES.slice(0, 1);
   const seq = (n: number) =>
     Array.from({ length: n }, (_, i) => `2024-${String(1 + (i % 12)).padStart(2, "0")}-${i + 1}`);
@@ -95,7 +97,8 @@ export function stress(type: string): [string, Args][] {
       }),
     ],
     ["right-to-left", chart(type, RTL, multi ? ["הכנסות", "مصاريف", "רווח"] : ["הכנסות"])],
-    ["one point", chart(type, ["Only"], names)],
+    // a radar's fewest: three axes
+    ["one point", chart(type, type === "radar" ? ["Only", "Two", "Three"] : ["Only"], names)],
     [
       "many categories",
       chart(
@@ -114,8 +117,8 @@ export function stress(type: string): [string, Args][] {
   if (!pie) {
     cases.push([`${many} points`, chart(type, seq(many), names.slice(0, type === "bar_line" ? 2 : 1))]);
   }
-  // counts (funnel stages, a histogram's given bins) and stacked areas take no negatives
-  if (!pie && !["stacked_area", "funnel", "histogram"].includes(type)) {
+  // counts (funnel stages, a histogram's given bins), stacked areas and radars take no negatives
+  if (!pie && !["stacked_area", "funnel", "histogram", "radar"].includes(type)) {
     cases.push(["negative values", chart(type, seq(12), names, 45, { valueStyle: "currency" })]);
   }
   // ISO dates make a time axis (time_axis.ts): 60 weekdays, weekends left as gaps

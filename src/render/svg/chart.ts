@@ -19,6 +19,7 @@ import { type Cartesian, cartesianPlot } from "./layout.ts";
 import type { ChartData, ChartType, Series } from "./model.ts";
 import { MAX_SERIES } from "./palette.ts";
 import { PIE_SIZE, pieChart, shares } from "./pie.ts";
+import { checkRadar, RADAR_H, RADAR_W, radarChart, radarSummary, radarTable } from "./radar.ts";
 import { scatterChart } from "./scatter.ts";
 import { gapNote, timeAxis } from "./time_axis.ts";
 import { clip } from "./text.ts";
@@ -80,6 +81,7 @@ export const NAMES: Record<ChartType, string> = {
   box: "Box plot",
   candlestick: "Candlestick chart",
   bar_line: "Bar and line chart",
+  radar: "Radar chart",
 };
 
 const LINEAR: ReadonlySet<ChartType> = new Set(["line", "area", "stacked_area"]);
@@ -217,8 +219,9 @@ function checkValues(series: ChartSpec["series"], { n, raw }: LabelPlan): number
   return points;
 }
 
-/** The kinds' own rules on values: a scatter's point count, a pie's one positive series, stacked areas' signs. */
-function checkKindValues({ type, series }: ChartSpec, points: number): void {
+/** The kinds' own rules on values: a scatter's point count, a pie's one positive series, stacked areas' and radars' signs. */
+function checkKindValues({ type, series, labels }: ChartSpec, points: number): void {
+  if (type === "radar") checkRadar(labels ?? [], series);
   if (type === "scatter" && points > MAX_SCATTER_POINTS) {
     throw invalidInput(
       "series",
@@ -387,6 +390,7 @@ export function renderChart(spec: ChartSpec): RenderedChart {
   const id = idMaker(seed);
   const f = formatter(format);
   const title = escape(clip(spec.title, 200));
+  if (spec.type === "radar") return radarFigure(spec, labels, format, { title, id });
   const draw = KINDS[spec.type];
   if (draw) {
     const out = draw({ spec, labels, series: spec.series, format });
@@ -470,4 +474,29 @@ export function renderChart(spec: ChartSpec): RenderedChart {
     round: pie,
   });
   return { html: raw(html), summary, labels: strategies, downsampled };
+}
+
+/** A radar keeps its circle: one fixed-size SVG (radar.ts) beside its legend, like a pie. */
+function radarFigure(
+  spec: ChartSpec,
+  labels: string[],
+  format: NumberFormat,
+  { title, id }: { title: string; id: (name: string) => string },
+): RenderedChart {
+  const { series } = spec;
+  const summary = radarSummary(labels, series, format);
+  const tid = id("chart-title");
+  const did = id("chart-desc");
+  const plot =
+    `<div class="mcc-plot"><svg class="mcc-pie mcc-radar" viewBox="0 0 ${RADAR_W} ${RADAR_H}" width="${RADAR_W}" height="${RADAR_H}" role="img" aria-labelledby="${tid} ${did}"><title id="${tid}">${title}</title><desc id="${did}">${
+      escape(spec.description ?? summary)
+    }</desc>${radarChart(labels, series, format)}</svg></div>`;
+  const html = figureHtml(spec.type, format, {
+    legend: legendHtml(series.map((s) => ({ name: s.name }))),
+    plot,
+    note: "",
+    table: tableHtml(radarTable(labels, series, spec.xTitle), formatter(format)),
+    round: true,
+  });
+  return { html: raw(html), summary };
 }

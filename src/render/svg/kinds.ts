@@ -56,4 +56,5 @@ export const KIND_LABELS: Partial<Record<ChartType, [number, string]>> = {
   heatmap: [60, "Group the columns (e.g. by week instead of by day), or split the heatmap"],
   candlestick: [100, "Aggregate to longer periods (weeks instead of days)"],
   bar_line: [100, "Aggregate the labels (by month instead of by day)"],
+  radar: [12, "Keep the 12 axes that matter most, or use grouped_bar"],
 };

@@ -24,6 +24,7 @@ export const CHART_TYPES = [
   "box",
   "candlestick",
   "bar_line",
+  "radar",
 ] as const;
 
 export type ChartType = typeof CHART_TYPES[number];
