@@ -2857,8 +2857,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "treemap-label-overflows",
     file: "src/render/svg/treemap.ts",
-    find: "  const name = truncate(n.name, w - 8, FONT, true);",
-    replace: "  const name = truncate(n.name, w + 40, FONT, true);",
+    find: "  if (textWidth(name, FONT) > w - 8) return \"\";",
+    replace: "  if (textWidth(name, FONT) > w + 40) return \"\";",
     tests: ["tests/cards/golden_test.ts"],
     breaks: "names run out of their rectangles into their neighbours",
   },
