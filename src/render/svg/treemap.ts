@@ -156,7 +156,7 @@ function label(n: TreeNode, b: Box, width: number, f: (v: number) => string): st
   // a name is written whole or not at all: a rectangle is no place to cut it (its tooltip and the table
   // carry it), and a cut name would read as another node
   const name = n.name;
-  if (textWidth(name, FONT) > w - 8) return "";
+  if (textWidth(name, FONT, true) > w - 8) return ""; // names are bold
   const plot = { top: 0, right: 0, bottom: 0, left: 0 };
   const x = xAttrs(shift(across(plot, b.x0 / ASPECT), 4));
   const top = down(plot, b.y0);
