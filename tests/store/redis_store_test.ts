@@ -424,6 +424,27 @@ Deno.test("redis connection: a listener that never answers the handshake is refu
 });
 
 Deno.test({
+  name:
+    "redis store: a form copied into another session's hash is refused there (its signature binds its place)",
+  ignore,
+  fn: async () => {
+    await using redis = await sharedRedis();
+    const connection = await quietConnection(redis.url);
+    try {
+      const stores = redisStores(connection, { signer, sessionTtlMs: 60_000 });
+      const [alice, bob] = [crypto.randomUUID(), crypto.randomUUID()];
+      await stores.sessionForms(alice).put(form("wf-moved"));
+      const genuine = await connection.command(["HGET", `${KEY_PREFIX}s:{${alice}}:forms`, "wf-moved"]);
+      await connection.command(["HSET", `${KEY_PREFIX}s:{${bob}}:forms`, "wf-moved", String(genuine)]);
+      assertDeep(await stores.sessionForms(alice).get("wf-moved"), form("wf-moved"));
+      assertEquals(await stores.sessionForms(bob).get("wf-moved"), undefined);
+    } finally {
+      await connection.close();
+    }
+  },
+});
+
+Deno.test({
   name: "redis store: forms are kept like cards: per session, the last 32, usable an hour (N and N+1 ms)",
   ignore,
   fn: async () => {

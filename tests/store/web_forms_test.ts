@@ -3,6 +3,7 @@
  * 33rd evicting the oldest, an hour's life to the millisecond, and a form put again starting over.
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import { memoryStores } from "../../src/store/stores.ts";
 import { type RememberedForm, WEB_FORM_TTL_MS, WebFormStore } from "../../src/store/web_forms.ts";
 
 const form = (id: string): RememberedForm => ({
@@ -24,6 +25,15 @@ Deno.test("web forms: 32 kept by default; the 33rd evicts the oldest; putting on
   await store.put(form("f0")); // f0 is now the newest: f1 is the oldest
   await store.put(form("f32"));
   assertDeep(await held(store, ids), ids.filter((id) => id !== "f1"));
+});
+
+Deno.test("web forms: the in-memory store for stateless requests keeps 256 forms; the 257th evicts the oldest", async () => {
+  const store = memoryStores().statelessForms as WebFormStore;
+  const ids = Array.from({ length: 257 }, (_, i) => `s${i}`);
+  for (const id of ids.slice(0, 256)) await store.put(form(id));
+  assertEquals((await held(store, ids)).length, 256);
+  await store.put(form("s256"));
+  assertDeep(await held(store, ids), ids.slice(1));
 });
 
 Deno.test("web forms: a form lives exactly an hour after it was put, and a new put starts its hour again", async () => {

@@ -126,7 +126,7 @@ export function buildTree(
       if (given === undefined) {
         throw invalidInput(
           `links[${via}].value`,
-          `${q(name)} is a leaf and needs a value`,
+          `${q(name)} is a leaf (a "to" no link starts from) and needs a value`,
           "Give each leaf's size; inner sizes are the sums of their children",
         );
       }

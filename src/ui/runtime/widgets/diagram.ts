@@ -24,7 +24,10 @@ function markHiddenSides(plot: HTMLElement, svg: SVGSVGElement): void {
     else delete plot.dataset.mccMore;
   };
   plot.addEventListener("scroll", mark, { passive: true });
-  new ResizeObserver(mark).observe(plot);
+  // the plot's size and the drawing's both decide what is hidden (the drawing can settle after the plot)
+  const resized = new ResizeObserver(mark);
+  resized.observe(plot);
+  resized.observe(svg);
 }
 
 function enhanceDiagram(fig: HTMLElement): void {
