@@ -2857,8 +2857,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "treemap-label-overflows",
     file: "src/render/svg/treemap.ts",
-    find: "  if (textWidth(name, FONT, true) > w - 8) return \"\";",
-    replace: "  if (textWidth(name, FONT, true) > w + 40) return \"\";",
+    find: '  if (textWidth(name, FONT, true) > w - 8) return "";',
+    replace: '  if (textWidth(name, FONT, true) > w + 40) return "";',
     tests: ["tests/cards/golden_test.ts"],
     breaks: "names run out of their rectangles into their neighbours",
   },

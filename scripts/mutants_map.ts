@@ -45,7 +45,11 @@ export const TESTS_OF: Readonly<Record<string, readonly string[]>> = {
   "src/store/expiring_store.ts": ["tests/store/card_store_test.ts", "tests/http/expiry_test.ts"],
   "src/store/redis_store.ts": ["tests/store/redis_store_test.ts"],
   "src/store/signing.ts": ["tests/store/signing_test.ts", "tests/store/redis_store_test.ts"],
-  "src/store/stores.ts": ["tests/store/card_store_test.ts", "tests/store/web_forms_test.ts", "tests/http/expiry_test.ts"],
+  "src/store/stores.ts": [
+    "tests/store/card_store_test.ts",
+    "tests/store/web_forms_test.ts",
+    "tests/http/expiry_test.ts",
+  ],
   "src/store/web_forms.ts": ["tests/store/web_forms_test.ts", "tests/http/web_forms_test.ts"],
   "src/mcp/input_schema.ts": ["tests/mcp/input_guard_test.ts", "tests/mcp/server_test.ts"],
   "src/mcp/stdio.ts": ["tests/mcp/stdio_test.ts", "tests/red/stdio_test.ts"],
