@@ -9,7 +9,7 @@ import { escape } from "../../html/html.ts";
 import { invalidInput } from "../../errors.ts";
 import { FONT, gridlines, LINE, tickLabels, tickWidth, VALUE_TICKS } from "./axis.ts";
 import { formatter } from "./format.ts";
-import { verticalFrame } from "./frame.ts";
+import { grownFrame, verticalFrame } from "./frame.ts";
 import { q } from "./funnel.ts";
 import type { KindInput, KindOutput } from "./kinds.ts";
 import {
@@ -108,14 +108,7 @@ export function barLineChart({ spec, labels, series, format }: KindInput): KindO
         title(r, rightTitle, `mcc-end" ${xAttrs({ a: 1, b: -14 })} y="${FONT}"`),
       ],
     };
-    return {
-      parts: [...fr.parts, { g: 'class="mcc-ticks mcc-start"', items: ticks }, titles],
-      height: fr.height,
-      grow: true,
-      plot,
-      legend: true,
-      labels: fr.axis?.strategy,
-    };
+    return grownFrame(fr, true, [{ g: 'class="mcc-ticks mcc-start"', items: ticks }, titles], plot);
   }
 
   function layer(): string {

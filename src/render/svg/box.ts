@@ -12,7 +12,7 @@ import { invalidInput } from "../../errors.ts";
 import { gridlines, VALUE_TICKS } from "./axis.ts";
 import type { Cell } from "./figure.ts";
 import { formatter } from "./format.ts";
-import { verticalFrame } from "./frame.ts";
+import { grownFrame, verticalFrame } from "./frame.ts";
 import { q } from "./funnel.ts";
 import type { KindInput, KindOutput } from "./kinds.ts";
 import { type Cartesian, type Frame, units, whole } from "./layout.ts";
@@ -122,7 +122,7 @@ export function boxChart(input: KindInput): KindOutput {
       categories: names,
       ordered: false,
     });
-    return { parts: fr.parts, height: fr.height, grow: true, plot: fr.plot, labels: fr.axis?.strategy };
+    return grownFrame(fr);
   }
 
   function layer(): string {

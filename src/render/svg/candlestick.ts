@@ -7,7 +7,7 @@
 import { invalidInput } from "../../errors.ts";
 import { gridlines, VALUE_TICKS } from "./axis.ts";
 import { formatter } from "./format.ts";
-import { verticalFrame } from "./frame.ts";
+import { grownFrame, verticalFrame } from "./frame.ts";
 import { q } from "./funnel.ts";
 import type { KindInput, KindOutput } from "./kinds.ts";
 import { type Cartesian, type Frame, units } from "./layout.ts";
@@ -90,14 +90,7 @@ export function candlestickChart({ spec, labels, series, format }: KindInput): K
       xTitle,
       ...(time ? { time } : { categories: labels, ordered: true }),
     });
-    return {
-      parts: fr.parts,
-      height: fr.height,
-      grow: true,
-      plot: fr.plot,
-      legend: true,
-      labels: fr.axis?.strategy,
-    };
+    return grownFrame(fr, true);
   }
 
   function layer(): string {

@@ -17,7 +17,7 @@ import {
 } from "./axis.ts";
 import type { NumberFormat } from "./format.ts";
 import type { ChartData } from "./model.ts";
-import { across, at, type Box, down, type Part, plotHeight, under, type X } from "./layout.ts";
+import { across, at, type Box, down, type Frame, type Part, plotHeight, under, type X } from "./layout.ts";
 import type { Ticks } from "./scale.ts";
 import type { TimeAxis } from "./time_axis.ts";
 import { textWidth } from "./text.ts";
@@ -136,4 +136,19 @@ export function verticalFrame(spec: VerticalSpec): VerticalFrame {
     { g: "", items: [title.body, bottomTitle(spec.xTitle, plot, width)].filter(Boolean) },
   ];
   return { plot, height, parts, y, py: (v) => at(y(v), height), x, axis };
+}
+
+/**
+ * The Frame a vertical chart hands on: the frame's parts and then `extra`, a plot that grows, the
+ * category labels' strategy, and whether the legend shows (undefined: the kind has none).
+ */
+export function grownFrame(fr: VerticalFrame, legend?: boolean, extra: Part[] = [], plot = fr.plot): Frame {
+  return {
+    parts: [...fr.parts, ...extra],
+    height: fr.height,
+    grow: true,
+    plot,
+    legend,
+    labels: fr.axis?.strategy,
+  };
 }

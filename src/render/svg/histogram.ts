@@ -9,7 +9,7 @@ import { invalidInput } from "../../errors.ts";
 import { gridlines, VALUE_TICKS } from "./axis.ts";
 import type { Cell } from "./figure.ts";
 import { formatter, type NumberFormat } from "./format.ts";
-import { verticalFrame } from "./frame.ts";
+import { grownFrame, verticalFrame } from "./frame.ts";
 import { q } from "./funnel.ts";
 import type { KindInput, KindOutput } from "./kinds.ts";
 import { type Cartesian, type Frame, units } from "./layout.ts";
@@ -108,14 +108,7 @@ export function histogramChart({ spec, labels, series, format }: KindInput): Kin
       categories: given ? bins : undefined,
       x: edgeTicks ? { ticks: edgeTicks, format, attr: "data-v" } : undefined,
     });
-    return {
-      parts: fr.parts,
-      height: fr.height,
-      grow: true,
-      plot: fr.plot,
-      legend: series.length > 1,
-      labels: fr.axis?.strategy,
-    };
+    return grownFrame(fr, series.length > 1);
   }
 
   function layer(): string {

@@ -9,7 +9,7 @@ import { invalidInput } from "../../errors.ts";
 import { escape } from "../../html/html.ts";
 import { FONT, gridlines, VALUE_TICKS } from "./axis.ts";
 import { formatter } from "./format.ts";
-import { verticalFrame } from "./frame.ts";
+import { grownFrame, verticalFrame } from "./frame.ts";
 import { q } from "./funnel.ts";
 import type { KindInput, KindOutput } from "./kinds.ts";
 import { type Cartesian, type Frame, shift, units, xAttrs, yAttrs } from "./layout.ts";
@@ -75,14 +75,7 @@ export function waterfallChart({ spec, labels, series, format }: KindInput): Kin
         `<text data-v="${raw}" ${xAttrs(fr.x((i + 0.5) / n))} ${yAttrs(y)}>${escape(text[i])}</text>`,
       );
     });
-    return {
-      parts: [...fr.parts, { g: 'class="mcc-vals"', items: values }],
-      height: fr.height,
-      grow: true,
-      plot: fr.plot,
-      legend: true,
-      labels: fr.axis?.strategy,
-    };
+    return grownFrame(fr, true, [{ g: 'class="mcc-vals"', items: values }]);
   }
 
   function layer(): string {
