@@ -111,10 +111,10 @@ export function radarChart(
     });
     return `<g class="${seriesClass(k)}" data-s="${k}"><path class="mcc-area" d="${d}Z"/>${pts}</g>`;
   }).join("");
+  // the ring values last, with their halo: under the marks, a series at the top axis's maximum hid them
   return `<g class="mcc-axis"><path class="mcc-grid" d="${rings}${spokes}"/></g>` +
-    `<g class="mcc-vals mcc-ticks">${values}</g><g>${
-      labels.map((l, i) => axisName(l, i, n)).join("")
-    }</g><g class="mcc-marks">${marks}</g>`;
+    `<g>${labels.map((l, i) => axisName(l, i, n)).join("")}</g><g class="mcc-marks">${marks}</g>` +
+    `<g class="mcc-vals mcc-ticks">${values}</g>`;
 }
 
 /** The table: a row per axis, a column per series. */
