@@ -37,6 +37,7 @@ const POOL = 4;
 /** Quiet time after which the last size report counts as the final one, and how long it must hold. */
 const SETTLE_MS = 300;
 const HOLD_MS = 500;
+const SETTLE_LIMIT_MS = 10_000;
 
 /**
  * The tallest inline card each kind may report, in CSS px. 500 px is what the Claude directory asks of
@@ -328,13 +329,23 @@ async function paint(h: Harness, r: Job, page?: Mounted): Promise<Mounted> {
   return m;
 }
 
-/** Waits until no size report came for SETTLE_MS; returns the reported heights after delivery. */
+/**
+ * Waits until no size report came for SETTLE_MS and the last one matches the content (a change
+ * made just now is reported a frame later, which a loaded machine may take long to paint); after
+ * SETTLE_LIMIT_MS it stops waiting for the match, and the lint names the mismatch. Returns the
+ * reported heights after delivery.
+ */
 async function settle(m: Mounted): Promise<number[]> {
+  const limit = Date.now() + SETTLE_LIMIT_MS;
   for (;;) {
     const sizes = await m.events("size");
     const quiet = await m.page.evaluate(() => performance.now()) - sizes.at(-1)!.t;
-    if (quiet >= SETTLE_MS) return sizes.map((e) => e.height as number);
-    await new Promise((r) => setTimeout(r, SETTLE_MS - quiet + 10));
+    const content = await m.view.evaluate(() =>
+      Math.ceil(document.documentElement.getBoundingClientRect().height)
+    );
+    const matches = Math.abs(content - (sizes.at(-1)!.height as number)) <= 1 || Date.now() > limit;
+    if (quiet >= SETTLE_MS && matches) return sizes.map((e) => e.height as number);
+    await new Promise((r) => setTimeout(r, Math.max(50, SETTLE_MS - quiet + 10)));
   }
 }
 
