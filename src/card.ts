@@ -64,9 +64,24 @@ export const CARD_OUTPUT_SCHEMA = z.object({
 /** Most parts one input may render as (a guard on `part`, far above what budgets produce). */
 export const MAX_PARTS = 1_000;
 
-const partField = z.number().int().min(1).max(MAX_PARTS).optional().describe(
-  "Default 1",
-);
+/**
+ * At most `max` items (or a number within bounds), refused in the guard's own words ("10,001 items, the
+ * limit is 10,000 items") but left out of the JSON Schema every conversation reads: the refusal names
+ * the limit, and no caller meets it by accident.
+ */
+export function unadvertised<T extends z.ZodType>(schema: T, max: number, min?: number) {
+  return schema.superRefine((value, ctx) => {
+    const size = Array.isArray(value) ? value.length : value as number;
+    const origin = Array.isArray(value) ? "array" : "number";
+    if (size > max) ctx.addIssue({ code: "too_big", origin, maximum: max, inclusive: true, input: value });
+    if (min !== undefined && size < min) {
+      ctx.addIssue({ code: "too_small", origin, minimum: min, inclusive: true, input: value });
+    }
+  });
+}
+
+/** Which part of a split card to show; the first by default. */
+export const partField = unadvertised(z.number().int(), MAX_PARTS, 1).optional().describe("Part");
 
 /** Most tutor tips and context-menu items one card carries. */
 export const MAX_TUTOR_TERMS = 40;
@@ -88,7 +103,7 @@ function pairs(max: number, nameChars: number, textChars: number, what: string) 
 const extrasField = z.looseObject({}).pipe(z.strictObject({
   tips: pairs(MAX_TUTOR_TERMS, 80, 600, "tips").optional(),
   menu: pairs(MAX_ACTIONS, 60, 2_000, "menu items").optional(),
-})).optional().describe("{tips: {term: tip}, menu: {label: prompt}}");
+})).optional().describe("{tips:{term:tip},menu:{label:prompt}}");
 
 /** The frame attributes that carry tutor terms and context actions to the runtime. */
 function frameData(args: Record<string, unknown>): Record<string, string> {

@@ -40,8 +40,8 @@ const scene = z.object({
 
 const input = z.object({
   title: cardTitle,
-  scenes: z.array(scene).min(1).max(MAX_SCENES).describe("In order"),
-  locale: z.string().max(35).optional().describe("Chart locale, e.g. en-US"),
+  scenes: z.array(scene).min(1).max(MAX_SCENES).describe("Scenes"),
+  locale: z.string().max(35).optional().describe("e.g. en-US"),
   valueStyle: z.enum(["number", "percent", "currency", "compact"]).optional().describe("Chart values"),
 });
 
@@ -50,8 +50,7 @@ export default defineCard({
   kind: "animation",
   view: { widgets: ["animation"], styles: ["animation", "chart"] },
   title: "Animation card",
-  description:
-    "An animated explainer when no video exists: text, building bullets, a diagram, a zooming chart.",
+  description: "An animated explainer: text, building bullets, a diagram, a zooming chart.",
   input,
   render(inp) {
     const anim = renderAnimation(inp);

@@ -5,26 +5,10 @@
  * movement between points and number formatting in the host's locale.
  */
 import { z } from "zod";
-import { defineCard } from "../card.ts";
+import { defineCard, unadvertised } from "../card.ts";
 import { CHART_TYPES } from "../render/svg/model.ts";
 import { MAX_POINTS, renderChart } from "../render/svg/chart.ts";
 import { cardTitle, plainLine } from "./_fields.ts";
-
-/**
- * At most `max` items (or a number within bounds), refused in the guard's own words ("10,001 items, the
- * limit is 10,000 items") but left out of the JSON Schema every conversation reads: the refusal names
- * the limit, and no caller meets it by accident.
- */
-function unadvertised<T extends z.ZodType>(schema: T, max: number, min?: number) {
-  return schema.superRefine((value, ctx) => {
-    const size = Array.isArray(value) ? value.length : value as number;
-    const origin = Array.isArray(value) ? "array" : "number";
-    if (size > max) ctx.addIssue({ code: "too_big", origin, maximum: max, inclusive: true, input: value });
-    if (min !== undefined && size < min) {
-      ctx.addIssue({ code: "too_small", origin, minimum: min, inclusive: true, input: value });
-    }
-  });
-}
 
 const input = z.object({
   title: cardTitle,

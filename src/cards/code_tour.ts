@@ -40,7 +40,7 @@ const input = z.object({
   })).min(1).max(MAX_TOUR_FILES).optional().describe(
     "Instead: files in teaching order",
   ),
-  intro: z.string().max(2_000).optional().describe("Text above"),
+  intro: z.string().max(2_000).optional().describe("Intro"),
   tutorTermsInCode: z.boolean().optional().describe("Let tips mark words in code"),
 });
 

@@ -21,8 +21,7 @@ export default defineCard({
   name: "create_diagram_card",
   kind: "diagram",
   title: "Diagram card",
-  description:
-    "A Mermaid diagram as accessible SVG, with a list of its nodes and edges. Styling lines are skipped; unsupported syntax shows the source and names the lines.",
+  description: "A Mermaid diagram as accessible SVG. Styling lines are skipped.",
   input,
   view: { widgets: ["diagram"], styles: ["diagram"] },
   async render(inp) {

@@ -16,7 +16,7 @@ export const MAX_PROMPT_CHARS = 20_000;
 
 const input = z.object({
   prompt: z.string().max(MAX_PROMPT_CHARS).regex(/\S/, { error: "must not be empty or only whitespace" })
-    .describe("The finished prompt"),
+    .describe("Prompt"),
   notes: z.string().max(2_000).optional().describe("Assumptions, shown under it"),
   title: plainLine(200, "Title").optional(),
 });

@@ -55,14 +55,14 @@ const field = z.object({
 
 const input = z.object({
   title: cardTitle,
-  intro: z.string().max(2_000).optional().describe("Text above"),
+  intro: z.string().max(2_000).optional().describe("Intro"),
   promptTemplate: z.string().max(8_000).regex(/\S/, { error: "must not be empty or only whitespace" })
     .optional()
     .describe(
       "{{name}} = its answer; [[...]] dropped if blank",
     ),
-  fields: z.array(field).min(1).max(MAX_FIELDS).describe("In order"),
-  submitLabel: plainLine(40, "Button text").optional(),
+  fields: z.array(field).min(1).max(MAX_FIELDS).describe("Fields"),
+  submitLabel: plainLine(40, "Submit label").optional(),
 });
 
 /**

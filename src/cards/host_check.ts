@@ -38,7 +38,7 @@ export default defineCard({
   view: { widgets: ["host_check"], styles: ["table", "form"] },
   title: "Host check",
   description:
-    "Report what this chat host supports for cards (capabilities, theme, sizes, CSP, which requests it honours), with a copyable report. Use when cards look wrong or the user asks.",
+    "What this chat host supports for cards (capabilities, theme, sizes, CSP), as a copyable report. Use when cards look wrong or the user asks.",
   input: z.object({}),
   render(_input, ctx) {
     const facts = serverFacts(ctx.client);

@@ -23,7 +23,7 @@ const item: z.ZodType<ListItem> = z.object({
   text: plainLine(1_000),
   detail: z.string().max(4_000).optional().describe("Note under it"),
   get children() {
-    return z.array(item).max(200).optional().describe("Sub-items");
+    return z.array(item).max(200).optional();
   },
 });
 
@@ -44,7 +44,7 @@ function tooDeep(
 
 const input = z.object({
   title: cardTitle,
-  intro: z.string().max(2_000).optional().describe("Text above"),
+  intro: z.string().max(2_000).optional().describe("Intro"),
   items: z.array(item).min(1).max(200).superRefine((items, ctx) => {
     const path = tooDeep(items);
     if (path) ctx.addIssue({ code: "custom", message: `lists nest at most ${MAX_DEPTH} levels deep`, path });

@@ -16,15 +16,15 @@ const input = z.object({
   title: cardTitle,
   data: z.array(z.object({
     key: z.string().max(100).describe("ISO code or name; US: postal, FIPS"),
-    value: z.union([z.number(), z.string().max(60), z.null()]).describe("Number, category, or null"),
-  })).max(MAX_MAP_ROWS).optional().describe("Regions (or pins, or both)"),
+    value: z.union([z.number(), z.string().max(60), z.null()]),
+  })).max(MAX_MAP_ROWS).optional().describe("Regions"),
   pins: z.array(z.object({
     lat: z.number().min(-90).max(90),
     lon: z.number().min(-180).max(180),
     label: z.string().max(100),
     value: z.number().optional().describe("Bubble size"),
     group: z.string().max(60).optional(),
-  })).max(MAX_PINS).optional().describe("Markers"),
+  })).max(MAX_PINS).optional().describe("Pins"),
   map: z.enum(MAP_NAMES).optional().describe("Default world"),
   valueName: z.string().max(100).optional().describe("Legend title"),
   midpoint: z.number().optional().describe("Diverge colours around it"),

@@ -122,7 +122,7 @@ export default defineCard({
   tutorAndActions: true,
   title: "Document card",
   description:
-    "A markdown document you wrote (a guide, a walkthrough): H2 sections fold, ```mermaid fences become diagrams. path: a file on the server's machine, not your sandbox.",
+    "A markdown document you wrote: H2 sections fold, ```mermaid fences become diagrams. path: a file on the server's machine, not your sandbox.",
   input,
   splittable: true,
   async render(inp, ctx) {

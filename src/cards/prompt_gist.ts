@@ -33,7 +33,7 @@ export default defineCard({
   view: { widgets: ["form"], styles: ["form", "prompt"] },
   title: "Prompt gist card",
   description:
-    `Step 1 of the efficient-prompt flow, on an ${EFFICIENT_TAG} message: a box for a ${GIST_CHARS}-character gist of the prompt the user wants; the user's answer carries the next steps.`,
+    `Step 1 of the efficient-prompt flow, on an ${EFFICIENT_TAG} message: a box for a ${GIST_CHARS}-character gist of the prompt the user wants.`,
   input,
   render(inp) {
     const title = inp.title ?? "Your prompt in brief";

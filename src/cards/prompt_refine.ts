@@ -20,16 +20,16 @@ export const MAX_CHOICES = 8;
 const input = z.object({
   round: z.number().int().min(1).max(MAX_ROUNDS, {
     error: `the flow has at most ${MAX_ROUNDS} rounds: call create_efficient_prompt_card now`,
-  }).describe(`1 to ${MAX_ROUNDS}`),
+  }).describe("Round"),
   questions: z.array(z.object({
     name: z.string().regex(FIELD_NAME, { error: "use a letter, then letters, digits, _ or - (at most 40)" })
       .describe("Answer key"),
     question: plainLine(300),
     options: z.array(plainLine(200)).min(2).max(MAX_CHOICES),
-    multiple: z.boolean().optional().describe("Allow several"),
+    multiple: z.boolean().optional().describe("Multiple"),
   })).min(1).max(MAX_QUESTIONS).describe("On the gaps that matter most"),
   title: plainLine(200, "Title").optional(),
-  intro: z.string().max(1_000).optional().describe("Text above"),
+  intro: z.string().max(1_000).optional().describe("Intro"),
 });
 
 /** The message a round sends: the answers, then what the model does next. */
@@ -57,7 +57,7 @@ export default defineCard({
   view: { widgets: ["form"], styles: ["form", "prompt"] },
   title: "Prompt refine card",
   description:
-    `Step 2 of the efficient-prompt flow: multiple-choice questions on the gaps in the user's gist (at most ${MAX_ROUNDS} rounds). Each also takes a typed answer; a blank is "${NO_PREFERENCE}".`,
+    `Step 2 of the efficient-prompt flow: multiple-choice questions on the gaps in the user's gist (at most ${MAX_ROUNDS} rounds).`,
   input,
   render(inp) {
     const seen = new Map<string, number>();

@@ -15,12 +15,12 @@ export const MAX_SECTIONS = 50;
 
 const input = z.object({
   title: cardTitle,
-  intro: z.string().max(2_000).optional().describe("Text above"),
+  intro: z.string().max(2_000).optional().describe("Intro"),
   sections: z.array(
     z.object({
-      title: plainLine(200, "Always shown"),
+      title: plainLine(200),
       ...contentFields,
-      open: z.boolean().optional().describe("Start open"),
+      open: z.boolean().optional(),
     }),
   ).min(1).max(MAX_SECTIONS).describe("Each needs text, html or code"),
 });

@@ -5,7 +5,7 @@
  * input shape that fits it; src/render/svg/structure.ts refuses the other, naming the right one.
  */
 import { z } from "zod";
-import { defineCard } from "../card.ts";
+import { defineCard, unadvertised } from "../card.ts";
 import { renderStructure, STRUCTURE_TYPES } from "../render/svg/structure.ts";
 import { cardTitle, plainLine } from "./_fields.ts";
 
@@ -15,21 +15,27 @@ const MAX_ITEMS = 2_000;
 const input = z.object({
   title: cardTitle,
   type: z.enum(STRUCTURE_TYPES).describe("Kind"),
-  links: z.array(z.object({
-    from: plainLine(200, "e.g. A"),
-    to: plainLine(200, "e.g. B"),
-    value: z.number().optional(),
-  })).max(MAX_ITEMS).optional().describe("treemap: parent→child, leaf values; sankey: flows"),
+  links: unadvertised(
+    z.array(z.object({
+      from: plainLine(200, "e.g. A"),
+      to: plainLine(200, "e.g. B"),
+      value: z.number().optional(),
+    })),
+    MAX_ITEMS,
+  ).optional().describe("treemap: parent→child, leaf values; sankey: flows"),
   description: z.string().max(1000).optional().describe("Alt text"),
   valueStyle: z.enum(["number", "percent", "currency", "compact"]).optional().describe("percent: 5=5%"),
   currency: z.string().max(3).optional().describe("ISO code"),
-  digits: z.number().int().min(0).max(10).optional().describe("Decimals"),
-  tasks: z.array(z.object({
-    name: plainLine(80),
-    start: plainLine(40, "e.g. 2024-03-05"),
-    end: plainLine(40),
-    group: plainLine(40).optional(),
-  })).max(MAX_ITEMS).optional().describe("gantt: ISO dates"),
+  digits: unadvertised(z.number().int(), 10, 0).optional().describe("Decimals"),
+  tasks: unadvertised(
+    z.array(z.object({
+      name: plainLine(80),
+      start: plainLine(40, "e.g. 2024-03-05"),
+      end: plainLine(40),
+      group: plainLine(40).optional(),
+    })),
+    MAX_ITEMS,
+  ).optional().describe("gantt: ISO dates"),
 });
 
 export default defineCard({

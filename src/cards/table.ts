@@ -4,7 +4,7 @@
  * become links.
  */
 import { z } from "zod";
-import { defineCard } from "../card.ts";
+import { defineCard, unadvertised } from "../card.ts";
 import { invalidInput } from "../errors.ts";
 import { type Html, markup, raw, safeUrl } from "../html/html.ts";
 import { formatCount, itemsBlock } from "../output/budget.ts";
@@ -29,10 +29,10 @@ const cell = z.union([z.string().max(MAX_CELL_CHARS), z.number(), z.boolean(), z
 const input = z.object({
   title: cardTitle,
   headers: z.array(z.string().max(500)).max(MAX_COLUMNS).optional().describe(
-    "Headings",
+    "Headers",
   ),
-  rows: z.array(z.array(cell).max(MAX_COLUMNS)).max(MAX_ROWS).optional().describe(
-    "Rows of cells",
+  rows: unadvertised(z.array(z.array(cell).max(MAX_COLUMNS)), MAX_ROWS).optional().describe(
+    "Rows",
   ),
   rawText: z.string().max(MAX_RAW_CHARS).optional().describe(
     "Instead: delimited text",
@@ -41,7 +41,7 @@ const input = z.object({
     "Default auto",
   ),
   firstRowIsHeader: z.boolean().optional().describe(
-    "rawText starts with headings (default true)",
+    "rawText: default true",
   ),
   caption: z.string().max(500).optional().describe("Caption"),
 });

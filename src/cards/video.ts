@@ -25,8 +25,8 @@ const input = z.object({
     "https .vtt or data:text/vtt URL",
   ),
   captionsLanguage: z.string().max(35).optional().describe("Default en"),
-  caption: z.string().max(500).optional().describe("Line under it"),
-  loop: z.boolean().optional().describe("Replay when it ends"),
+  caption: z.string().max(500).optional().describe("Caption"),
+  loop: z.boolean().optional().describe("Loop"),
 });
 
 export default defineCard({
@@ -34,8 +34,7 @@ export default defineCard({
   kind: "video",
   view: { widgets: ["video"], styles: ["video"] },
   title: "Video card",
-  description:
-    "A player for a video file (never autoplays). Not for YouTube or other streaming pages: link to those.",
+  description: "A player for a video file. Not for YouTube or other streaming pages: link to those.",
   input,
   render(inp) {
     const source = checkVideoUrl(inp.url);

@@ -244,10 +244,12 @@ const UNADVERTISED_MAX_LENGTH = 10_000;
  * nothing is left out. The guard still enforces all of it, with errors that name the limit:
  *
  * - the `$schema` line and zod's safe-integer bounds;
- * - `additionalProperties: false` below the root (the root's says it once: unknown fields are refused);
+ * - `additionalProperties: false`, at any depth: the guard refuses an unknown field with the list of
+ *   accepted ones, a model writes only the fields it is shown, and some dialects reject the keyword
+ *   outright (Gemini's function declarations);
  * - what allows anything anyway: `propertyNames: {type: "string"}`, `additionalProperties: {}`, empty
  *   `properties` (but the root's, which some hosts expect);
- * - a property's description that only repeats its name (`title`: "Title");
+ * - a property's description that only repeats its name (`title`: "Title", `xTitle`: "x title");
  * - the not-blank pattern `\S` and length limits of 10,000 characters or less, which no sensible value
  *   of a short field reaches (titles, labels, cells): a limit a document or file can meet stays;
  * - and a type list is written as `anyOf` branches, which every host's dialect reads.
@@ -273,11 +275,14 @@ export function compactJsonSchema(schema: Json, { closedRoot = true } = {}): Jso
   return walk(schema, closedRoot) as Json;
 }
 
-/** A property's schema without a description that only repeats its name (`title`: "Title"). */
+/** A name or description reduced to its letters and digits, lowercased: "x title" and "xTitle" meet. */
+export const bareWords = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, "").toLowerCase();
+
+/** A property's schema without a description that only repeats its name (`title`: "Title", `xTitle`: "x title"). */
 function unnamed(name: string, schema: unknown): unknown {
   if (schema === null || typeof schema !== "object") return schema;
   const { description, ...rest } = schema as Json;
-  return typeof description === "string" && description.toLowerCase() === name.toLowerCase() ? rest : schema;
+  return typeof description === "string" && bareWords(description) === bareWords(name) ? rest : schema;
 }
 
 /**
@@ -302,7 +307,7 @@ function keeps(key: string, value: unknown, root: boolean): boolean {
     case "minimum":
       return value !== Number.MIN_SAFE_INTEGER;
     case "additionalProperties":
-      return !empty(value) && (value !== false || root);
+      return !empty(value) && value !== false;
     case "properties":
       return root || !empty(value);
     case "propertyNames":

@@ -6,7 +6,7 @@
  * given, so it needs no import of the registry.
  */
 import { z } from "zod";
-import { CARD_OUTPUT_SCHEMA, type CardDefinition, MAX_PARTS } from "../card.ts";
+import { CARD_OUTPUT_SCHEMA, type CardDefinition, partField } from "../card.ts";
 import { invalidInput, issueText, type SchemaIssue, ToolError } from "../errors.ts";
 import { partResult } from "../output/result.ts";
 import { StoreUnavailableError } from "../store/card_store.ts";
@@ -20,9 +20,9 @@ const MAX_ID_CHARS = 128;
 
 const input = z.object({
   id: z.string().max(MAX_ID_CHARS).optional().describe("The card's id, from its result"),
-  part: z.number().int().min(1).max(MAX_PARTS).optional().describe("Default 1"),
-  tool: z.string().max(64).optional().describe("Card view only: render tool again"),
-  arguments: z.record(z.string(), z.unknown()).optional().describe("Card view only: the tool's arguments"),
+  part: partField,
+  tool: z.string().max(64).optional().describe("For the card view only"),
+  arguments: z.record(z.string(), z.unknown()).optional().describe("For the card view only"),
 });
 
 /**
@@ -42,7 +42,7 @@ export function getCardTool(cards: readonly CardDefinition[]): ToolDefinition {
   return defineTool({
     name: PULL_TOOL,
     title: "Get a card part",
-    description: "Part k of a split card (a long table, document or tour) already rendered, by its id.",
+    description: "Part k of a split card already rendered, by its id.",
     input,
     output: CARD_OUTPUT_SCHEMA,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -9,8 +9,7 @@ import { BOOKMARKLET_SOURCE, bookmarkletUrl } from "./_bookmarklet.ts";
 export default defineTool({
   name: "get_insert_bookmarklet",
   title: "Insert Card bookmarklet",
-  description:
-    'A bookmarklet that places a card copied with "Copy card" into any web page (right-click, Insert Card) until it reloads.',
+  description: 'A bookmarklet that places a card copied with "Copy card" into any web page.',
   input: z.object({
     source: z.boolean().optional().describe("Also return its source"),
   }),

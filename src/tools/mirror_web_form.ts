@@ -209,9 +209,9 @@ export default defineTool({
   name: "mirror_web_form",
   title: "Mirror a website form",
   description:
-    "Rebuild a form of a public page as a form card; its action and hidden fields stay on the server under a form id. The values the user submits come back to the chat: confirm them with the user, then call submit_web_form. Several forms on the page: pass `form`, or omit it to get the list.",
+    "Rebuild a form of a public page as a form card. The values the user submits come back to the chat: confirm them with the user, then call submit_web_form. Several forms: pass `form`, or omit it to list them.",
   input: z.object({
-    url: z.string().min(1).max(2_048).describe("Absolute http(s) URL of the page with the form"),
+    url: z.string().min(1).max(2_048).describe("Public http(s) page with the form"),
     form: z.string().max(200).optional().describe("Number (1 = first), id or name"),
   }),
   output,

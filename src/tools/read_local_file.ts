@@ -16,8 +16,7 @@ const NOTE_ROOM = 600;
 export default defineTool({
   name: "read_local_file",
   title: "Read local file",
-  description:
-    "Read a UTF-8 text file on the machine running this server (not your sandbox), to review it or build cards from it. Long files come in pieces: call again with the offset the result gives.",
+  description: "Read a UTF-8 text file on the machine running this server (not your sandbox).",
   input: z.object({
     path: z.string().max(4_096).describe(
       "Absolute, or relative to MCP_CHAT_CARDS_FS_ROOT",

@@ -280,7 +280,7 @@ export default defineTool({
   name: "submit_web_form",
   title: "Submit a mirrored website form",
   description:
-    "Submit a form mirrored by mirror_web_form to the real website, with values the user entered in the card or explicitly confirmed. Never invent or guess values, and never call this without the user's go-ahead: it acts on the website (sign-ups, messages, orders). Hidden fields and the target come from the mirrored page.",
+    "Submit a form mirrored by mirror_web_form to the real website, with values the user entered in the card or explicitly confirmed. Never invent or guess values, and never call this without the user's go-ahead: it acts on the website (sign-ups, messages, orders).",
   input: z.object({
     formId: z.string().min(1).max(200).describe('The formId from mirror_web_form, e.g. "wf-…"'),
     values: z.record(

@@ -20,8 +20,7 @@ const LISTED = 100;
 export default defineTool({
   name: "unpack_archive",
   title: "Unpack archive",
-  description:
-    "List a .zip on the machine running this server (not your sandbox) and return its text files, e.g. before a code tour. When they exceed one result, call again with files: the paths still to read.",
+  description: "List a .zip on the machine running this server (not your sandbox) and return its text files.",
   input: z.object({
     path: z.string().max(4_096).describe("Absolute path of the .zip"),
     files: z.array(z.string().max(1_000)).max(1_000).optional().describe(
