@@ -5,6 +5,7 @@
  *
  *   deno task bench:summary [--runs N] [--calls N] [--no-node] [--no-browser] [--rebuild]
  *                           [--root DIR]   (measure another checkout's server rows, e.g. the one before a change)
+ *                           [--only "cold start,start-up split"]   (only these sections)
  *
  * Rows: cold start to the first tools/list over stdio (deno run, deno task start, the npm build on
  * Node) against a do-nothing SDK server; where start-up goes (SDK import, project import, connect,
@@ -21,6 +22,7 @@ import { ENTRY, permissionFlags } from "./compile.ts";
 import { TABLE_CALL } from "./bench/calls.ts";
 import {
   coldStartStdio,
+  coldStartStdioCpu,
   type Launch,
   loadPool,
   median,
@@ -53,17 +55,31 @@ function row(figure: string, value: string, target: string, ok: boolean | undefi
 }
 const x = (n: number) => `${n.toFixed(2)}x`;
 
-/** Cold starts of ours and the floor, alternating, after one of each to warm the caches. */
+/**
+ * Cold starts of ours and the floor, alternating, after one of each to warm the caches: wall time,
+ * and the CPU time of each process tree by its first answer (Linux), which a loaded machine moves
+ * far less.
+ */
 async function coldStarts(ours: Launch, floor: Launch) {
   await coldStartStdio(ours);
   await coldStartStdio(floor);
-  const a: number[] = [];
-  const b: number[] = [];
+  const a: { wall: number; cpu?: number }[] = [];
+  const b: { wall: number; cpu?: number }[] = [];
   for (let i = 0; i < runs; i++) {
-    a.push(await coldStartStdio(ours));
-    b.push(await coldStartStdio(floor));
+    a.push(await coldStartStdioCpu(ours));
+    b.push(await coldStartStdioCpu(floor));
   }
-  return { ours: median(a), floor: median(b), ratios: a.map((v, i) => v / b[i]).sort((p, q) => p - q) };
+  const cpu = (s: { cpu?: number }[]) =>
+    s.every((v) => v.cpu !== undefined) ? median(s.map((v) => v.cpu!)) : NaN;
+  const [cpuOurs, cpuFloor] = [cpu(a), cpu(b)];
+  return {
+    ours: median(a.map((v) => v.wall)),
+    floor: median(b.map((v) => v.wall)),
+    ratios: a.map((v, i) => v.wall / b[i].wall).sort((p, q) => p - q),
+    cpu: Number.isNaN(cpuOurs)
+      ? ""
+      : `; CPU ${cpuOurs.toFixed(0)} vs ${cpuFloor.toFixed(0)} ms (${x(cpuOurs / cpuFloor)})`,
+  };
 }
 
 const range = (ratios: number[]) =>
@@ -81,7 +97,7 @@ async function coldStartRows(): Promise<void> {
   const run = await coldStarts({ command: deno, args: ["run", ...flags, ENTRY], cwd: root }, noop);
   row(
     "cold start to tools/list, stdio, `deno run` vs a do-nothing SDK server",
-    `${range(run.ratios)}; ${run.ours.toFixed(0)} vs ${run.floor.toFixed(0)} ms`,
+    `${range(run.ratios)}; ${run.ours.toFixed(0)} vs ${run.floor.toFixed(0)} ms${run.cpu}`,
     "<= 1.3x",
     median(run.ratios) <= 1.3,
   );
@@ -89,7 +105,7 @@ async function coldStartRows(): Promise<void> {
   const start = await coldStarts({ command: deno, args: ["task", "start"], cwd: root }, noop);
   row(
     "cold start to tools/list, stdio, `deno task start` vs the same",
-    `${range(start.ratios)}; ${start.ours.toFixed(0)} vs ${start.floor.toFixed(0)} ms`,
+    `${range(start.ratios)}; ${start.ours.toFixed(0)} vs ${start.floor.toFixed(0)} ms${start.cpu}`,
     "<= 1.5x",
     median(start.ratios) <= 1.5,
   );
@@ -108,27 +124,39 @@ async function coldStartRows(): Promise<void> {
   );
   row(
     "cold start to tools/list, stdio, the npm build on Node vs the same on Node",
-    `${range(node.ratios)}; ${node.ours.toFixed(0)} vs ${node.floor.toFixed(0)} ms`,
+    `${range(node.ratios)}; ${node.ours.toFixed(0)} vs ${node.floor.toFixed(0)} ms${node.cpu}`,
     "<= 1.5x",
     median(node.ratios) <= 1.5,
   );
 }
 
-/** Where start-up goes, in fresh processes (scripts/bench/startup_split.ts), medians. */
+/**
+ * Where start-up goes, in fresh processes (scripts/bench/startup_split.ts), medians, beside the
+ * same steps for the do-nothing server (alternating runs): the difference per step is ours.
+ */
 async function splitRow(): Promise<void> {
-  const samples: Record<string, number>[] = [];
-  for (let i = 0; i < Math.max(3, Math.ceil(runs / 2)); i++) {
+  const split = async (...extra: string[]) => {
     const { stdout } = await new Deno.Command(deno, {
-      args: ["run", "-A", join(here, "scripts/bench/startup_split.ts"), root],
+      args: ["run", "-A", join(here, "scripts/bench/startup_split.ts"), root, ...extra],
       cwd: here,
       stderr: "null",
     }).output();
-    samples.push(JSON.parse(new TextDecoder().decode(stdout)));
+    return JSON.parse(new TextDecoder().decode(stdout)) as Record<string, number>;
+  };
+  const ours: Record<string, number>[] = [];
+  const floor: Record<string, number>[] = [];
+  for (let i = 0; i < Math.max(3, Math.ceil(runs / 2)); i++) {
+    ours.push(await split());
+    floor.push(await split("--floor"));
   }
-  const m = (k: string) => median(samples.map((s) => s[k])).toFixed(0);
+  const steps = (samples: Record<string, number>[]) =>
+    ["sdk", "project", "connect", "firstList", "secondList"].map((k) =>
+      median(samples.map((s) => s[k])).toFixed(0)
+    )
+      .join(" / ");
   row(
-    "start-up split (in-process client): SDK import / project import / connect / 1st / 2nd tools/list",
-    `${m("sdk")} / ${m("project")} / ${m("connect")} / ${m("firstList")} / ${m("secondList")} ms`,
+    "start-up split (in-process client): SDK import / project import / connect / 1st / 2nd tools/list, ours vs the do-nothing server",
+    `${steps(ours)} ms vs ${steps(floor)} ms`,
     "second tools/list ~0",
     undefined,
   );
@@ -287,9 +315,11 @@ const sections: [string, () => Promise<void>][] = [
     ]
     : []),
 ];
+const only = option("--only")?.split(",").map((name) => name.trim());
+const chosen = sections.filter(([name]) => !only || only.includes(name));
 const load = () => Deno.loadavg().map((l) => l.toFixed(1)).join(" ");
 const loadBefore = load();
-for (const [name, section] of sections) {
+for (const [name, section] of chosen) {
   try {
     await section();
   } catch (error) {

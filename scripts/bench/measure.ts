@@ -30,6 +30,56 @@ const POST_HEADERS = { "content-type": "application/json", accept: "application/
 
 /** Milliseconds from spawning a stdio server to its first `tools/list` answer. */
 export async function coldStartStdio(launch: Launch): Promise<number> {
+  return (await coldStartStdioCpu(launch)).wall;
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on every Linux build Deno supports). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU milliseconds (user and system, every thread) a process and its descendants spent so far,
+ * children already waited for included, read from /proc; undefined where there is no /proc. On a
+ * shared machine this moves far less with the load than wall time: other processes take the
+ * cores, not the work.
+ */
+export async function treeCpuMs(pid: number): Promise<number | undefined> {
+  const stats: { pid: number; ppid: number; ticks: number }[] = [];
+  try {
+    for await (const entry of Deno.readDir("/proc")) {
+      if (!/^\d+$/.test(entry.name)) continue;
+      const text = await Deno.readTextFile(`/proc/${entry.name}/stat`).catch(() => "");
+      // The command name (field 2) may hold spaces: the fields after it start past its ")".
+      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      if (fields.length < 15) continue;
+      const [utime, stime, cutime, cstime] = [11, 12, 13, 14].map((i) => Number(fields[i]));
+      stats.push({
+        pid: Number(entry.name),
+        ppid: Number(fields[1]),
+        ticks: utime + stime + cutime + cstime,
+      });
+    }
+  } catch {
+    return undefined;
+  }
+  const tree = new Set([pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const s of stats) {
+      if (tree.has(s.ppid) && !tree.has(s.pid)) {
+        tree.add(s.pid);
+        grew = true;
+      }
+    }
+  }
+  const ticks = stats.filter((s) => tree.has(s.pid)).reduce((n, s) => n + s.ticks, 0);
+  return stats.some((s) => s.pid === pid) ? (ticks * 1000) / TICKS_PER_SECOND : undefined;
+}
+
+/**
+ * A cold start to the first `tools/list` answer: its wall milliseconds, and the CPU milliseconds the
+ * server's process tree spent by then (Linux; see {@link treeCpuMs}).
+ */
+export async function coldStartStdioCpu(launch: Launch): Promise<{ wall: number; cpu?: number }> {
   const started = performance.now();
   const child = new Deno.Command(launch.command, {
     args: launch.args,
@@ -51,10 +101,11 @@ export async function coldStartStdio(launch: Launch): Promise<number> {
     text += value;
   }
   const elapsed = performance.now() - started;
+  const cpu = await treeCpuMs(child.pid);
   await writer.close(); // end of input: the server exits
   await reader.cancel();
   await child.status;
-  return elapsed;
+  return { wall: elapsed, cpu };
 }
 
 /** A running HTTP server process. */
