@@ -155,7 +155,7 @@ async function splitRow(): Promise<void> {
     )
       .join(" / ");
   row(
-    "start-up split (in-process client): SDK import / project import / connect / 1st / 2nd tools/list, ours vs the do-nothing server",
+    "start-up split (in process, raw JSON-RPC): SDK import / project import / connect / 1st / 2nd tools/list, ours vs the do-nothing server",
     `${steps(ours)} ms vs ${steps(floor)} ms`,
     "second tools/list ~0",
     undefined,
