@@ -1930,8 +1930,9 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "reveal-widget-unregistered",
     file: "src/cards/reveal.ts",
-    find: '  view: { widgets: ["reveal"], styles: ["math", "reveal", "highlight"], movable: true },',
-    replace: '  view: { widgets: [], styles: ["math", "reveal", "highlight"], movable: true },',
+    find:
+      '  view: { widgets: ["reveal"], styles: ["content", "math", "reveal", "highlight"], movable: true },',
+    replace: '  view: { widgets: [], styles: ["content", "math", "reveal", "highlight"], movable: true },',
     tests: [T.browser],
     breaks: "Show all and Hide all do nothing",
   },
@@ -2567,8 +2568,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "tab-code-uncoloured",
     file: "src/cards/tab.ts",
-    find: 'view: { widgets: ["tab"], styles: ["math", "tab", "highlight"] },',
-    replace: 'view: { widgets: ["tab"], styles: ["math", "tab"] },',
+    find: 'view: { widgets: ["tab"], styles: ["content", "math", "tab", "highlight"] },',
+    replace: 'view: { widgets: ["tab"], styles: ["content", "math", "tab"] },',
     tests: [T.chatWidth],
     breaks: "code in a tab card is not highlighted",
   },
