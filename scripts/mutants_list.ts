@@ -1768,8 +1768,7 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "preview-pulled-over",
     file: "src/ui/runtime/apps.ts",
-    find:
-      "      clearTimeout(pullTimer); // the arguments are still coming: pull only after the tool input\n",
+    find: "    clearTimeout(pullTimer); // the arguments are still coming: pull only after the tool input\n",
     replace: "",
     tests: [T.browserStream],
     breaks: "a model typing for over 4 s sees its preview replaced by 'The card did not arrive'",
@@ -2519,8 +2518,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "link-read-needs-server-resources",
     file: "src/ui/runtime/apps.ts",
-    find: "    if (uri) {",
-    replace: "    if (uri && capabilities.serverResources) {",
+    find: "  if (uri) {",
+    replace: "  if (uri && capabilities.serverResources) {",
     tests: ["tests/browser/quirks_test.ts"],
     breaks: "a host without the extension and without serverResources shows no card",
   },
