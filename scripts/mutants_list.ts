@@ -2710,6 +2710,14 @@ export const MUTANTS: readonly Mutant[] = [
     breaks: "a document renders any amount of TeX, formula after formula",
   },
   {
+    id: "tour-math-budget-per-file",
+    file: "src/cards/code_tour.ts",
+    find: "r.renderPage(file.text, env)",
+    replace: "r.renderPage(file.text)",
+    tests: [T.math],
+    breaks: "a code tour renders 1,000 formulas in each Markdown file instead of 1,000 in all",
+  },
+  {
     id: "math-macro-definitions-allowed",
     file: "src/render/math.ts",
     find: "  if (refused) throw new Error(refused);",
