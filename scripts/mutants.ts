@@ -44,6 +44,8 @@ import { EQUIVALENT } from "./mutants_equivalent.ts";
 
 const ROOT = decodeURIComponent(new URL("../", import.meta.url).pathname).replace(/\/$/, "");
 const ASSETS = "src/ui/assets.gen.ts";
+/** The template shells' sizes, which build_ui.ts writes beside the assets. */
+const SHELLS = "src/ui/shells.gen.ts";
 
 /** Files whose change only reaches the tests through `deno task build:ui`. */
 const needsUiBuild = (file: string) =>
@@ -481,11 +483,18 @@ async function runTests(
   };
 }
 
-/** Rebuilds the browser runtime and CSS into assets.gen.ts in the scratch copy. */
+/** Rebuilds the browser runtime and CSS into assets.gen.ts (and the shells into shells.gen.ts) in the scratch copy. */
 async function buildUi(dir: string): Promise<string | undefined> {
   const { code, output } = await run(
     Deno.execPath(),
-    ["run", "--allow-read", "--allow-env", `--allow-write=${ASSETS}`, "--allow-run", "scripts/build_ui.ts"],
+    [
+      "run",
+      "--allow-read",
+      "--allow-env",
+      `--allow-write=${ASSETS},${SHELLS}`,
+      "--allow-run",
+      "scripts/build_ui.ts",
+    ],
     dir,
   );
   return code === 0 ? undefined : output.trim();
@@ -632,6 +641,7 @@ async function main(): Promise<number> {
   live = live.filter((j) => !caughtBefore.has(j.id));
   try {
     const assets = Deno.readTextFileSync(join(dir, ASSETS));
+    const shells = Deno.readTextFileSync(join(dir, SHELLS));
     // The unmutated tests, once per test file: a failing baseline would make every mutant look
     // caught, and its time sets the mutants' timeout.
     const baseSeconds = new Map<string, number>();
@@ -709,7 +719,10 @@ async function main(): Promise<number> {
         }
       } finally {
         Deno.writeTextFileSync(path, original);
-        if (j.uiBuild) Deno.writeTextFileSync(join(dir, ASSETS), assets);
+        if (j.uiBuild) {
+          Deno.writeTextFileSync(join(dir, ASSETS), assets);
+          Deno.writeTextFileSync(join(dir, SHELLS), shells);
+        }
       }
     }
     if (equivalentNote.length) {

@@ -1768,8 +1768,7 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "preview-pulled-over",
     file: "src/ui/runtime/apps.ts",
-    find:
-      "      clearTimeout(pullTimer); // the arguments are still coming: pull only after the tool input\n",
+    find: "    clearTimeout(pullTimer); // the arguments are still coming: pull only after the tool input\n",
     replace: "",
     tests: [T.browserStream],
     breaks: "a model typing for over 4 s sees its preview replaced by 'The card did not arrive'",
@@ -1930,8 +1929,9 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "reveal-widget-unregistered",
     file: "src/cards/reveal.ts",
-    find: '  view: { widgets: ["reveal"], styles: ["math", "reveal", "highlight"], movable: true },',
-    replace: '  view: { widgets: [], styles: ["math", "reveal", "highlight"], movable: true },',
+    find:
+      '  view: { widgets: ["reveal"], styles: ["content", "math", "reveal", "highlight"], movable: true },',
+    replace: '  view: { widgets: [], styles: ["content", "math", "reveal", "highlight"], movable: true },',
     tests: [T.browser],
     breaks: "Show all and Hide all do nothing",
   },
@@ -2535,8 +2535,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "link-read-needs-server-resources",
     file: "src/ui/runtime/apps.ts",
-    find: "    if (uri) {",
-    replace: "    if (uri && capabilities.serverResources) {",
+    find: "  if (uri) {",
+    replace: "  if (uri && capabilities.serverResources) {",
     tests: ["tests/browser/quirks_test.ts"],
     breaks: "a host without the extension and without serverResources shows no card",
   },
@@ -2584,8 +2584,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "tab-code-uncoloured",
     file: "src/cards/tab.ts",
-    find: 'view: { widgets: ["tab"], styles: ["math", "tab", "highlight"] },',
-    replace: 'view: { widgets: ["tab"], styles: ["math", "tab"] },',
+    find: 'view: { widgets: ["tab"], styles: ["content", "math", "tab", "highlight"] },',
+    replace: 'view: { widgets: ["tab"], styles: ["content", "math", "tab"] },',
     tests: [T.chatWidth],
     breaks: "code in a tab card is not highlighted",
   },
@@ -2725,6 +2725,14 @@ export const MUTANTS: readonly Mutant[] = [
     replace: "",
     tests: [T.math],
     breaks: "a document renders any amount of TeX, formula after formula",
+  },
+  {
+    id: "tour-math-budget-per-file",
+    file: "src/cards/code_tour.ts",
+    find: "r.renderPage(file.text, env)",
+    replace: "r.renderPage(file.text)",
+    tests: [T.math],
+    breaks: "a code tour renders 1,000 formulas in each Markdown file instead of 1,000 in all",
   },
   {
     id: "math-macro-definitions-allowed",

@@ -275,11 +275,18 @@ type Renderers = Awaited<ReturnType<typeof renderers>>;
  * One file as a section. `top` is the folder every file of the tour shares (an archive's wrapper,
  * `weather-cli/`): its tab is named without it (`data-mcc-tab`), the path keeps it.
  */
-function fileBlock(file: TourFile, id: string, tutor: boolean, top: string, r: Renderers): Html {
+function fileBlock(
+  file: TourFile,
+  id: string,
+  tutor: boolean,
+  top: string,
+  r: Renderers,
+  env: Record<string, unknown>,
+): Html {
   const lower = file.path.toLowerCase();
   const grammar = r.languageOfPath(file.path);
   const view = /\.(md|markdown|mdx)$/.test(lower)
-    ? r.markdownFileView(file.text, file.path, r.renderPage(file.text))
+    ? r.markdownFileView(file.text, file.path, r.renderPage(file.text, env))
     : grammar
     ? r.sourceView(file.text, file.path, grammar)
     : r.plainFileView(file.text, file.path);
@@ -334,7 +341,8 @@ function render(inp: Input, files: TourFile[], skipped: ZipSkipped[], r: Rendere
   }
   if (head.length) blocks.push(markup`<div class="mcc-tour-head">${head}</div>`);
   const top = commonTop(shown.map((f) => f.path));
-  for (const f of shown) blocks.push(fileBlock(f, id("file"), inp.tutorTermsInCode === true, top, r));
+  const env: Record<string, unknown> = {}; // one card's budgets (TeX) for all its Markdown files, as a document has
+  for (const f of shown) blocks.push(fileBlock(f, id("file"), inp.tutorTermsInCode === true, top, r, env));
   const fileLines = shown.map((f) => {
     const grammar = r.languageOfPath(f.path);
     const kind = /\.(md|markdown|mdx)$/i.test(f.path)

@@ -28,7 +28,7 @@ const input = z.object({
 export default defineCard({
   name: "create_reveal_card",
   kind: "reveal",
-  view: { widgets: ["reveal"], styles: ["math", "reveal", "highlight"], movable: true },
+  view: { widgets: ["reveal"], styles: ["content", "math", "reveal", "highlight"], movable: true },
   tutorAndActions: true,
   title: "Show/hide card",
   description: "Show/hide sections: FAQs, answers to reveal, optional detail.",

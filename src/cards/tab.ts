@@ -28,7 +28,7 @@ const input = z.object({
 export default defineCard({
   name: "create_tab_card",
   kind: "tab",
-  view: { widgets: ["tab"], styles: ["math", "tab", "highlight"] },
+  view: { widgets: ["tab"], styles: ["content", "math", "tab", "highlight"] },
   tutorAndActions: true,
   title: "Tab card",
   description: "Tabs: one subject from several sides (per language, OS, level, option).",

@@ -8,7 +8,7 @@
 import { invalidInput } from "../errors.ts";
 import { escape, type Html, raw } from "../html/html.ts";
 import { idMaker } from "../html/ids.ts";
-import { checkMagnitudes } from "./svg/chart.ts";
+import { checkMagnitudes } from "./svg/spec.ts";
 import { checkLocale, type NumberFormat, type ValueStyle } from "./svg/format.ts";
 import { r1 } from "./svg/scale.ts";
 import { wrap } from "./svg/text.ts";

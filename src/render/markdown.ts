@@ -176,9 +176,10 @@ export function splitDocument(source: string, options: { takeTitle?: boolean } =
 
 /**
  * Renders a markdown file as one page, never folded (a tour's Rendered view; H1 renders as h3).
- * A tour shows files as they are: a mermaid fence stays code there.
+ * A tour shows files as they are: a mermaid fence stays code there. `env` holds one card's budgets
+ * (TeX): a tour passes the same one for each of its files, so they share it.
  */
-export function renderPage(source: string): Html {
+export function renderPage(source: string, env: Record<string, unknown> = {}): Html {
   const md = (pageMd ??= makeRenderer(2, false));
-  return raw(md.render(source));
+  return raw(md.render(source, env));
 }

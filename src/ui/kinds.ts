@@ -68,7 +68,7 @@ export const MAX_PARTS_RAW_BYTES = 72 * 1024;
 export const PLAIN_UI: KindUi = { widgets: [], styles: [], terms: true, movable: true, parts: true };
 
 /** Stylesheets every template carries, whatever the kind. */
-export const ALWAYS_STYLES: readonly string[] = ["base", "preview", "selection", "tutor"];
+export const ALWAYS_STYLES: readonly string[] = ["base", "selection", "tutor"];
 
 /**
  * Every kind's template, from the tools that show one, in the tools' order. A kind several tools

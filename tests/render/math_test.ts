@@ -318,3 +318,23 @@ Deno.test("a tab or show/hide card shares one TeX budget across its blocks: 50 s
     assertEquals(html.split("(each counts at least 100)").length - 1, 200, name);
   }
 });
+
+Deno.test("a code tour shares one TeX budget across its Markdown files: 1,000 formulas render, the 1,001st shows as source", async () => {
+  const { connect } = await import("../helpers.ts");
+  // the MathML of 1,000 formulas, in one part
+  await using client = await connect({ resultLimit: 5_000_000, cardBudget: 2_000_000 });
+  const tour = (second: number) => ({
+    title: "Notes",
+    files: [
+      { path: "a.md", content: "$x$ ".repeat(500) },
+      { path: "b.md", content: "$x$ ".repeat(second) },
+    ],
+  });
+  for (const [second, refused] of [[500, 0], [501, 1]]) {
+    const result = await client.callTool({ name: "create_code_tour_card", arguments: tour(second) });
+    assertEquals(result.isError, undefined, JSON.stringify(result.content).slice(0, 300));
+    const html = (result.structuredContent as { card: { articleHtml: string } }).card.articleHtml;
+    assertEquals(html.split("<math>").length - 1, 1_000, `${500 + second} formulas`);
+    assertEquals(html.split("(each counts at least 100)").length - 1, refused, `${500 + second} formulas`);
+  }
+});

@@ -11,7 +11,7 @@ import { escape, type Html, raw } from "../../html/html.ts";
 import { idMaker } from "../../html/ids.ts";
 import { quoteLine } from "../../quote.ts";
 import { plural } from "../summary.ts";
-import { MAX_CHART_VALUE } from "../svg/chart.ts";
+import { MAX_CHART_VALUE } from "../svg/spec.ts";
 import { formatter, type NumberFormat } from "../svg/format.ts";
 import { MAX_SERIES, seriesClass } from "../svg/palette.ts";
 import { niceStep, niceTicks } from "../svg/scale.ts";

@@ -11,7 +11,7 @@ import { FONT, gridlines, LINE, tickLabels, tickWidth, VALUE_TICKS } from "./axi
 import { formatter } from "./format.ts";
 import { grownFrame, verticalFrame } from "./frame.ts";
 import { q } from "./funnel.ts";
-import type { KindInput, KindOutput } from "./kinds.ts";
+import type { KindInput, KindOutput } from "./spec.ts";
 import {
   type Cartesian,
   down,

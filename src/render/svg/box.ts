@@ -14,7 +14,7 @@ import type { Cell } from "./figure.ts";
 import { formatter } from "./format.ts";
 import { grownFrame, verticalFrame } from "./frame.ts";
 import { q } from "./funnel.ts";
-import type { KindInput, KindOutput } from "./kinds.ts";
+import type { KindInput, KindOutput } from "./spec.ts";
 import { type Cartesian, type Frame, units, whole } from "./layout.ts";
 import { niceTicks } from "./scale.ts";
 import { quantile } from "./stats.ts";

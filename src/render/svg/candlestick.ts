@@ -9,7 +9,7 @@ import { gridlines, VALUE_TICKS } from "./axis.ts";
 import { formatter } from "./format.ts";
 import { grownFrame, verticalFrame } from "./frame.ts";
 import { q } from "./funnel.ts";
-import type { KindInput, KindOutput } from "./kinds.ts";
+import type { KindInput, KindOutput } from "./spec.ts";
 import { type Cartesian, type Frame, units } from "./layout.ts";
 import { niceTicks, r1 } from "./scale.ts";
 import { timeAxis } from "./time_axis.ts";

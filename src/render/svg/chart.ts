@@ -12,7 +12,7 @@ import { idMaker } from "../../html/ids.ts";
 import { horizontalBars, verticalBars } from "./bars.ts";
 import { type Cell, figureHtml, legendHtml, type Table, tableHtml } from "./figure.ts";
 import { KIND_LABELS, KINDS, RAW_TYPES } from "./kinds.ts";
-import { checkCurrency, checkLocale, formatter, type NumberFormat, type ValueStyle } from "./format.ts";
+import { formatter, type NumberFormat } from "./format.ts";
 import { lineChart } from "./lines.ts";
 import { downsampleShared } from "./lttb.ts";
 import { type Cartesian, cartesianPlot } from "./layout.ts";
@@ -21,6 +21,7 @@ import { MAX_SERIES } from "./palette.ts";
 import { PIE_SIZE, pieChart, shares } from "./pie.ts";
 import { checkRadar, RADAR_H, RADAR_W, radarChart, radarSummary, radarTable } from "./radar.ts";
 import { scatterChart } from "./scatter.ts";
+import { type ChartSpec, checkFormat, checkMagnitudes } from "./spec.ts";
 import { gapNote, timeAxis } from "./time_axis.ts";
 import { clip } from "./text.ts";
 import { formatCount } from "../summary.ts";
@@ -35,23 +36,6 @@ export const MAX_SLICES = MAX_SERIES;
 export const MAX_SCATTER_POINTS = 1_000;
 /** Line and area series longer than this are downsampled (LTTB) to about this many points. */
 export const DOWNSAMPLE_TO = 300;
-
-/** A chart as its caller describes it. */
-export interface ChartSpec {
-  type: ChartType;
-  title: string;
-  labels?: string[];
-  series: Series[];
-  x?: number[];
-  locale?: string;
-  valueStyle?: ValueStyle;
-  currency?: string;
-  digits?: number;
-  xTitle?: string;
-  yTitle?: string;
-  /** Read by screen readers as the chart's description; the summary is used when absent. */
-  description?: string;
-}
 
 /** A rendered chart: the figure, the plain-text conclusion and what was done to fit the data. */
 export interface RenderedChart {
@@ -95,41 +79,6 @@ const TIMED: ReadonlySet<ChartType> = new Set([
   "area",
   "stacked_area",
 ]);
-
-/**
- * Largest magnitude a chart draws. JSON carries numbers up to 1.8e308, but a range or a sum of such
- * values overflows to Infinity (NaN coordinates, a tick loop without end); at 1e300, 10,000 values
- * still sum to a finite number.
- */
-export const MAX_CHART_VALUE = 1e300;
-
-/** Refuses the first value beyond ±MAX_CHART_VALUE, naming it as `field[i]`. */
-export function checkMagnitudes(values: readonly (number | null)[], field: string): void {
-  const at = values.findIndex((v) => v !== null && Math.abs(v) > MAX_CHART_VALUE);
-  if (at < 0) return;
-  throw invalidInput(
-    `${field}[${at}]`,
-    `${values[at]} is beyond ±${MAX_CHART_VALUE}, the largest value a chart draws`,
-    "Scale the values (e.g. in billions) and say so in the axis title",
-  );
-}
-
-/** The number format a spec asks for: locale, style, currency, digits. */
-export function checkFormat(
-  spec: Pick<ChartSpec, "locale" | "valueStyle" | "currency" | "digits">,
-): NumberFormat {
-  const locale = checkLocale(spec.locale ?? "en-US");
-  const style = spec.valueStyle ?? "number";
-  if (spec.currency && style !== "currency") {
-    throw invalidInput(
-      "currency",
-      `only applies with valueStyle "currency", not "${style}"`,
-      "Set valueStyle to currency, or drop currency",
-    );
-  }
-  const currency = style === "currency" ? checkCurrency(spec.currency ?? "USD") : undefined;
-  return { locale, style, currency, digits: spec.digits };
-}
 
 /** What a chart's labels decide: the labels drawn, how many values each series gives, and whether they are raw values. */
 interface LabelPlan {

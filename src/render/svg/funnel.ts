@@ -7,7 +7,7 @@ import { invalidInput } from "../../errors.ts";
 import { escape } from "../../html/html.ts";
 import { FONT } from "./axis.ts";
 import { formatter } from "./format.ts";
-import type { KindInput, KindOutput } from "./kinds.ts";
+import type { KindInput, KindOutput } from "./spec.ts";
 import { type Cartesian, type Frame, units, xAttrs } from "./layout.ts";
 import { rowFrame } from "./rows.ts";
 import { r1 } from "./scale.ts";

@@ -11,7 +11,7 @@ import type { Cell } from "./figure.ts";
 import { formatter, type NumberFormat } from "./format.ts";
 import { grownFrame, verticalFrame } from "./frame.ts";
 import { q } from "./funnel.ts";
-import type { KindInput, KindOutput } from "./kinds.ts";
+import type { KindInput, KindOutput } from "./spec.ts";
 import { type Cartesian, type Frame, units } from "./layout.ts";
 import { seriesClass } from "./palette.ts";
 import { clean, niceStep, niceTicks, type Ticks } from "./scale.ts";

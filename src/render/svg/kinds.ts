@@ -4,11 +4,8 @@
  * each is one function from the checked labels + series to its summary (what a reader would
  * conclude), its data table, its plot (a `Cartesian` laid out per width, layout.ts) and its legend.
  */
-import type { ChartSpec } from "./chart.ts";
-import type { LegendEntry, Table } from "./figure.ts";
-import type { NumberFormat } from "./format.ts";
-import type { Cartesian } from "./layout.ts";
-import type { ChartType, Series } from "./model.ts";
+import type { ChartType } from "./model.ts";
+import type { KindInput, KindOutput } from "./spec.ts";
 import { boxChart, FIVE } from "./box.ts";
 import { funnelChart } from "./funnel.ts";
 import { heatmapChart } from "./heatmap.ts";
@@ -16,22 +13,6 @@ import { histogramChart } from "./histogram.ts";
 import { waterfallChart } from "./waterfall.ts";
 import { candlestickChart } from "./candlestick.ts";
 import { barLineChart } from "./bar_line.ts";
-
-/** What a kind receives: the spec, checked labels (none for raw values: RAW_TYPES), the format. */
-export interface KindInput {
-  spec: ChartSpec;
-  labels: string[];
-  series: Series[];
-  format: NumberFormat;
-}
-
-/** A kind's output: everything around the marks is written by chart.ts and figure.ts. */
-export interface KindOutput {
-  summary: string;
-  table: Table;
-  plot: Cartesian;
-  legend?: LegendEntry[];
-}
 
 /** The kinds drawn here. */
 export const KINDS: Partial<Record<ChartType, (input: KindInput) => KindOutput>> = {

@@ -7,9 +7,8 @@
 import { invalidInput } from "../../errors.ts";
 import { escape, type Html, raw } from "../../html/html.ts";
 import { idMaker } from "../../html/ids.ts";
-import { checkFormat } from "./chart.ts";
 import { figureHtml, legendHtml, tableHtml } from "./figure.ts";
-import type { KindOutput } from "./kinds.ts";
+import { checkFormat, type KindOutput } from "./spec.ts";
 import { formatter, type NumberFormat, type ValueStyle } from "./format.ts";
 import { cartesianPlot } from "./layout.ts";
 import { ganttChart, type Task } from "./gantt.ts";

@@ -5,7 +5,7 @@
  * a size) is refused here, naming the link and the nodes, before anything is drawn.
  */
 import { invalidInput } from "../../errors.ts";
-import { MAX_CHART_VALUE } from "./chart.ts";
+import { MAX_CHART_VALUE } from "./spec.ts";
 import { q } from "./funnel.ts";
 
 /** One link of a structure card: a flow (sankey) or a parent → child edge (treemap, sunburst). */

@@ -5,7 +5,8 @@
  */
 import { strictEqual as assertEquals } from "node:assert/strict";
 import { ToolError } from "../../../src/errors.ts";
-import { type ChartSpec, renderChart } from "../../../src/render/svg/chart.ts";
+import { renderChart } from "../../../src/render/svg/chart.ts";
+import type { ChartSpec } from "../../../src/render/svg/spec.ts";
 
 const UPDATE = Deno.args.includes("--update");
 const dir = new URL("./cases/", import.meta.url);
