@@ -5,6 +5,7 @@
  *
  *   deno task bench:summary [--runs N] [--calls N] [--no-node] [--no-browser] [--rebuild]
  *                           [--root DIR]   (measure another checkout's server rows, e.g. the one before a change)
+ *                           [--only http,micro,...]   (only the sections named, by their first word)
  *
  * Rows: cold start to the first tools/list over stdio (deno run, deno task start, the npm build on
  * Node) against a do-nothing SDK server; where start-up goes (SDK import, project import, connect,
@@ -287,9 +288,11 @@ const sections: [string, () => Promise<void>][] = [
     ]
     : []),
 ];
+const only = option("--only")?.split(",");
+const chosen = sections.filter(([name]) => !only || only.includes(name.split(/[ /-]/)[0]));
 const load = () => Deno.loadavg().map((l) => l.toFixed(1)).join(" ");
 const loadBefore = load();
-for (const [name, section] of sections) {
+for (const [name, section] of chosen) {
   try {
     await section();
   } catch (error) {
