@@ -179,6 +179,12 @@ async function httpRows(): Promise<void> {
     args: ["run", "-A", join(here, "scripts/bench/echo_server.ts")],
     cwd: here,
   });
+  // The same floor behind the server's own listener: what the listener costs, apart from the rest.
+  const echoNode = await startHttp({
+    command: deno,
+    args: ["run", "-A", join(here, "scripts/bench/echo_server.ts"), "--node-http"],
+    cwd: here,
+  });
   try {
     const mine = await loadPool(ours.url, TABLE_CALL, 16);
     const floor = await loadPool(echo.url, TABLE_CALL, 16);
@@ -207,6 +213,22 @@ async function httpRows(): Promise<void> {
       "<= 1.2x",
       median(trips) <= 1.2,
     );
+    const listener: number[] = [];
+    const rest: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const o = median(await roundTrips(ours.url, TABLE_CALL, 40));
+      const n = median(await roundTrips(echoNode.url, TABLE_CALL, 40));
+      const e = median(await roundTrips(echo.url, TABLE_CALL, 40));
+      listener.push(n / e);
+      rest.push(o / n);
+    }
+    [listener, rest].forEach((list) => list.sort((a, b) => a - b));
+    row(
+      "round trip split: the floor behind our listener (node:http) vs on Deno.serve / ours vs that floor",
+      `${range(listener)} / ${range(rest)}`,
+      "",
+      undefined,
+    );
     const [a, b] = [await peakRssMiB(ours.pid), await peakRssMiB(echo.pid)];
     row(
       `peak RSS after ${200 + 10 * calls + 400} calls vs the echo floor`,
@@ -217,6 +239,7 @@ async function httpRows(): Promise<void> {
   } finally {
     await ours.stop();
     await echo.stop();
+    await echoNode.stop();
   }
 }
 
