@@ -429,6 +429,14 @@ export const MUTANTS: readonly Mutant[] = [
     breaks: "thinned axes pick steps that do not nest, so each width writes its own labels (a larger result)",
   },
   {
+    id: "chart-tick-labels-stale-format",
+    file: "src/render/svg/axis.ts",
+    find: "if (made?.format === format) return made.labels;",
+    replace: "if (made) return made.labels;",
+    tests: [T.chartAxis],
+    breaks: "ticks labelled once keep that format: a second chart on the same ticks reads in the first one's",
+  },
+  {
     id: "chart-names-look-ordered",
     file: "src/render/svg/axis.ts",
     find: "return labels.every((l) => /\\d/.test(l)) || labels.every((l) => MONTH_OR_DAY.test(l.trim()));",
