@@ -214,9 +214,18 @@ export function tickLabels(ticks: Ticks, format: NumberFormat): readonly TickLab
   return labels;
 }
 
+/** The widest label of each list of tick labels, measured once. */
+const tickWidths = new WeakMap<readonly TickLabel[], number>();
+
 /** Width the widest tick label needs. */
 export function tickWidth(ticks: Ticks, format: NumberFormat): number {
-  return tickLabels(ticks, format).reduce((w, t) => Math.max(w, textWidth(t.label, FONT)), 0);
+  const labels = tickLabels(ticks, format);
+  let width = tickWidths.get(labels);
+  if (width === undefined) {
+    width = labels.reduce((w, t) => Math.max(w, textWidth(t.label, FONT)), 0);
+    tickWidths.set(labels, width);
+  }
+  return width;
 }
 
 /** The tick group's attributes: fraction digits (`data-d`) so the runtime reformats ticks alike. */
