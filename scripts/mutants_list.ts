@@ -2216,8 +2216,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "csv-formula-cells-kept",
     file: "src/ui/runtime/files.ts",
-    find: "? `'${text}` : text)",
-    replace: "? text : text)",
+    find: "? `'${text}` : text;",
+    replace: "? text : text;",
     tests: [T.runtimeFiles, T.browserExport],
     breaks: "a CSV cell like =HYPERLINK(...) runs as a formula when the file is opened in a spreadsheet",
   },
