@@ -5,7 +5,8 @@
  *
  *   deno task bench:summary [--runs N] [--calls N] [--no-node] [--no-browser] [--rebuild]
  *                           [--root DIR]   (measure another checkout's server rows, e.g. the one before a change)
- *                           [--only "cold start,start-up split"]   (only these sections)
+ *                           [--only "cold start,start-up split"]   (only these sections, by their name
+ *                           or its first word: --only http,micro)
  *
  * Rows: cold start to the first tools/list over stdio (deno run, deno task start, the npm build on
  * Node) against a do-nothing SDK server; where start-up goes (SDK import, project import, connect,
@@ -206,6 +207,12 @@ async function httpRows(): Promise<void> {
     args: ["run", "-A", join(here, "scripts/bench/echo_server.ts")],
     cwd: here,
   });
+  // The same floor behind the server's own listener: what the listener costs, apart from the rest.
+  const echoNode = await startHttp({
+    command: deno,
+    args: ["run", "-A", join(here, "scripts/bench/echo_server.ts"), "--node-http"],
+    cwd: here,
+  });
   try {
     const mine = await loadPool(ours.url, TABLE_CALL, 16);
     const floor = await loadPool(echo.url, TABLE_CALL, 16);
@@ -234,6 +241,22 @@ async function httpRows(): Promise<void> {
       "<= 1.2x",
       median(trips) <= 1.2,
     );
+    const listener: number[] = [];
+    const rest: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const o = median(await roundTrips(ours.url, TABLE_CALL, 40));
+      const n = median(await roundTrips(echoNode.url, TABLE_CALL, 40));
+      const e = median(await roundTrips(echo.url, TABLE_CALL, 40));
+      listener.push(n / e);
+      rest.push(o / n);
+    }
+    [listener, rest].forEach((list) => list.sort((a, b) => a - b));
+    row(
+      "round trip split: the floor behind our listener (node:http) vs on Deno.serve / ours vs that floor",
+      `${range(listener)} / ${range(rest)}`,
+      "",
+      undefined,
+    );
     const [a, b] = [await peakRssMiB(ours.pid), await peakRssMiB(echo.pid)];
     row(
       `peak RSS after ${200 + 10 * calls + 400} calls vs the echo floor`,
@@ -244,6 +267,7 @@ async function httpRows(): Promise<void> {
   } finally {
     await ours.stop();
     await echo.stop();
+    await echoNode.stop();
   }
 }
 
@@ -316,7 +340,9 @@ const sections: [string, () => Promise<void>][] = [
     : []),
 ];
 const only = option("--only")?.split(",").map((name) => name.trim());
-const chosen = sections.filter(([name]) => !only || only.includes(name));
+const chosen = sections.filter(([name]) =>
+  !only || only.includes(name) || only.includes(name.split(/[ /-]/)[0])
+);
 const load = () => Deno.loadavg().map((l) => l.toFixed(1)).join(" ");
 const loadBefore = load();
 for (const [name, section] of chosen) {

@@ -429,6 +429,14 @@ export const MUTANTS: readonly Mutant[] = [
     breaks: "thinned axes pick steps that do not nest, so each width writes its own labels (a larger result)",
   },
   {
+    id: "chart-tick-labels-stale-format",
+    file: "src/render/svg/axis.ts",
+    find: "if (made?.format === format) return made.labels;",
+    replace: "if (made) return made.labels;",
+    tests: [T.chartAxis],
+    breaks: "ticks labelled once keep that format: a second chart on the same ticks reads in the first one's",
+  },
+  {
     id: "chart-names-look-ordered",
     file: "src/render/svg/axis.ts",
     find: "return labels.every((l) => /\\d/.test(l)) || labels.every((l) => MONTH_OR_DAY.test(l.trim()));",
@@ -2208,8 +2216,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "csv-formula-cells-kept",
     file: "src/ui/runtime/files.ts",
-    find: "? `'${text}` : text)",
-    replace: "? text : text)",
+    find: "? `'${text}` : text;",
+    replace: "? text : text;",
     tests: [T.runtimeFiles, T.browserExport],
     breaks: "a CSV cell like =HYPERLINK(...) runs as a formula when the file is opened in a spreadsheet",
   },

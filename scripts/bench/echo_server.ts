@@ -5,10 +5,15 @@
  * ours does for 2025-era clients. What ours costs beyond it is rendering, storing the card and
  * the HTTP app's own checks.
  *
- *   deno run -A scripts/bench/echo_server.ts --http   (prints "Listening on http://127.0.0.1:<port>/mcp")
+ * With `--node-http` it listens through the server's own listener (src/http/listener.ts: node:http
+ * with deadlines and a connection cap) instead of `Deno.serve`, so a run can tell what the listener
+ * costs from what the rest of the server does.
+ *
+ *   deno run -A scripts/bench/echo_server.ts [--node-http]   (prints "Listening on http://127.0.0.1:<port>/mcp")
  */
 import { McpServer, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 import { DEFAULT_CONFIG } from "../../src/config.ts";
+import { listen } from "../../src/http/listener.ts";
 import { toolInputSchema, toolOutputSchema } from "../../src/mcp/input_schema.ts";
 import { CardStore } from "../../src/store/card_store.ts";
 import { TOOLS } from "../../src/registry.ts";
@@ -48,10 +53,14 @@ function build(): McpServer {
 const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
 
 async function handle(request: Request): Promise<Response> {
+  // The body read once and parsed, as ours does (src/mcp/http/app.ts), not through the SDK's capped reader.
+  const parsedBody = request.method === "POST" ? JSON.parse(await request.text()) : undefined;
   const id = request.headers.get("mcp-session-id");
   if (id) {
     const transport = sessions.get(id);
-    return transport ? transport.handleRequest(request) : new Response("unknown session", { status: 404 });
+    return transport
+      ? transport.handleRequest(request, { parsedBody })
+      : new Response("unknown session", { status: 404 });
   }
   const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: () => crypto.randomUUID(),
@@ -60,8 +69,11 @@ async function handle(request: Request): Promise<Response> {
     onsessionclosed: (sid) => void sessions.delete(sid),
   });
   await build().connect(transport);
-  return transport.handleRequest(request);
+  return transport.handleRequest(request, { parsedBody });
 }
 
-const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, handle);
-Deno.stderr.writeSync(new TextEncoder().encode(`Listening on http://127.0.0.1:${server.addr.port}/mcp\n`));
+const port = Deno.args.includes("--node-http")
+  ? (await listen(handle, { hostname: "127.0.0.1", port: 0, maxConnections: DEFAULT_CONFIG.maxConnections }))
+    .port
+  : Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, handle).addr.port;
+Deno.stderr.writeSync(new TextEncoder().encode(`Listening on http://127.0.0.1:${port}/mcp\n`));

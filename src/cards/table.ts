@@ -171,12 +171,16 @@ function hasLongToken(text: string): boolean {
   return false;
 }
 
+/** A cell's attributes: most cells have none, and share this one value. */
+const NO_ATTRIBUTES = markup``;
+
 function cellAttributes(text: string, numeric: boolean, extra = ""): Html {
-  const long = hasLongToken(text);
-  const classes = [numeric ? "mcc-num" : "", long ? "mcc-long" : "", extra].filter(Boolean);
-  return markup`${classes.length ? markup` class="${classes.join(" ")}"` : ""}${
-    RTL.test(text) ? markup` dir="auto"` : ""
-  }`;
+  let classes = numeric ? "mcc-num" : "";
+  if (hasLongToken(text)) classes += classes ? " mcc-long" : "mcc-long";
+  if (extra) classes += classes ? ` ${extra}` : extra;
+  const rtl = RTL.test(text);
+  if (!classes && !rtl) return NO_ATTRIBUTES;
+  return markup`${classes ? markup` class="${classes}"` : ""}${rtl ? markup` dir="auto"` : ""}`;
 }
 
 /**

@@ -63,12 +63,9 @@ function needsMarks(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(needsMarks);
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return false;
-  for (const key in value) {
-    if (
-      Object.hasOwn(value, key) && (needsMark(key) || needsMarks((value as Record<string, unknown>)[key]))
-    ) {
-      return true;
-    }
+  // Own keys (a plain object inherits no enumerable ones), without for-in's slower walk.
+  for (const key of Object.keys(value)) {
+    if (needsMark(key) || needsMarks((value as Record<string, unknown>)[key])) return true;
   }
   return false;
 }

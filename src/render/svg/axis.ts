@@ -94,6 +94,35 @@ export function looksOrdered(labels: readonly string[]): boolean {
   return labels.every((l) => /\d/.test(l)) || labels.every((l) => MONTH_OR_DAY.test(l.trim()));
 }
 
+/** A list of category labels measured once: a chart lays its axis out again for every band. */
+interface Measured {
+  widths: number[];
+  widest: number;
+  /**
+   * Half the widest label a level axis may end on, whatever its step (1, 2, 4, 8…): the right
+   * margin it needs is the same at every width, so thinner and thicker axes share a frame.
+   */
+  lastHalf: number;
+}
+
+const measures = new WeakMap<readonly string[], Measured>();
+
+function measured(labels: readonly string[]): Measured {
+  const known = measures.get(labels);
+  if (known) return known;
+  const n = labels.length;
+  const widths = labels.map((l) => textWidth(l, FONT));
+  let widest = -Infinity;
+  for (const w of widths) widest = Math.max(widest, w);
+  let lastHalf = 0;
+  for (let step = 1; step < 2 * n; step *= 2) {
+    lastHalf = Math.max(lastHalf, widths[Math.floor((n - 1) / step) * step] / 2);
+  }
+  const m = { widths, widest, lastHalf };
+  measures.set(labels, m);
+  return m;
+}
+
 /**
  * Lays out category labels `band` px apart on a frame `width` px wide; `pos(i)` is where label i
  * is centred in the markup (fluid, so it stays centred as the frame widens). Only an `ordered` axis
@@ -107,25 +136,22 @@ export function categoryAxis(
   width = 0,
 ): CategoryAxis {
   const n = labels.length;
-  const widths = labels.map((l) => textWidth(l, FONT));
-  // the last label a level axis may end on, whatever its step (1, 2, 4, 8…): the right margin it
-  // needs is the same at every width, so thinner and thicker axes share a frame
-  let lastHalf = 0;
-  for (let step = 1; step < 2 * n; step *= 2) {
-    lastHalf = Math.max(lastHalf, widths[Math.floor((n - 1) / step) * step] / 2);
-  }
+  const { widths, widest, lastHalf } = measured(labels);
   const level = (step: number, strategy: LabelStrategy): CategoryAxis => {
-    const shown = labels.map((_, i) => i).filter((i) => i % step === 0);
+    const shown: number[] = [];
+    for (let i = 0; i < n; i += step) shown.push(i);
     return {
       strategy,
       height: BASELINE + 6,
       margins: [Math.ceil(widths[0] / 2), Math.ceil(lastHalf)],
       cut: false,
-      draw: (below) =>
-        shown.map((i) => text(`${xAttrs(pos(i))} ${yAttrs(below(BASELINE))}`, labels[i], labels[i])),
+      draw: (below) => {
+        const y = yAttrs(below(BASELINE));
+        return shown.map((i) => text(`${xAttrs(pos(i))} ${y}`, labels[i], labels[i]));
+      },
     };
   };
-  if (widths.every((w) => w <= band - GAP)) return { ...level(1, "plain"), margins: [0, 0] };
+  if (widest <= band - GAP) return { ...level(1, "plain"), margins: [0, 0] };
   if (band >= 48) {
     // two lines, or three in a band wide enough that three short lines read well
     const lines = labels.map((l) => wrap(l, band - GAP, FONT, band >= 80 ? 3 : 2));
@@ -169,15 +195,37 @@ export function categoryAxis(
   };
 }
 
-/** Labels for value ticks: formatted text with the raw number in data-v. */
-export function tickLabels(ticks: Ticks, format: NumberFormat): { value: number; label: string }[] {
-  const f = formatter(format, ticks.step);
-  return ticks.ticks.map((value) => ({ value, label: f(value) }));
+/** A tick label: formatted text, and the raw number for data-v. */
+export interface TickLabel {
+  value: number;
+  label: string;
 }
+
+/** Tick labels made for each ticks' last format: a chart asks for them again in every band. */
+const tickLabelsMade = new WeakMap<Ticks, { format: NumberFormat; labels: readonly TickLabel[] }>();
+
+/** Labels for value ticks: formatted text with the raw number in data-v. */
+export function tickLabels(ticks: Ticks, format: NumberFormat): readonly TickLabel[] {
+  const made = tickLabelsMade.get(ticks);
+  if (made?.format === format) return made.labels;
+  const f = formatter(format, ticks.step);
+  const labels = ticks.ticks.map((value) => ({ value, label: f(value) }));
+  tickLabelsMade.set(ticks, { format, labels });
+  return labels;
+}
+
+/** The widest label of each list of tick labels, measured once. */
+const tickWidths = new WeakMap<readonly TickLabel[], number>();
 
 /** Width the widest tick label needs. */
 export function tickWidth(ticks: Ticks, format: NumberFormat): number {
-  return tickLabels(ticks, format).reduce((w, t) => Math.max(w, textWidth(t.label, FONT)), 0);
+  const labels = tickLabels(ticks, format);
+  let width = tickWidths.get(labels);
+  if (width === undefined) {
+    width = labels.reduce((w, t) => Math.max(w, textWidth(t.label, FONT)), 0);
+    tickWidths.set(labels, width);
+  }
+  return width;
 }
 
 /** The tick group's attributes: fraction digits (`data-d`) so the runtime reformats ticks alike. */

@@ -127,6 +127,7 @@ function columns(m: BarModel): string {
   const { size, offset } = slots(m);
   const dense = n > DENSE_BARS;
   const y = (v: number) => units(1 - m.share(v));
+  const width = units(size);
   const bars = seriesGroups(m.data, (k) => {
     let out = "";
     for (let i = 0; i < n; i++) {
@@ -135,15 +136,14 @@ function columns(m: BarModel): string {
       const x = units(offset(i, k));
       const y0 = y(span[0]);
       const y1 = y(span[1]);
-      const h = r1(Math.abs(y1 - y0));
       if (dense) {
         // one subpath per bar, from its base: M x base V top h width V base Z
-        out += `M${x} ${y0}V${y1}h${units(size)}V${y0}Z`;
+        out += `M${x} ${y0}V${y1}h${width}V${y0}Z`;
         continue;
       }
-      out += `<rect class="mcc-pt" data-i="${i}" x="${x}" y="${Math.min(y0, y1)}" width="${
-        units(size)
-      }" height="${h}"/>`;
+      out += `<rect class="mcc-pt" data-i="${i}" x="${x}" y="${Math.min(y0, y1)}" width="${width}" height="${
+        r1(Math.abs(y1 - y0))
+      }"/>`;
     }
     return dense ? `<path class="mcc-bars" d="${out}"/>` : out;
   }, dense);

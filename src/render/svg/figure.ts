@@ -34,7 +34,9 @@ function cell(c: Cell, f: (v: number) => string): string {
 export function tableHtml(table: Table, f: (v: number) => string): string {
   let rows = "";
   for (const row of table.rows) {
-    rows += `<tr><th scope="row">${escape(row.label)}</th>${row.cells.map((c) => cell(c, f)).join("")}</tr>`;
+    rows += `<tr><th scope="row">${escape(row.label)}</th>`;
+    for (const c of row.cells) rows += cell(c, f);
+    rows += "</tr>";
   }
   const th = table.head.map((h) => `<th scope="col">${escape(h)}</th>`).join("");
   return `<details class="mcc-data"><summary>Data table</summary><div class="mcc-table-wrap" tabindex="0" role="region" aria-label="Data table">` +

@@ -19,8 +19,8 @@ export function slug(title: string): string {
  * spreadsheet opening the file splits fields there, quoted or not, and `x;=1+1` would run.
  */
 export function csvField(text: string): string {
-  const s = (mayRun(text) && FORMULA.test(text) && !NUMBER.test(text) ? `'${text}` : text)
-    .replace(AFTER_SEMICOLON, ";'");
+  let s = mayRun(text) && FORMULA.test(text) && !NUMBER.test(text) ? `'${text}` : text;
+  if (s.includes(";")) s = s.replace(AFTER_SEMICOLON, ";'");
   return QUOTED.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
@@ -36,7 +36,7 @@ const QUOTED = /[",\r\n]/;
  */
 function mayRun(text: string): boolean {
   const c = text.charCodeAt(0);
-  return c <= 32 || c === 61 || c === 43 || c === 45 || c === 64 || c === 124 || c > 126;
+  return c <= 32 || c > 126 || "=+-@|".includes(text[0]);
 }
 
 /** Rows as CSV text, CRLF after every record. */

@@ -3,7 +3,9 @@
  * calls for it, names never skipped, sequences thinned in steps that nest from width to width.
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { categoryAxis, looksOrdered, rotatedMax } from "../../../src/render/svg/axis.ts";
+import { categoryAxis, looksOrdered, rotatedMax, tickLabels } from "../../../src/render/svg/axis.ts";
+import type { NumberFormat } from "../../../src/render/svg/format.ts";
+import { niceTicks } from "../../../src/render/svg/scale.ts";
 import { textWidth } from "../../../src/render/svg/text.ts";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -110,4 +112,18 @@ Deno.test("margins: labels in their bands need none; a skipped axis keeps its en
   const half = (m: string) => Math.ceil(textWidth(m, 12) / 2);
   assertEquals(months.margins, [half("Jan"), Math.max(...["Dec", "Nov", "Sep", "Jan"].map(half))]);
   assertEquals(axis(MONTHS, 200).margins, months.margins, "the same at another width");
+});
+
+Deno.test("tick labels are kept per ticks and format: the same ticks asked in another format read in that one", () => {
+  const ticks = niceTicks(0, 1_000, 2);
+  const labels = (format: NumberFormat) => tickLabels(ticks, format).map((t) => t.label);
+  const us: NumberFormat = { locale: "en-US", style: "number" };
+  assertEquals(labels(us), ["0", "500", "1,000"]);
+  assertEquals(labels({ locale: "de-DE", style: "number" }), ["0", "500", "1.000"]);
+  assertEquals(labels({ locale: "en-US", style: "currency", currency: "EUR" }), [
+    "€0",
+    "€500",
+    "€1,000",
+  ]);
+  assertEquals(labels(us), ["0", "500", "1,000"]);
 });
