@@ -254,9 +254,10 @@ export const LISTED: readonly ListedTool[] = [
             "box",
             "candlestick",
             "bar_line",
-            "radar"
+            "radar",
+            "bubble"
           ],
-          "description": "waterfall null=subtotal; histogram, box: raw values (or labels min,q1,median,q3,max); heatmap: series=rows; candlestick: series o,h,l,c; bar_line: bars, then right-axis lines"
+          "description": "waterfall null=subtotal; histogram, box: raw values (or labels min,q1,median,q3,max); heatmap: series=rows; candlestick: series o,h,l,c; bar_line: bars, then right-axis lines; bubble: series y,size pairs"
         },
         "labels": {
           "description": "1 per value",
@@ -295,18 +296,16 @@ export const LISTED: readonly ListedTool[] = [
           "description": "Up to 8"
         },
         "x": {
-          "description": "scatter: x per label",
+          "description": "scatter, bubble: x per label",
           "type": "array",
           "items": {
             "type": "number"
           }
         },
         "xTitle": {
-          "description": "x title",
           "type": "string"
         },
         "yTitle": {
-          "description": "y title",
           "type": "string"
         },
         "valueStyle": {
