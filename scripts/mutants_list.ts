@@ -207,7 +207,16 @@ export const MUTANTS: readonly Mutant[] = [
     find: "  if (c && row) {",
     replace: "  if (false) {",
     tests: ["tests/browser/structure_test.ts"],
-    breaks: "a sunburst arc's (or a bubble's) tooltip gives one number, not its value and shares (x, y and size)",
+    breaks:
+      "a sunburst arc's (or a bubble's) tooltip gives one number, not its value and shares (x, y and size)",
+  },
+  {
+    id: "gantt-milestones-stretched",
+    file: "src/render/svg/gantt.ts",
+    find: "  const plot: Cartesian = { frame, layer, px: true };",
+    replace: "  const plot: Cartesian = { frame, layer };",
+    tests: [T.golden],
+    breaks: "the gantt's layer is stretched: a milestone's diamond is as narrow as the card is narrow",
   },
   {
     id: "radar-negatives-taken",

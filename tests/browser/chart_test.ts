@@ -235,7 +235,7 @@ Deno.test({
         );
         const circles = () =>
           m.view.evaluate(() =>
-            [...document.querySelectorAll(".mcc-bubbles .mcc-pt")].map((c) => {
+            [...document.querySelectorAll(".mcc-bubble .mcc-pt")].map((c) => {
               const r = c.getBoundingClientRect();
               return [Math.round(r.width), Math.round(r.height)];
             })

@@ -168,7 +168,17 @@ Deno.test({
         );
         assertEquals(names.length, 8);
         assertEquals(names[0], "rect|Research, When: 2025-01-06 → 2025-01-24, 18 days");
-        assertEquals(names[3], "polygon|Design sign-off, When: 2025-02-28 (milestone)");
+        assertEquals(names[3], "use|Design sign-off, When: 2025-02-28 (milestone)");
+        // a milestone's diamond is as wide as it is tall at any width (it was 6 px wide at 420 px)
+        for (const width of [420, 760]) {
+          await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
+          const box = await m.view.evaluate(() => {
+            const r = document.querySelector(".mcc-ov use.mcc-pt")!.getBoundingClientRect();
+            return [Math.round(r.width), Math.round(r.height)];
+          });
+          assertEquals(box, [16, 16], `${width} px`);
+        }
+        await m.page.evaluate(() => (document.getElementById("slot")!.style.width = "420px"));
         const research = m.view.locator('.mcc-ov .mcc-pt[aria-label^="Research"]');
         await research.hover();
         assertEquals(await tip(m.view), "ResearchWhen: 2025-01-06 → 2025-01-24, 18 days");

@@ -12,7 +12,7 @@ import type { Cell, LegendEntry, Table } from "./figure.ts";
 import { formatter, type NumberFormat } from "./format.ts";
 import { q } from "./funnel.ts";
 import type { KindInput, KindOutput } from "./kinds.ts";
-import { UNITS } from "./layout.ts";
+import { pct, UNITS } from "./layout.ts";
 import type { Series } from "./model.ts";
 import { seriesClass } from "./palette.ts";
 import { niceStep, r1 } from "./scale.ts";
@@ -88,9 +88,6 @@ function plainNumber(locale: string): (v: number) => string {
   const huge = new Intl.NumberFormat(locale, { notation: "scientific", maximumFractionDigits: 2 });
   return (v) => (Math.abs(v) >= 1e15 ? huge : plain).format(v);
 }
-
-/** A share (0..1) as a percentage of the plot box, to a hundredth. */
-const pct = (f: number) => `${Math.round(f * 10000) / 100}%`;
 
 /** The size key: the largest size and a round one near a quarter of it (half the radius). */
 function sizeKey(name: string, largest: number, locale: string): LegendEntry[] {
@@ -207,7 +204,7 @@ export function bubbleChart({ spec, labels, series, format }: KindInput): KindOu
     marks += "</g>";
     // gridlines stretch over the plot box as in every chart; the circles do not
     return `<svg viewBox="0 0 ${UNITS} ${UNITS}" preserveAspectRatio="none" aria-hidden="true">${axes.grid()}</svg>` +
-      `<g class="mcc-marks mcc-bubbles" data-c="${cols.join(" ")}">${marks}</g>`;
+      `<g class="mcc-marks mcc-bubble" data-c="${cols.join(" ")}">${marks}</g>`;
   }
 
   const plain = plainNumber(format.locale);

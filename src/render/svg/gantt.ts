@@ -10,7 +10,7 @@ import { FONT } from "./axis.ts";
 import type { LegendEntry, Table } from "./figure.ts";
 import type { NumberFormat } from "./format.ts";
 import { q } from "./funnel.ts";
-import { across, at, type Box, type Cartesian, type Frame, under, units, xAttrs, yAttrs } from "./layout.ts";
+import { across, at, type Box, type Cartesian, type Frame, pct, under, xAttrs, yAttrs } from "./layout.ts";
 import { MAX_SERIES, seriesClass } from "./palette.ts";
 import { rowFrame } from "./rows.ts";
 import { clip, textWidth } from "./text.ts";
@@ -125,8 +125,11 @@ function parallel(timed: readonly Timed[]): { most: number; at: number; overlaps
   return { most, at: when, overlaps };
 }
 
-/** A gantt chart of `tasks`: plot, table, legend and summary. */
-export function ganttChart(tasks: readonly Task[], format: NumberFormat) {
+/** Half a milestone diamond's height and width, in px: as tall as a bar in the narrowest row (26 px). */
+const DIAMOND = 8;
+
+/** A gantt chart of `tasks`: plot, table, legend and summary; `diamond` is the id its milestones' shape takes. */
+export function ganttChart(tasks: readonly Task[], format: NumberFormat, diamond: string) {
   const { timed, groups } = checkTasks(tasks);
   const locale = format.locale;
   const first = Math.min(...timed.map((t) => t.start));
@@ -163,25 +166,28 @@ export function ganttChart(tasks: readonly Task[], format: NumberFormat) {
     };
   }
 
+  // an unstretched layer (layout.ts px): bars placed in percentages of the plot box, and a milestone's
+  // diamond drawn in px, square at every width (in the stretched layer it was as narrow as the card)
   function layer(): string {
     const n = timed.length;
     const marks = timed.map((t, i) => {
       const cls = `class="mcc-pt ${seriesClass(t.group)}" data-i="${i}"`;
       if (t.end === t.start) {
-        const [x, y, dx, dy] = [share(t.start), (i + 0.5) / n, 0.016, 0.32 / n];
-        return `<polygon ${cls} points="${units(x)},${units(y - dy)} ${units(x + dx)},${units(y)} ${
-          units(x)
-        },${units(y + dy)} ${units(x - dx)},${units(y)}"/>`;
+        return `<use ${cls} href="#${diamond}" x="${pct(share(t.start))}" y="${pct((i + 0.5) / n)}"/>`;
       }
       const x0 = share(t.start);
-      return `<rect ${cls} x="${units(x0)}" y="${units((i + 0.2) / n)}" width="${
-        units(Math.max(share(t.end) - x0, 0.002))
-      }" height="${units(0.6 / n)}"/>`;
+      return `<rect ${cls} x="${pct(x0)}" y="${pct((i + 0.2) / n)}" width="${
+        pct(Math.max(share(t.end) - x0, 0.002))
+      }" height="${pct(0.6 / n)}"/>`;
     });
-    return `<g class="mcc-marks mcc-gantt" data-s="0">${marks.join("")}</g>`;
+    const d = DIAMOND;
+    const defs = marks.some((m) => m.startsWith("<use"))
+      ? `<defs><path id="${diamond}" d="M0 ${-d}L${d} 0 0 ${d}${-d} 0Z"/></defs>`
+      : "";
+    return `${defs}<g class="mcc-marks mcc-gantt" data-s="0">${marks.join("")}</g>`;
   }
 
-  const plot: Cartesian = { frame, layer };
+  const plot: Cartesian = { frame, layer, px: true };
   const legend: LegendEntry[] | undefined = groups.length ? groups.map((name) => ({ name })) : undefined;
   return { plot, legend, table: ganttTable(timed, groups, locale), summary: ganttSummary(timed, locale) };
 }

@@ -143,6 +143,11 @@ function percent(a: number): number {
   return Math.round(a * 10000) / 100;
 }
 
+/** A share (0..1) of an unstretched layer's plot box as a percentage attribute value (`px` layers). */
+export function pct(f: number): string {
+  return `${percent(f)}%`;
+}
+
 /** An attribute pair placing text at `p` along `axis`: `x="40%" dx="-12"`, or `x="28"` in px. */
 function place(axis: "x" | "y", p: X): string {
   const a = percent(p.a);
