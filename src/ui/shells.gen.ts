@@ -5,7 +5,7 @@ export const SHELL_CHARS: Readonly<Record<string, number>> = {
   table: 58351,
   chart: 58161,
   map: 56228,
-  structure: 58806,
+  structure: 58906,
   diagram: 47644,
   video: 44086,
   animation: 50432,

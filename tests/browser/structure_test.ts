@@ -168,12 +168,12 @@ Deno.test({
         );
         assertEquals(names.length, 8);
         assertEquals(names[0], "rect|Research, When: 2025-01-06 → 2025-01-24, 18 days");
-        assertEquals(names[3], "use|Design sign-off, When: 2025-02-28 (milestone)");
+        assertEquals(names[3], "rect|Design sign-off, When: 2025-02-28 (milestone)");
         // a milestone's diamond is as wide as it is tall at any width (it was 6 px wide at 420 px)
         for (const width of [420, 760]) {
           await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
           const box = await m.view.evaluate(() => {
-            const r = document.querySelector(".mcc-ov use.mcc-pt")!.getBoundingClientRect();
+            const r = document.querySelector(".mcc-ov .mcc-ms")!.getBoundingClientRect();
             return [Math.round(r.width), Math.round(r.height)];
           });
           assertEquals(box, [16, 16], `${width} px`);

@@ -125,11 +125,11 @@ function parallel(timed: readonly Timed[]): { most: number; at: number; overlaps
   return { most, at: when, overlaps };
 }
 
-/** Half a milestone diamond's height and width, in px: as tall as a bar in the narrowest row (26 px). */
-const DIAMOND = 8;
+/** A milestone's square, in px: turned, it is 16 px corner to corner, as tall as a bar in the narrowest row (26 px). */
+const SIDE = 11.3;
 
-/** A gantt chart of `tasks`: plot, table, legend and summary; `diamond` is the id its milestones' shape takes. */
-export function ganttChart(tasks: readonly Task[], format: NumberFormat, diamond: string) {
+/** A gantt chart of `tasks`: plot, table, legend and summary. */
+export function ganttChart(tasks: readonly Task[], format: NumberFormat) {
   const { timed, groups } = checkTasks(tasks);
   const locale = format.locale;
   const first = Math.min(...timed.map((t) => t.start));
@@ -166,25 +166,23 @@ export function ganttChart(tasks: readonly Task[], format: NumberFormat, diamond
     };
   }
 
-  // an unstretched layer (layout.ts px): bars placed in percentages of the plot box, and a milestone's
-  // diamond drawn in px, square at every width (in the stretched layer it was as narrow as the card)
+  // an unstretched layer (layout.ts px): bars placed in percentages of the plot box, and a milestone a
+  // square in px turned about its corner (structure.css .mcc-ms), so its diamond is square at every width
   function layer(): string {
     const n = timed.length;
     const marks = timed.map((t, i) => {
-      const cls = `class="mcc-pt ${seriesClass(t.group)}" data-i="${i}"`;
+      const cls = `class="mcc-pt ${seriesClass(t.group)}`;
       if (t.end === t.start) {
-        return `<use ${cls} href="#${diamond}" x="${pct(share(t.start))}" y="${pct((i + 0.5) / n)}"/>`;
+        return `<rect ${cls} mcc-ms" data-i="${i}" x="${pct(share(t.start))}" y="${
+          pct((i + 0.5) / n)
+        }" width="${SIDE}" height="${SIDE}"/>`;
       }
       const x0 = share(t.start);
-      return `<rect ${cls} x="${pct(x0)}" y="${pct((i + 0.2) / n)}" width="${
+      return `<rect ${cls}" data-i="${i}" x="${pct(x0)}" y="${pct((i + 0.2) / n)}" width="${
         pct(Math.max(share(t.end) - x0, 0.002))
       }" height="${pct(0.6 / n)}"/>`;
     });
-    const d = DIAMOND;
-    const defs = marks.some((m) => m.startsWith("<use"))
-      ? `<defs><path id="${diamond}" d="M0 ${-d}L${d} 0 0 ${d}${-d} 0Z"/></defs>`
-      : "";
-    return `${defs}<g class="mcc-marks mcc-gantt" data-s="0">${marks.join("")}</g>`;
+    return `<g class="mcc-marks mcc-gantt" data-s="0">${marks.join("")}</g>`;
   }
 
   const plot: Cartesian = { frame, layer, px: true };

@@ -81,12 +81,12 @@ export function renderStructure(spec: StructureSpec): RenderedStructure {
   const format = checkFormat(spec);
   if (spec.type === "sunburst") return sunburstFigure(spec, spec.links!, format);
   const items = spec.links ?? spec.tasks!;
-  const id = idMaker(JSON.stringify([spec.type, spec.title, items.length, items[0], items.at(-1)]));
   const out: KindOutput = spec.type === "gantt"
-    ? ganttChart(spec.tasks!, format, id("milestone"))
+    ? ganttChart(spec.tasks!, format)
     : spec.type === "sankey"
     ? sankeyChart(spec.links!, format)
     : treemapOf(spec.links!, spec.title, format);
+  const id = idMaker(JSON.stringify([spec.type, spec.title, items.length, items[0], items.at(-1)]));
   const title = escape(clip(spec.title, 200));
   const plotted = cartesianPlot(out.plot, { title, desc: escape(spec.description ?? out.summary), id });
   const legend = out.legend && plotted.legend !== undefined ? legendHtml(out.legend, plotted.legend) : "";
