@@ -14,7 +14,7 @@ const MAX_ITEMS = 2_000;
 
 const input = z.object({
   title: cardTitle,
-  type: z.enum(STRUCTURE_TYPES).describe("Kind"),
+  type: z.enum(STRUCTURE_TYPES).describe("type"),
   links: unadvertised(
     z.array(z.object({
       from: plainLine(200, "e.g. A"),
@@ -22,11 +22,11 @@ const input = z.object({
       value: z.number().optional(),
     })),
     MAX_ITEMS,
-  ).optional().describe("treemap: parent→child, leaf values; sankey: flows"),
+  ).optional().describe("treemap, sunburst: parent→child, leaf values; sankey: flows"),
   description: z.string().max(1000).optional().describe("Alt text"),
   valueStyle: z.enum(["number", "percent", "currency", "compact"]).optional().describe("percent: 5=5%"),
   currency: z.string().max(3).optional().describe("ISO code"),
-  digits: unadvertised(z.number().int(), 10, 0).optional().describe("Decimals"),
+  digits: unadvertised(z.number().int(), 10, 0).optional().describe("digits"),
   tasks: unadvertised(
     z.array(z.object({
       name: plainLine(80),
@@ -43,7 +43,7 @@ export default defineCard({
   kind: "structure",
   view: { widgets: ["chart"], styles: ["chart", "chart_card", "structure", "table"] },
   title: "Structure card",
-  description: "Treemap, sankey or gantt chart.",
+  description: "Treemap, sunburst, sankey or gantt chart.",
   input,
   render(inp) {
     const chart = renderStructure(inp);

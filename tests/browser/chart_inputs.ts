@@ -31,6 +31,7 @@ export const EXAMPLES: Record<string, string> = {
   candlestick: "candlestick",
   bar_line: "bar_line",
   radar: "radar",
+  bubble: "bubble",
 };
 
 /** Most labels a kind takes, where it is below what the stress inputs use (render/svg/kinds.ts). */
@@ -77,14 +78,19 @@ function chart(type: string, labels: string[], names: string[], low = 0, extra: 
   }));
   // a box plot's series are raw values: its groups are the series, named on the axis
   if (type === "box") return { title: `${type} stress`, type, series: waves, ...extra };
-  const series = type === "candlestick" ? ohlc(labels.length, low) : waves;
+  // a bubble chart's series come in pairs: each group's y values, then its sizes (never negative)
+  const series = type === "candlestick"
+    ? ohlc(labels.length, low)
+    : type === "bubble"
+    ? waves.flatMap((s, k) => [s, { name: "Deals", values: wave(labels.length, k + 1) }])
+    : waves;
   return { title: `${type} stress`, type, labels, series, ...extra };
 }
 
 /** Stress inputs for one kind: [case name, arguments]. */
 export function stress(type: string): [string, Args][] {
   const pie = type === "pie" || type === "donut";
-  const multi = /grouped|stacked|line|area|scatter|box|radar/.test(type) && type !== "area";
+  const multi = /grouped|stacked|line|area|scatter|box|radar|bubble/.test(type) && type !== "area";
   const names = multi ? SERIES : SERIES.slice(0, 1);
   const seq = (n: number) =>
     Array.from({ length: n }, (_, i) => `2024-${String(1 + (i % 12)).padStart(2, "0")}-${i + 1}`);

@@ -63,7 +63,9 @@ Deno.test({
           assert(box > (/pie|donut/.test(name) ? 200 : 300), `${name}: the plot is ${box} px wide`);
           assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
           // the kinds whose table holds what they derive (bins, shares, running totals) are checked below
-          if (theme === "light" && !/^(line_2000_downsampled|histogram|funnel|waterfall|box)/.test(name)) {
+          if (
+            theme === "light" && !/^(line_2000_downsampled|histogram|funnel|waterfall|box|bubble)/.test(name)
+          ) {
             const input = golden(name) as { series: { values: (number | null)[] }[] };
             assertEquals(await tableValues(m.view), input.series.map((s) => s.values), name);
           }
@@ -217,6 +219,58 @@ Deno.test({
         await m.page.keyboard.press("End");
         assertEquals(await focused(), "2026-02-27, Close: $177.11");
         await m.page.close();
+      },
+    );
+
+    await t.step(
+      "bubble: round at any width, largest drawn first; a bubble reads its label, x, y and size",
+      async () => {
+        const m = await paint(h, "bubble_groups", { theme: "light" }, 420);
+        const focused = () => m.view.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+        assertEquals(
+          await m.view.evaluate(() =>
+            [...document.querySelectorAll(".mcc-chart thead th")].map((c) => c.textContent)
+          ),
+          ["Label", "Group", "Market growth (%)", "Gross margin (%)", "Revenue ($M)"],
+        );
+        const circles = () =>
+          m.view.evaluate(() =>
+            [...document.querySelectorAll(".mcc-bubble .mcc-pt")].map((c) => {
+              const r = c.getBoundingClientRect();
+              return [Math.round(r.width), Math.round(r.height)];
+            })
+          );
+        // largest first, so a small bubble is never hidden under a large one
+        const sizes = (await circles()).map(([w]) => w);
+        assertEquals(sizes, sizes.slice().sort((a, b) => b - a));
+        for (const width of [420, 760]) {
+          await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
+          for (const [w, h] of await circles()) assertEquals(w, h, `a circle at ${width} px`);
+        }
+        await m.view.locator(".mcc-pt").first().focus();
+        assertEquals(
+          await tip(m.view),
+          "AtlasHardware: Market growth (%) 4.5, Gross margin (%) 18, Revenue ($M) 420",
+        );
+        await m.page.keyboard.press("ArrowRight");
+        assertEquals(
+          await focused(),
+          "Cirrus, Hardware: Market growth (%) -2, Gross margin (%) 9, Revenue ($M) 310",
+        );
+        await m.page.keyboard.press("ArrowDown");
+        assertEquals(
+          await focused(),
+          "Beacon, Software: Market growth (%) 12, Gross margin (%) 61, Revenue ($M) 85",
+        );
+        await m.page.close();
+        // one group: no group to name, the y column is the series' name when no yTitle is given
+        const one = await paint(h, "bubble", { theme: "dark" });
+        await one.view.locator(".mcc-pt").first().focus();
+        assertEquals(
+          await tip(one.view),
+          "IndiaGDP per person (PPP, $) 8400, Life expectancy (years) 72, Population 1,428,630,000",
+        );
+        await one.page.close();
       },
     );
 

@@ -66,6 +66,7 @@ export const NAMES: Record<ChartType, string> = {
   candlestick: "Candlestick chart",
   bar_line: "Bar and line chart",
   radar: "Radar chart",
+  bubble: "Bubble chart",
 };
 
 const LINEAR: ReadonlySet<ChartType> = new Set(["line", "area", "stacked_area"]);
@@ -107,8 +108,12 @@ function checkSeriesCount({ type, series, x }: ChartSpec): void {
       "Combine or drop series, or make several charts",
     );
   }
-  if (x && type !== "scatter") {
-    throw invalidInput("x", `only scatter uses numeric x, not "${type}"`, "Drop x, or use type scatter");
+  if (x && type !== "scatter" && type !== "bubble") {
+    throw invalidInput(
+      "x",
+      `only scatter and bubble use numeric x, not "${type}"`,
+      "Drop x, or use type scatter",
+    );
   }
 }
 
@@ -168,13 +173,15 @@ function checkValues(series: ChartSpec["series"], { n, raw }: LabelPlan): number
   return points;
 }
 
-/** The kinds' own rules on values: a scatter's point count, a pie's one positive series, stacked areas' and radars' signs. */
+/** The kinds' own rules on values: a scatter's (or bubble chart's) point count, a pie's one positive series, stacked areas' and radars' signs. */
 function checkKindValues({ type, series, labels }: ChartSpec, points: number): void {
   if (type === "radar") checkRadar(labels ?? [], series);
-  if (type === "scatter" && points > MAX_SCATTER_POINTS) {
+  // a bubble's point is two values: its y and its size
+  const dots = type === "bubble" ? Math.ceil(points / 2) : points;
+  if ((type === "scatter" || type === "bubble") && dots > MAX_SCATTER_POINTS) {
     throw invalidInput(
       "series",
-      `${points} points is more than ${MAX_SCATTER_POINTS} for a scatter plot`,
+      `${dots} points is more than ${MAX_SCATTER_POINTS} for a ${NAMES[type].toLowerCase()}`,
       "Sample the points, or use a line chart",
     );
   }

@@ -50,14 +50,18 @@ export interface LegendEntry {
   name: string;
   extra?: string;
   cls?: string;
+  /** Markup after the name instead of a swatch before it (a bubble chart's size key, made of numbers only). */
+  key?: string;
 }
 
 /** The legend: one swatch per entry, in drawing order; `bands` is its band attribute (layout.ts). */
 export function legendHtml(entries: readonly LegendEntry[], bands = ""): string {
   const items = entries.map((e, i) =>
-    `<li><span class="mcc-sw ${e.cls ?? seriesClass(i)}"></span><span>${escape(e.name)}${
-      e.extra === undefined ? "" : `<span class="mcc-muted"> ${escape(e.extra)}</span>`
-    }</span></li>`
+    e.key === undefined
+      ? `<li><span class="mcc-sw ${e.cls ?? seriesClass(i)}"></span><span>${escape(e.name)}${
+        e.extra === undefined ? "" : `<span class="mcc-muted"> ${escape(e.extra)}</span>`
+      }</span></li>`
+      : `<li class="mcc-size-key"><span>${escape(e.name)}</span>${e.key}</li>`
   );
   return `<ul class="mcc-legend"${bands}>${items.join("")}</ul>`;
 }

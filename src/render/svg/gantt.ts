@@ -10,7 +10,7 @@ import { FONT } from "./axis.ts";
 import type { LegendEntry, Table } from "./figure.ts";
 import type { NumberFormat } from "./format.ts";
 import { q } from "./funnel.ts";
-import { across, at, type Box, type Cartesian, type Frame, under, units, xAttrs, yAttrs } from "./layout.ts";
+import { across, at, type Box, type Cartesian, type Frame, pct, under, xAttrs, yAttrs } from "./layout.ts";
 import { MAX_SERIES, seriesClass } from "./palette.ts";
 import { rowFrame } from "./rows.ts";
 import { clip, textWidth } from "./text.ts";
@@ -125,6 +125,9 @@ function parallel(timed: readonly Timed[]): { most: number; at: number; overlaps
   return { most, at: when, overlaps };
 }
 
+/** A milestone's square, in px: turned, it is 16 px corner to corner, as tall as a bar in the narrowest row (26 px). */
+const SIDE = 11.3;
+
 /** A gantt chart of `tasks`: plot, table, legend and summary. */
 export function ganttChart(tasks: readonly Task[], format: NumberFormat) {
   const { timed, groups } = checkTasks(tasks);
@@ -163,25 +166,26 @@ export function ganttChart(tasks: readonly Task[], format: NumberFormat) {
     };
   }
 
+  // an unstretched layer (layout.ts px): bars placed in percentages of the plot box, and a milestone a
+  // square in px turned about its corner (structure.css .mcc-ms), so its diamond is square at every width
   function layer(): string {
     const n = timed.length;
     const marks = timed.map((t, i) => {
-      const cls = `class="mcc-pt ${seriesClass(t.group)}" data-i="${i}"`;
+      const cls = `class="mcc-pt ${seriesClass(t.group)}`;
       if (t.end === t.start) {
-        const [x, y, dx, dy] = [share(t.start), (i + 0.5) / n, 0.016, 0.32 / n];
-        return `<polygon ${cls} points="${units(x)},${units(y - dy)} ${units(x + dx)},${units(y)} ${
-          units(x)
-        },${units(y + dy)} ${units(x - dx)},${units(y)}"/>`;
+        return `<rect ${cls} mcc-ms" data-i="${i}" x="${pct(share(t.start))}" y="${
+          pct((i + 0.5) / n)
+        }" width="${SIDE}" height="${SIDE}"/>`;
       }
       const x0 = share(t.start);
-      return `<rect ${cls} x="${units(x0)}" y="${units((i + 0.2) / n)}" width="${
-        units(Math.max(share(t.end) - x0, 0.002))
-      }" height="${units(0.6 / n)}"/>`;
+      return `<rect ${cls}" data-i="${i}" x="${pct(x0)}" y="${pct((i + 0.2) / n)}" width="${
+        pct(Math.max(share(t.end) - x0, 0.002))
+      }" height="${pct(0.6 / n)}"/>`;
     });
     return `<g class="mcc-marks mcc-gantt" data-s="0">${marks.join("")}</g>`;
   }
 
-  const plot: Cartesian = { frame, layer };
+  const plot: Cartesian = { frame, layer, px: true };
   const legend: LegendEntry[] | undefined = groups.length ? groups.map((name) => ({ name })) : undefined;
   return { plot, legend, table: ganttTable(timed, groups, locale), summary: ganttSummary(timed, locale) };
 }

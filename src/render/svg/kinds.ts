@@ -1,6 +1,6 @@
 /**
  * The chart kinds beyond bars, lines, pies and scatter plots (histograms, funnels, waterfalls,
- * heatmaps, box plots):
+ * heatmaps, box plots, bubbles):
  * each is one function from the checked labels + series to its summary (what a reader would
  * conclude), its data table, its plot (a `Cartesian` laid out per width, layout.ts) and its legend.
  */
@@ -13,6 +13,7 @@ import { histogramChart } from "./histogram.ts";
 import { waterfallChart } from "./waterfall.ts";
 import { candlestickChart } from "./candlestick.ts";
 import { barLineChart } from "./bar_line.ts";
+import { bubbleChart } from "./bubble.ts";
 
 /** The kinds drawn here. */
 export const KINDS: Partial<Record<ChartType, (input: KindInput) => KindOutput>> = {
@@ -23,6 +24,7 @@ export const KINDS: Partial<Record<ChartType, (input: KindInput) => KindOutput>>
   box: boxChart,
   candlestick: candlestickChart,
   bar_line: barLineChart,
+  bubble: bubbleChart,
 };
 
 /** Kinds that read each series as raw values when no labels are given. */
@@ -38,4 +40,5 @@ export const KIND_LABELS: Partial<Record<ChartType, [number, string]>> = {
   candlestick: [100, "Aggregate to longer periods (weeks instead of days)"],
   bar_line: [100, "Aggregate the labels (by month instead of by day)"],
   radar: [12, "Keep the 12 axes that matter most, or use grouped_bar"],
+  bubble: [1_000, "Sample the points, or use a scatter plot"],
 };

@@ -106,6 +106,11 @@ export interface Cartesian {
   frame(width: number): Frame;
   /** Marks in plot units (x right, y down, 0..UNITS), for the layer `key`. */
   layer(key: string): string;
+  /**
+   * True when the layer is not stretched: its marks are placed in percentages of the plot box and
+   * sized in px, so a circle stays a circle of its size (bubble.ts).
+   */
+  px?: boolean;
 }
 
 /** A position `f` (0..1) across the plot box, fluid. */
@@ -136,6 +141,11 @@ export function at(x: X, width: number): number {
 /** A share as a percentage with two decimals (a hundredth of a percent is a tenth of a px at 1,000 px). */
 function percent(a: number): number {
   return Math.round(a * 10000) / 100;
+}
+
+/** A share (0..1) of an unstretched layer's plot box as a percentage attribute value (`px` layers). */
+export function pct(f: number): string {
+  return `${percent(f)}%`;
 }
 
 /** An attribute pair placing text at `p` along `axis`: `x="40%" dx="-12"`, or `x="28"` in px. */
@@ -268,9 +278,10 @@ export function cartesianPlot(chart: Cartesian, label: Label): Plotted {
   for (const [key, bands] of layers) {
     const tid = label.id("chart-title");
     const did = label.id("chart-desc");
+    const box = chart.px ? "" : ` viewBox="0 0 ${UNITS} ${UNITS}" preserveAspectRatio="none"`;
     html += `<div class="mcc-ov"${
       inBands(bands)
-    }><svg viewBox="0 0 ${UNITS} ${UNITS}" preserveAspectRatio="none" role="img" aria-labelledby="${tid} ${did}"><title id="${tid}">${label.title}</title><desc id="${did}">${label.desc}</desc>${
+    }><svg${box} role="img" aria-labelledby="${tid} ${did}"><title id="${tid}">${label.title}</title><desc id="${did}">${label.desc}</desc>${
       chart.layer(key)
     }</svg></div>`;
   }

@@ -71,3 +71,15 @@ export function skewness(values: readonly number[]): number {
   const m = mean(values);
   return mean(values.map((v) => ((v - m) / sd) ** 3));
 }
+
+/**
+ * Pearson's r of paired values, worked on standard scores so values near 1e300 cannot overflow;
+ * 0 when either side has no spread.
+ */
+export function correlation(xs: readonly number[], ys: readonly number[]): number {
+  const [mx, my] = [mean(xs), mean(ys)];
+  const [sx, sy] = [deviation(xs), deviation(ys)];
+  if (!sx || !sy) return 0;
+  const r = xs.reduce((s, x, i) => s + ((x - mx) / sx) * ((ys[i] - my) / sy), 0) / (xs.length - 1);
+  return Math.max(-1, Math.min(1, r));
+}

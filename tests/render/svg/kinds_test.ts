@@ -151,3 +151,57 @@ Deno.test("heatmap scale: sequential from the least value, diverging around zero
   assertDeep(cells([-4, 0, 2, 4]), ["mcc-s5 1", "mcc-s0 0.08", "mcc-s0 0.54", "mcc-s0 1"]);
   assertDeep(cells([5, 5]), ["mcc-s0 1", "mcc-s0 1"]);
 });
+
+Deno.test("bubble: 1,000 points across groups draw and 1,001 are refused; 4 groups draw and 5 are refused", async () => {
+  await using client = await connect();
+  const call = async (labels: number, groups: number) => {
+    const series = Array.from({ length: groups }, (_, g) => [
+      { name: `Group ${g}`, values: Array.from({ length: labels }, (_, i) => (i * 7 + g) % 50) },
+      { name: "Size", values: Array.from({ length: labels }, (_, i) => i % 9) },
+    ]).flat();
+    const result = await client.callTool({
+      name: "create_chart_card",
+      arguments: {
+        title: "T",
+        type: "bubble",
+        labels: Array.from({ length: labels }, (_, i) => `P${i}`),
+        x: Array.from({ length: labels }, (_, i) => i),
+        series,
+      },
+    });
+    return { error: result.isError === true, text: textOf(result) };
+  };
+  // 250 labels in 4 groups: 1,000 bubbles (the card may pass the result ceiling, but not the chart's limit)
+  assertEquals((await call(250, 4)).text.includes("for a bubble chart"), false);
+  assertEquals(
+    (await call(1001, 1)).text,
+    'Invalid "labels": 1001 labels is more than 1000 for a bubble chart\nSample the points, or use a scatter plot',
+  );
+  assertEquals(
+    (await call(251, 4)).text,
+    'Invalid "series": 1004 points is more than 1000 for a bubble chart\nSample the points, or use a line chart',
+  );
+  assertEquals(
+    (await call(3, 5)).text,
+    'Invalid "series": 10 series is more than 8\nCombine or drop series, or make several charts',
+  );
+  const four = await call(12, 4);
+  assertEquals(four.error, false, four.text);
+  assertEquals(four.text.includes("48 points in 4 groups"), true, four.text);
+});
+
+Deno.test("bubble: area follows size (radius by square root), largest first, sizes of 0 are small dots, the layer unstretched", () => {
+  const html = renderChart({
+    type: "bubble",
+    title: "T",
+    labels: ["a", "b", "c", "d"],
+    x: [1, 2, 3, 4],
+    series: [{ name: "y", values: [1, 2, 3, 4] }, { name: "s", values: [100, 25, 0, 400] }],
+  }).html.value;
+  const radii = [...html.matchAll(/<circle class="mcc-pt" data-i="(\d)"[^>]* r="([\d.]+)"/g)]
+    .map(([, i, r]) => [Number(i), Number(r)]);
+  // largest first; 400 → 18 px, 100 → 9, 25 → 4.5, 0 → 2
+  assertDeep(radii, [[3, 18], [0, 9], [1, 4.5], [2, 2]]);
+  // the layer that holds them is not stretched: no viewBox of its own (its gridlines' inner one is)
+  assertEquals(/<div class="mcc-ov"><svg role="img"/.test(html), true);
+});

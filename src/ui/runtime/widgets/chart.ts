@@ -88,6 +88,17 @@ function describe(pt: Element, table: HTMLTableElement | null): [string, string,
     ).filter((j) => j >= 0)[k];
   }
   const row = rows[i];
+  // a bubble reads several cells (bubble.ts data-c): the one naming its group (0: none), then each with its head
+  const c = pt.closest<HTMLElement>("[data-c]")?.dataset.c?.split(" ").map(Number);
+  if (c && row) {
+    const text = (j: number) => row.cells[j]?.textContent ?? "";
+    const head = table!.tHead!.rows[0].cells;
+    return [
+      text(0),
+      c[0] ? text(c[0]) : "",
+      c.slice(1).map((j) => `${head[j].textContent} ${text(j)}`).join(", "),
+    ];
+  }
   const name = table?.tHead?.rows[0].cells[offset + s]?.textContent ?? "";
   const value = row?.cells[offset + s]?.textContent ?? "";
   const share = row?.cells[offset + 1]?.textContent;
@@ -110,7 +121,7 @@ function enhanceChart(fig: HTMLElement): void {
     if (!pt) return (tip.hidden = true);
     pt.classList.add("mcc-on");
     const [label, name, value] = describe(pt, table);
-    tip.replaceChildren(h("div", {}, label), `${name}: `, h("b", {}, value));
+    tip.replaceChildren(h("div", {}, label), name && `${name}: `, h("b", {}, value));
     const r = pt.getBoundingClientRect();
     const box = plot.getBoundingClientRect();
     tip.hidden = false;
@@ -126,7 +137,7 @@ function enhanceChart(fig: HTMLElement): void {
       const [label, name, value] = describe(pt, table);
       pt.setAttribute("tabindex", n ? "-1" : "0");
       pt.setAttribute("role", "img");
-      pt.setAttribute("aria-label", `${label}, ${name}: ${value}`);
+      pt.setAttribute("aria-label", `${label}${name && `, ${name}`}: ${value}`);
     });
     const nearest = /line|area/.test(fig.dataset.mccChart ?? "") || svg.querySelector("[data-mcc-dense]");
     svg.addEventListener("pointermove", (e) => {
