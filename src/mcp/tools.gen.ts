@@ -254,9 +254,10 @@ export const LISTED: readonly ListedTool[] = [
             "box",
             "candlestick",
             "bar_line",
-            "radar"
+            "radar",
+            "bullet"
           ],
-          "description": "waterfall null=subtotal; histogram, box: raw values (or labels min,q1,median,q3,max); heatmap: series=rows; candlestick: series o,h,l,c; bar_line: bars, then right-axis lines"
+          "description": "waterfall null=subtotal; histogram, box: raw values (or labels min,q1,median,q3,max); heatmap: series=rows; candlestick: series o,h,l,c; bar_line: bars, then right-axis lines; bullet: series value, target, band tops"
         },
         "labels": {
           "description": "1 per value",
@@ -302,11 +303,9 @@ export const LISTED: readonly ListedTool[] = [
           }
         },
         "xTitle": {
-          "description": "x title",
           "type": "string"
         },
         "yTitle": {
-          "description": "y title",
           "type": "string"
         },
         "valueStyle": {
@@ -324,7 +323,6 @@ export const LISTED: readonly ListedTool[] = [
           "type": "string"
         },
         "digits": {
-          "description": "Decimals",
           "type": "integer"
         },
         "locale": {

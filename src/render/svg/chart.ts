@@ -82,6 +82,7 @@ export const NAMES: Record<ChartType, string> = {
   candlestick: "Candlestick chart",
   bar_line: "Bar and line chart",
   radar: "Radar chart",
+  bullet: "Bullet chart",
 };
 
 const LINEAR: ReadonlySet<ChartType> = new Set(["line", "area", "stacked_area"]);

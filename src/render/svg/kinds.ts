@@ -16,6 +16,7 @@ import { histogramChart } from "./histogram.ts";
 import { waterfallChart } from "./waterfall.ts";
 import { candlestickChart } from "./candlestick.ts";
 import { barLineChart } from "./bar_line.ts";
+import { bulletChart } from "./bullet.ts";
 
 /** What a kind receives: the spec, checked labels (none for raw values: RAW_TYPES), the format. */
 export interface KindInput {
@@ -42,6 +43,7 @@ export const KINDS: Partial<Record<ChartType, (input: KindInput) => KindOutput>>
   box: boxChart,
   candlestick: candlestickChart,
   bar_line: barLineChart,
+  bullet: bulletChart,
 };
 
 /** Kinds that read each series as raw values when no labels are given. */
@@ -57,4 +59,5 @@ export const KIND_LABELS: Partial<Record<ChartType, [number, string]>> = {
   candlestick: [100, "Aggregate to longer periods (weeks instead of days)"],
   bar_line: [100, "Aggregate the labels (by month instead of by day)"],
   radar: [12, "Keep the 12 axes that matter most, or use grouped_bar"],
+  bullet: [30, "Keep the measures that matter most, or split them over several charts"],
 };

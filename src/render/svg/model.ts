@@ -25,6 +25,7 @@ export const CHART_TYPES = [
   "candlestick",
   "bar_line",
   "radar",
+  "bullet",
 ] as const;
 
 export type ChartType = typeof CHART_TYPES[number];
