@@ -179,6 +179,23 @@ export const MUTANTS: readonly Mutant[] = [
     breaks: "the target line is drawn at the value's end, so every measure looks on target",
   },
   {
+    id: "gauge-meter-value-unclamped",
+    file: "src/render/svg/gauge.ts",
+    find: "    const now = Math.min(Math.max(m.value, min), max);",
+    replace: "    const now = m.value;",
+    tests: [T.chartGolden],
+    breaks:
+      "a value off the scale gives its meter a value beyond its maximum, which a screen reader reads as invalid",
+  },
+  {
+    id: "gauge-no-track",
+    file: "src/render/svg/gauge.ts",
+    find: '<g class="mcc-bands"${meter}>${track}${bands}</g>',
+    replace: '<g class="mcc-bands"${meter}>${bands}</g>',
+    tests: [T.chartGolden],
+    breaks: "a dial without bands has no ring, only its number",
+  },
+  {
     id: "radar-negatives-taken",
     file: "src/render/svg/radar.ts",
     find: "    const neg = s.values.findIndex((v) => v !== null && v < 0);",

@@ -29,7 +29,7 @@ function unadvertised<T extends z.ZodType>(schema: T, max: number, min?: number)
 const input = z.object({
   title: cardTitle,
   type: z.enum(CHART_TYPES).describe(
-    "waterfall null=subtotal; histogram, box: raw values (or labels min,q1,median,q3,max); heatmap: series=rows; candlestick: series o,h,l,c; bar_line: bars, then right-axis lines; bullet: series value, target, band tops",
+    "waterfall null=subtotal; histogram, box: raw values (or labels min,q1,median,q3,max); heatmap: series=rows; candlestick: series o,h,l,c; bar_line: bars, then right-axis lines; bullet, gauge: series value, target, band tops",
   ),
   labels: unadvertised(z.array(z.string().max(200)), MAX_POINTS).optional().describe("1 per value"),
   series: z.array(z.object({

@@ -255,9 +255,10 @@ export const LISTED: readonly ListedTool[] = [
             "candlestick",
             "bar_line",
             "radar",
-            "bullet"
+            "bullet",
+            "gauge"
           ],
-          "description": "waterfall null=subtotal; histogram, box: raw values (or labels min,q1,median,q3,max); heatmap: series=rows; candlestick: series o,h,l,c; bar_line: bars, then right-axis lines; bullet: series value, target, band tops"
+          "description": "waterfall null=subtotal; histogram, box: raw values (or labels min,q1,median,q3,max); heatmap: series=rows; candlestick: series o,h,l,c; bar_line: bars, then right-axis lines; bullet, gauge: series value, target, band tops"
         },
         "labels": {
           "description": "1 per value",

@@ -3,9 +3,9 @@
 export const SHELL_CHARS: Readonly<Record<string, number>> = {
   tab: 48760,
   table: 58351,
-  chart: 58304,
-  map: 56614,
-  structure: 58674,
+  chart: 58572,
+  map: 56882,
+  structure: 58942,
   diagram: 47644,
   video: 44086,
   animation: 50432,

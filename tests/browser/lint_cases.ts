@@ -120,6 +120,33 @@ const CHARTS: LintCase[] = [
     valueStyle: "currency",
     currency: "EUR",
   }),
+  chart("gauge-kpis", {
+    type: "gauge",
+    labels: [
+      "Revenue this quarter (thousands of dollars)",
+      "Profit margin",
+      "New customers",
+      "NPS",
+      "ירושלים",
+    ],
+    series: [
+      { name: "Actual", values: [270, 22.5, 1650, 41, 1e9] },
+      { name: "Target", values: [250, 27, 2100, null, 80] },
+      { name: "Poor", values: [150, 20, 1400, 0, 50] },
+      { name: "Fair", values: [225, 25, 2000, 30, 75] },
+      { name: "Good", values: [300, 30, 2500, 70, 100] },
+    ],
+    valueStyle: "currency",
+  }),
+  chart("gauge-one", {
+    type: "gauge",
+    labels: ["CPU utilisation across the whole cluster, all regions"],
+    series: [{ name: "Now", values: [72.5] }, { name: "Alert at", values: [85] }, {
+      name: "Normal",
+      values: [60],
+    }],
+    valueStyle: "percent",
+  }),
 ];
 
 /** Each label sits just under the next gridline: the line crosses it (issue 25's craft review). */

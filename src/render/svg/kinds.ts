@@ -17,6 +17,7 @@ import { waterfallChart } from "./waterfall.ts";
 import { candlestickChart } from "./candlestick.ts";
 import { barLineChart } from "./bar_line.ts";
 import { bulletChart } from "./bullet.ts";
+import { MAX_GAUGES } from "./gauge.ts";
 
 /** What a kind receives: the spec, checked labels (none for raw values: RAW_TYPES), the format. */
 export interface KindInput {
@@ -60,4 +61,5 @@ export const KIND_LABELS: Partial<Record<ChartType, [number, string]>> = {
   bar_line: [100, "Aggregate the labels (by month instead of by day)"],
   radar: [12, "Keep the 12 axes that matter most, or use grouped_bar"],
   bullet: [30, "Keep the measures that matter most, or split them over several charts"],
+  gauge: [MAX_GAUGES, "Use a bullet chart for more measures: it takes up to 30"],
 };

@@ -41,11 +41,17 @@ const LONGEST = 20;
 /** The chart's format, or scientific notation for a value it writes longer than LONGEST characters. */
 export function shortFormatter(format: NumberFormat): (v: number) => string {
   const f = formatter(format);
-  const sci = new Intl.NumberFormat(format.locale, { notation: "scientific", maximumFractionDigits: 2 });
+  const sci = scientific(format);
   return (v) => {
     const text = f(v);
-    return text.length > LONGEST ? sci.format(v) : text;
+    return text.length > LONGEST ? sci(v) : text;
   };
+}
+
+/** A value in scientific notation (1E300), in the chart's locale. */
+export function scientific(format: NumberFormat): (v: number) => string {
+  const sci = new Intl.NumberFormat(format.locale, { notation: "scientific", maximumFractionDigits: 2 });
+  return (v) => sci.format(v);
 }
 
 /** Refuses what neither kind can draw: fewer than 2 series, band limits that do not increase. */

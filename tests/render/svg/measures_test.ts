@@ -2,7 +2,8 @@
  * Bullet charts and gauges beyond their goldens: the scale each measure is drawn on (shared when
  * ranges are alike, at exactly twice and just past it), where a value starts counting as off the
  * scale (at one span beyond its bands and target, and just past it), the band a value falls in at
- * each limit, and the label limits through a real client (N taken, N + 1 refused in the kind's words).
+ * each limit, and the label limits of both kinds through a real client (N taken, N + 1 refused in the
+ * kind's words).
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { bandOf, readMeasures } from "../../../src/render/svg/measures.ts";
@@ -77,5 +78,35 @@ Deno.test("create_chart_card takes 30 bullets and refuses 31, naming the limit",
     textOf(refused),
     'Invalid "labels": 31 labels is more than 30 for a bullet chart\n' +
       "Keep the measures that matter most, or split them over several charts",
+  );
+});
+
+Deno.test("create_chart_card draws 8 gauges and refuses 9, pointing to the bullet chart", async () => {
+  await using client = await connect();
+  const call = (n: number) =>
+    client.callTool({
+      name: "create_chart_card",
+      arguments: {
+        type: "gauge",
+        title: "Sites",
+        labels: Array.from({ length: n }, (_, i) => `Site ${i + 1}`),
+        series: [
+          { name: "Uptime", values: Array.from({ length: n }, () => 99.9) },
+          { name: "Goal", values: Array.from({ length: n }, () => 99.5) },
+        ],
+      },
+    });
+  const ok = await call(8);
+  assertEquals(ok.isError, undefined, textOf(ok));
+  assertEquals(
+    textOf(ok).startsWith('Chart card "Sites": Gauge chart of 8 measures ("Uptime" against "Goal"): 8 of 8'),
+    true,
+    textOf(ok),
+  );
+  const refused = await call(9);
+  assertEquals(refused.isError, true);
+  assertEquals(
+    textOf(refused),
+    'Invalid "labels": 9 labels is more than 8 for a gauge chart\nUse a bullet chart for more measures: it takes up to 30',
   );
 });
