@@ -255,9 +255,10 @@ export const LISTED: readonly ListedTool[] = [
             "candlestick",
             "bar_line",
             "radar",
-            "bubble"
+            "bullet",
+            "gauge"
           ],
-          "description": "waterfall null=subtotal; histogram, box: raw values (or labels min,q1,median,q3,max); heatmap: series=rows; candlestick: series o,h,l,c; bar_line: bars, then right-axis lines; bubble: series y,size pairs"
+          "description": "waterfall null=subtotal; histogram, box: raw values (or labels min,q1,median,q3,max); heatmap: series=rows; candlestick: series o,h,l,c; bar_line: bars, then right-axis lines; bullet, gauge: series value, target, band tops"
         },
         "labels": {
           "description": "1 per value",
@@ -296,7 +297,7 @@ export const LISTED: readonly ListedTool[] = [
           "description": "Up to 8"
         },
         "x": {
-          "description": "scatter, bubble: x per label",
+          "description": "scatter: x per label",
           "type": "array",
           "items": {
             "type": "number"
@@ -323,7 +324,6 @@ export const LISTED: readonly ListedTool[] = [
           "type": "string"
         },
         "digits": {
-          "description": "Decimals",
           "type": "integer"
         },
         "locale": {
@@ -521,7 +521,7 @@ export const LISTED: readonly ListedTool[] = [
   {
     "name": "create_structure_card",
     "title": "Structure card",
-    "description": "Treemap, sunburst, sankey or gantt chart.",
+    "description": "Treemap, sankey or gantt chart.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -532,13 +532,13 @@ export const LISTED: readonly ListedTool[] = [
           "type": "string",
           "enum": [
             "treemap",
-            "sunburst",
             "sankey",
             "gantt"
-          ]
+          ],
+          "description": "Kind"
         },
         "links": {
-          "description": "treemap, sunburst: parent→child, leaf values; sankey: flows",
+          "description": "treemap: parent→child, leaf values; sankey: flows",
           "maxItems": 2000,
           "type": "array",
           "items": {
@@ -581,6 +581,7 @@ export const LISTED: readonly ListedTool[] = [
           "type": "string"
         },
         "digits": {
+          "description": "Decimals",
           "type": "integer",
           "minimum": 0,
           "maximum": 10

@@ -3,9 +3,9 @@
 export const SHELL_CHARS: Readonly<Record<string, number>> = {
   tab: 48760,
   table: 58351,
-  chart: 58161,
-  map: 56228,
-  structure: 58906,
+  chart: 58572,
+  map: 56882,
+  structure: 58942,
   diagram: 47644,
   video: 44086,
   animation: 50432,

@@ -65,6 +65,8 @@ Deno.test({
           // the kinds whose table holds what they derive (bins, shares, running totals) are checked below
           if (
             theme === "light" && !/^(line_2000_downsampled|histogram|funnel|waterfall|box|bubble)/.test(name)
+            theme === "light" &&
+            !/^(line_2000_downsampled|histogram|funnel|waterfall|box|bullet|gauge)/.test(name)
           ) {
             const input = golden(name) as { series: { values: (number | null)[] }[] };
             assertEquals(await tableValues(m.view), input.series.map((s) => s.values), name);
@@ -291,6 +293,104 @@ Deno.test({
         await m.page.close();
       },
     );
+
+    await t.step(
+      "bullet: value bars and target ticks read their columns; a clipped value says so",
+      async () => {
+        const m = await paint(h, "bullet", { theme: "light" });
+        const focused = () => m.view.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+        const column = (c: number) =>
+          m.view.evaluate(
+            (c) =>
+              [...document.querySelectorAll<HTMLTableRowElement>(".mcc-chart tbody tr")].map((r) =>
+                r.cells[c].textContent
+              ),
+            c,
+          );
+        // the table: each series' exact values, then the value against its target
+        const input = golden("bullet") as { series: { values: number[] }[] };
+        assertEquals(await tableValues(m.view), [...input.series.map((s) => s.values), [
+          null,
+          null,
+          null,
+          null,
+          null,
+        ]]);
+        assertEquals(await column(6), [
+          "+20 (+8%)",
+          "-4.5 (-16.7%)",
+          "+30 (+5.5%)",
+          "-450 (-21.4%)",
+          "-0.1 (-2.2%)",
+        ]);
+        await m.view.locator(".mcc-pt").first().focus();
+        assertEquals([await focused(), await tip(m.view)], [
+          "Revenue (k$), Actual: 270",
+          "Revenue (k$)Actual: 270",
+        ]);
+        await m.page.keyboard.press("ArrowDown");
+        assertEquals([await focused(), await tip(m.view)], [
+          "Revenue (k$), Target: 250",
+          "Revenue (k$)Target: 250",
+        ]);
+        await m.page.keyboard.press("ArrowRight");
+        assertEquals(await focused(), "Profit (%), Target: 27");
+        await m.page.keyboard.press("End");
+        assertEquals(await focused(), "Satisfaction (of 5), Target: 4.5");
+        await m.page.close();
+        const clipped = await paint(h, "bullet_clipped", { theme: "dark" });
+        await clipped.view.locator(".mcc-bv .mcc-pt").first().hover();
+        assertEquals(await tip(clipped.view), "HugeReading: 1E300 (off the scale: drawn clipped at 120)");
+        await clipped.page.close();
+      },
+    );
+
+    await t.step("gauge: a dial per measure, its ring a meter, its marks read their columns", async () => {
+      const m = await paint(h, "gauge", { theme: "dark" }, 760);
+      const focused = () => m.view.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+      const input = golden("gauge") as { series: { values: number[] }[] };
+      assertEquals(await tableValues(m.view), [...input.series.map((s) => s.values), [
+        null,
+        null,
+        null,
+        null,
+        null,
+      ]]);
+      // four dials in a row at 760 px, the fifth under them
+      const tops = await m.view.evaluate(() =>
+        [...document.querySelectorAll(".mcc-gauge")].map((e) => Math.round(e.getBoundingClientRect().top))
+      );
+      assertEquals(tops.slice(1, 4).every((t) => t === tops[0]) && tops[4] > tops[0], true, String(tops));
+      const meters = await m.view.evaluate(() =>
+        [...document.querySelectorAll('[role="meter"]')].map((e) =>
+          ["aria-label", "aria-valuemin", "aria-valuemax", "aria-valuenow", "aria-valuetext"].map((a) =>
+            e.getAttribute(a)
+          )
+        )
+      );
+      assertEquals(meters[0], ["Revenue (k$)", "0", "300", "270", "270, target 250"]);
+      assertEquals(meters.length, 5);
+      await m.view.locator(".mcc-gauge .mcc-pt").first().focus();
+      assertEquals([await focused(), await tip(m.view)], [
+        "Revenue (k$), Actual: 270",
+        "Revenue (k$)Actual: 270",
+      ]);
+      await m.page.keyboard.press("ArrowDown");
+      assertEquals(await focused(), "Revenue (k$), Target: 250");
+      await m.page.close();
+      // a clipped value: the meter's value stays on the scale, its text and tooltip say where it is
+      const edges = await paint(h, "gauge_edges", { theme: "light" });
+      const huge = await edges.view.evaluate(() => {
+        const e = document.querySelector('[role="meter"]')!;
+        return [e.getAttribute("aria-valuenow"), e.getAttribute("aria-valuetext")];
+      });
+      assertEquals(huge, ["120", "1E300, off the scale, target 90"]);
+      await edges.view.locator(".mcc-bv .mcc-pt").first().focus(); // an arc's box centre is off the arc
+      assertEquals(await tip(edges.view), "HugeReading: 1E300 (off the scale: drawn clipped at 120)");
+      // a measure with no value has no meter (a meter must have one) and no value mark
+      assertEquals(await edges.view.locator('[role="meter"]').count(), 5);
+      await edges.page.close();
+    });
 
     await t.step("a dense line gets focusable points from its path, nearest to the pointer", async () => {
       const m = await paint(h, "line_2000_downsampled", { theme: "light" });

@@ -19,6 +19,7 @@ import { type Cartesian, cartesianPlot } from "./layout.ts";
 import type { ChartData, ChartType, Series } from "./model.ts";
 import { MAX_SERIES } from "./palette.ts";
 import { PIE_SIZE, pieChart, shares } from "./pie.ts";
+import { gaugeFigure } from "./gauge.ts";
 import { checkRadar, RADAR_H, RADAR_W, radarChart, radarSummary, radarTable } from "./radar.ts";
 import { scatterChart } from "./scatter.ts";
 import { type ChartSpec, checkFormat, checkMagnitudes } from "./spec.ts";
@@ -67,6 +68,8 @@ export const NAMES: Record<ChartType, string> = {
   bar_line: "Bar and line chart",
   radar: "Radar chart",
   bubble: "Bubble chart",
+  bullet: "Bullet chart",
+  gauge: "Gauge chart",
 };
 
 const LINEAR: ReadonlySet<ChartType> = new Set(["line", "area", "stacked_area"]);
@@ -347,6 +350,10 @@ export function renderChart(spec: ChartSpec): RenderedChart {
   const f = formatter(format);
   const title = escape(clip(spec.title, 200));
   if (spec.type === "radar") return radarFigure(spec, labels, format, { title, id });
+  if (spec.type === "gauge") {
+    const gauge = gaugeFigure(spec, labels, format, id);
+    return { html: raw(gauge.html), summary: gauge.summary };
+  }
   const draw = KINDS[spec.type];
   if (draw) {
     const out = draw({ spec, labels, series: spec.series, format });

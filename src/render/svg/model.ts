@@ -26,6 +26,8 @@ export const CHART_TYPES = [
   "bar_line",
   "radar",
   "bubble",
+  "bullet",
+  "gauge",
 ] as const;
 
 export type ChartType = typeof CHART_TYPES[number];
