@@ -218,6 +218,8 @@ export const MUTANTS: readonly Mutant[] = [
     replace: "  const plot: Cartesian = { frame, layer };",
     tests: [T.golden],
     breaks: "the gantt's layer is stretched: a milestone's diamond is as narrow as the card is narrow",
+  },
+  {
     id: "measures-scale-always-shared",
     file: "src/render/svg/measures.ts",
     find: "  const shared = labels.length > 1 && Math.max(...spans) <= 2 * Math.min(...spans);",

@@ -94,8 +94,8 @@ function chart(type: string, labels: string[], names: string[], low = 0, extra: 
 /** Stress inputs for one kind: [case name, arguments]. */
 export function stress(type: string): [string, Args][] {
   const pie = type === "pie" || type === "donut";
-  const multi = /grouped|stacked|line|area|scatter|box|radar|bubble/.test(type) && type !== "area";
-  const multi = /grouped|stacked|line|area|scatter|box|radar|bullet|gauge/.test(type) && type !== "area";
+  const multi = /grouped|stacked|line|area|scatter|box|radar|bubble|bullet|gauge/.test(type) &&
+    type !== "area";
   const names = multi ? SERIES : SERIES.slice(0, 1);
   const seq = (n: number) =>
     Array.from({ length: n }, (_, i) => `2024-${String(1 + (i % 12)).padStart(2, "0")}-${i + 1}`);

@@ -116,7 +116,7 @@ const host: Host = {
     const takes = capabilities.updateModelContext as Json | undefined;
     const both = structured && takes?.structuredContent;
     if (!takes || !(takes.text || takes.structuredContent) || text && !takes.text && !both) return false;
-    return granted("ui/update-model-context", {
+    return await granted("ui/update-model-context", {
       ...(takes.text ? { content: text ? [{ type: "text", text }] : [] } : {}),
       // the card's id and title, so two cards' updates can be told apart (ext-apps #558)
       ...(both ? { structuredContent: { card: named, ...structured } } : {}),
@@ -125,7 +125,7 @@ const host: Host = {
   async download(filename, mimeType, text, base64) {
     if (!capabilities.downloadFile) return false;
     const resource = { uri: `file:///${filename}`, mimeType, [base64 ? "blob" : "text"]: text };
-    return granted("ui/download-file", { contents: [{ type: "resource", resource }] }, TIMEOUT_MS.server);
+    return await granted("ui/download-file", { contents: [{ type: "resource", resource }] }, TIMEOUT_MS.server);
   },
   async part(n) {
     if (!capabilities.serverTools) return;
