@@ -2950,4 +2950,12 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["tests/cards/golden_test.ts"],
     breaks: "a milestone is drawn as a sliver of a bar, not a diamond",
   },
+  {
+    id: "chart-values-near-zero-allowed",
+    file: "src/render/svg/chart.ts",
+    find: "v !== 0 && Math.abs(v) < MIN_CHART_VALUE",
+    replace: "v !== 0 && Math.abs(v) < 0",
+    tests: ["tests/red/numbers_test.ts"],
+    breaks: "a value of 5e-324 draws NaN coordinates (line) or is an internal error (scatter, bubble)",
+  },
 ];

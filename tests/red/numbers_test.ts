@@ -99,3 +99,60 @@ Deno.test("red numbers: a range whose midpoint overflows the step starts at a fi
     assertEquals(html.includes(` value="${start}"`), true, html.match(/<input type="range"[^>]*>/)?.[0]);
   }
 });
+
+Deno.test("red numbers: values nearer zero than ±1e-300 (5e-324, the least double) are refused by name; 1e-300 draws finite shapes", async () => {
+  await using client = await connect();
+  // before: line, bar and area drew NaN; scatter and bubble were an internal error (the step underflowed to 0)
+  for (const type of ["line", "bar", "area", "scatter", "bubble"]) {
+    const xy = type === "scatter" || type === "bubble";
+    const chart = (values: number[]) =>
+      client.callTool({
+        name: "create_chart_card",
+        arguments: {
+          title: "t",
+          type,
+          labels: ["a", "b", "c"],
+          series: [
+            { name: "s", values },
+            ...(type === "bubble" ? [{ name: "size", values: [1, 2, 3] }] : []),
+          ],
+          ...(xy ? { x: [1, 2, 3] } : {}),
+        },
+      });
+    const refused = await chart([5e-324, 0, -5e-324]);
+    assertEquals(
+      `${refused.isError} ${textOf(refused)}`,
+      'true Invalid "series[0].values[0]": 5e-324 is nearer zero than ±1e-300, the smallest value besides 0 a chart draws\n' +
+        "Use 0, or scale the values (e.g. in billionths) and say so in the axis title",
+      type,
+    );
+    const negative = await chart([0, -1e-301, 0]);
+    assertEquals(
+      textOf(negative).split("\n")[0],
+      'Invalid "series[0].values[1]": -1e-301 is nearer zero than ±1e-300, the smallest value besides 0 a chart draws',
+      type,
+    );
+    const edge = await chart([1e-300, 0, -1e-300]);
+    assertEquals(edge.isError, undefined, `${type}: ${textOf(edge)}`);
+    const html = JSON.stringify(edge.structuredContent);
+    assertEquals(
+      /NaN|Infinity|∞/.test(html),
+      false,
+      `${type}: ${html.match(/.{40}(NaN|Infinity|∞).{20}/)?.[0]}`,
+    );
+  }
+  const x = await client.callTool({
+    name: "create_chart_card",
+    arguments: {
+      title: "t",
+      type: "scatter",
+      labels: ["a", "b"],
+      x: [0, 5e-324],
+      series: [{ name: "s", values: [1, 2] }],
+    },
+  });
+  assertEquals(
+    textOf(x).split("\n")[0],
+    'Invalid "x[1]": 5e-324 is nearer zero than ±1e-300, the smallest value besides 0 a chart draws',
+  );
+});
