@@ -2958,4 +2958,12 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["tests/red/numbers_test.ts"],
     breaks: "a value of 5e-324 draws NaN coordinates (line) or is an internal error (scatter, bubble)",
   },
+  {
+    id: "summary-label-unescaped",
+    file: "src/render/svg/funnel.ts",
+    find: "export const q = (label: string) => jsonText(clip(label, 40));",
+    replace: 'export const q = (label: string) => `"${clip(label, 40)}"`;',
+    tests: ["tests/red/summaries_test.ts"],
+    breaks: "a label holding a quote closes its quotes in a chart summary and speaks in the server's voice",
+  },
 ];

@@ -5,6 +5,7 @@
  * (`data-v`) for the host's locale with exactly the same style.
  */
 import { invalidInput } from "../../errors.ts";
+import { jsonText } from "../../ui/shared/json.ts";
 
 /** How values read: plain numbers, percentages (25 means 25%), money, or compact (1.2K). */
 export type ValueStyle = "number" | "percent" | "currency" | "compact";
@@ -123,7 +124,7 @@ export function checkLocale(locale: string, field = "locale"): string {
   }
   throw invalidInput(
     field,
-    `"${locale}" is not a locale this server can format`,
+    `${jsonText(locale)} is not a locale this server can format`,
     "Use a BCP 47 tag such as en-US, de-DE or ja-JP",
   );
 }
@@ -133,7 +134,7 @@ export function checkCurrency(currency: string, field = "currency"): string {
   if (/^[A-Z]{3}$/.test(currency)) return currency;
   throw invalidInput(
     field,
-    `"${currency}" is not a currency code`,
+    `${jsonText(currency)} is not a currency code`,
     "Use three capital letters, e.g. USD, EUR or JPY",
   );
 }

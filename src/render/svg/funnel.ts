@@ -12,6 +12,7 @@ import { type Cartesian, type Frame, units, xAttrs } from "./layout.ts";
 import { rowFrame } from "./rows.ts";
 import { r1 } from "./scale.ts";
 import { clip, textWidth } from "./text.ts";
+import { jsonText } from "../../ui/shared/json.ts";
 
 /** `a` as a share of `b`, in the locale (or a dash when `b` is zero). */
 export function share(a: number, b: number, locale: string, signed = false): string {
@@ -23,8 +24,8 @@ export function share(a: number, b: number, locale: string, signed = false): str
   }).format(a / b);
 }
 
-/** A label quoted for a summary, cut to 40 characters. */
-export const q = (label: string) => `"${clip(label, 40)}"`;
+/** A label quoted for a summary, cut to 40 characters: a JSON string, so its own quotes cannot close ours. */
+export const q = (label: string) => jsonText(clip(label, 40));
 
 export function funnelChart({ labels, series, format }: KindInput): KindOutput {
   if (series.length > 1) {
