@@ -156,3 +156,40 @@ Deno.test("red numbers: values nearer zero than ±1e-300 (5e-324, the least doub
     'Invalid "x[1]": 5e-324 is nearer zero than ±1e-300, the smallest value besides 0 a chart draws',
   );
 });
+
+Deno.test("red numbers: values past 1e21 print in scientific notation: ticks, summary and a bubble's size key stay short", async () => {
+  await using client = await connect();
+  // before: 1e300 printed as 400 characters of digits and commas, pushing the plot out of a 420 px card
+  for (const type of ["line", "bubble"]) {
+    const result = await client.callTool({
+      name: "create_chart_card",
+      arguments: {
+        title: "t",
+        type,
+        labels: ["a", "b", "c"],
+        series: [
+          { name: "y", values: [-1e300, 1e300, 0] },
+          ...(type === "bubble" ? [{ name: "s", values: [1e300, 0, 1] }] : []),
+        ],
+      },
+    });
+    const text = JSON.stringify(result);
+    assertEquals(text.match(/[\d,.]{40,}/)?.[0], undefined, type);
+    assertEquals(text.includes("1E300"), true, type);
+  }
+  const summary = textOf(
+    await client.callTool({
+      name: "create_chart_card",
+      arguments: {
+        title: "t",
+        type: "line",
+        labels: ["a", "b"],
+        series: [{ name: "y", values: [1e21, 999e18] }],
+      },
+    }),
+  );
+  assertEquals(
+    summary,
+    'Chart card "t": Line chart of "y" over 2 labels from "a" to "b". "y" ranges from 999,000,000,000,000,000,000 ("b") to 1E21 ("a").',
+  );
+});

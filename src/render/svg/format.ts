@@ -104,8 +104,22 @@ export function formatter(format: NumberFormat, step?: number): (value: number) 
     if (cache.size > 200) cache.clear();
     cache.set(key, f);
   }
-  const g = f;
+  const g = hugeInScientific(f, format.locale, options);
   return format.style === "percent" ? (v) => g(v / 100) : g;
+}
+
+/** Past 1e21 (where JavaScript's own numbers turn to e-notation), scientific: 1e300 in full is 400 characters of tick. */
+function hugeInScientific(
+  f: (v: number) => string,
+  locale: string,
+  options: Intl.NumberFormatOptions,
+): (v: number) => string {
+  let huge: Intl.NumberFormat | undefined;
+  return (v) => {
+    if (!(Math.abs(v) >= 1e21)) return f(v);
+    huge ??= new Intl.NumberFormat(locale, { ...options, notation: "scientific", maximumFractionDigits: 2 });
+    return huge.format(v);
+  };
 }
 
 /** Validates a BCP 47 locale for formatting; refuses unknown or malformed tags with the field name. */
