@@ -185,6 +185,7 @@ function nearest(input: unknown, values: readonly unknown[]): unknown {
  */
 const DRAWN_BY: Record<string, string> = {
   treemap: "create_structure_card",
+  sunburst: "create_structure_card",
   sankey: "create_structure_card",
   gantt: "create_structure_card",
 };

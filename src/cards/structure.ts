@@ -14,16 +14,16 @@ const MAX_ITEMS = 2_000;
 
 const input = z.object({
   title: cardTitle,
-  type: z.enum(STRUCTURE_TYPES).describe("Kind"),
+  type: z.enum(STRUCTURE_TYPES).describe("type"),
   links: z.array(z.object({
     from: plainLine(200, "e.g. A"),
     to: plainLine(200, "e.g. B"),
     value: z.number().optional(),
-  })).max(MAX_ITEMS).optional().describe("treemap: parent→child, leaf values; sankey: flows"),
+  })).max(MAX_ITEMS).optional().describe("treemap, sunburst: parent→child, leaf values; sankey: flows"),
   description: z.string().max(1000).optional().describe("Alt text"),
   valueStyle: z.enum(["number", "percent", "currency", "compact"]).optional().describe("percent: 5=5%"),
   currency: z.string().max(3).optional().describe("ISO code"),
-  digits: z.number().int().min(0).max(10).optional().describe("Decimals"),
+  digits: z.number().int().min(0).max(10).optional().describe("digits"),
   tasks: z.array(z.object({
     name: plainLine(80),
     start: plainLine(40, "e.g. 2024-03-05"),
@@ -37,7 +37,7 @@ export default defineCard({
   kind: "structure",
   view: { widgets: ["chart"], styles: ["chart", "chart_card", "structure", "table"] },
   title: "Structure card",
-  description: "Treemap, sankey or gantt chart.",
+  description: "Treemap, sunburst, sankey or gantt chart.",
   input,
   render(inp) {
     const chart = renderStructure(inp);

@@ -521,7 +521,7 @@ export const LISTED: readonly ListedTool[] = [
   {
     "name": "create_structure_card",
     "title": "Structure card",
-    "description": "Treemap, sankey or gantt chart.",
+    "description": "Treemap, sunburst, sankey or gantt chart.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -532,13 +532,13 @@ export const LISTED: readonly ListedTool[] = [
           "type": "string",
           "enum": [
             "treemap",
+            "sunburst",
             "sankey",
             "gantt"
-          ],
-          "description": "Kind"
+          ]
         },
         "links": {
-          "description": "treemap: parent→child, leaf values; sankey: flows",
+          "description": "treemap, sunburst: parent→child, leaf values; sankey: flows",
           "maxItems": 2000,
           "type": "array",
           "items": {
@@ -581,7 +581,6 @@ export const LISTED: readonly ListedTool[] = [
           "type": "string"
         },
         "digits": {
-          "description": "Decimals",
           "type": "integer",
           "minimum": 0,
           "maximum": 10

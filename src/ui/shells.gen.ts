@@ -5,7 +5,7 @@ export const SHELL_CHARS: Readonly<Record<string, number>> = {
   table: 58351,
   chart: 58266,
   map: 56229,
-  structure: 58636,
+  structure: 58911,
   diagram: 47644,
   video: 44086,
   animation: 50432,

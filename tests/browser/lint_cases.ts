@@ -109,7 +109,7 @@ const ON_GRIDLINES = chart("values-over-gridlines", {
 const cardFile = (dir: string, name: string) =>
   JSON.parse(Deno.readTextFileSync(new URL(`../cards/${dir}/${name}.json`, import.meta.url))) as Json;
 
-/** Issue 25's newest kinds at their widest and tallest: maps fill the card, wide diagrams scroll and say so, bubbles. */
+/** Issue 25's newest kinds at their widest and tallest: maps fill the card, wide diagrams scroll and say so, bubbles and sunbursts. */
 const MAPS_AND_DIAGRAMS: LintCase[] = [
   ...["us_states_diverging", "europe_categories", "world_bubbles_200"].map((name) => ({
     name: `map/${name.replaceAll("_", "-")}`,
@@ -117,12 +117,18 @@ const MAPS_AND_DIAGRAMS: LintCase[] = [
     tool: "create_map_card",
     args: cardFile("map", name),
   })),
-  // bubbles of three groups over negative and positive x
+  // bubbles of three groups over negative and positive x; a sunburst three levels deep
   {
     name: "chart/bubble-groups",
     kind: "chart",
     tool: "create_chart_card",
     args: cardFile("chart", "bubble_groups"),
+  },
+  {
+    name: "structure/sunburst-budget",
+    kind: "structure",
+    tool: "create_structure_card",
+    args: cardFile("structure", "sunburst_budget"),
   },
   {
     name: "diagram/wide-flowchart",

@@ -24,7 +24,8 @@ async function paint(h: Harness, name: string, hostContext: Record<string, unkno
     hostContext,
   });
   await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
-  await m.view.waitForSelector(".mcc-ov svg[role=group]", { state: "attached" });
+  // a sunburst keeps its circle: one SVG (.mcc-pie), not a layer over a frame
+  await m.view.waitForSelector(".mcc-ov svg[role=group], .mcc-pie[role=group]", { state: "attached" });
   return m;
 }
 
@@ -59,7 +60,7 @@ Deno.test({
           const m = await paint(h, name, { theme });
           assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
           const marks = await m.view.evaluate(() =>
-            [...document.querySelectorAll(".mcc-ov .mcc-pt")].map((e) => e.getAttribute("aria-label"))
+            [...document.querySelectorAll(".mcc-plot .mcc-pt")].map((e) => e.getAttribute("aria-label"))
           );
           assert(marks.length > 0, `${name}: no marks`);
           assert(marks.every(Boolean), `${name}: marks without a name`);
@@ -105,6 +106,54 @@ Deno.test({
         await m.view.evaluate(() => document.querySelectorAll('.mcc-ov svg [tabindex="0"]').length),
         1,
       );
+      await m.page.close();
+    });
+
+    await t.step("sunburst: arcs named by their path, value and shares; arrow keys walk them", async () => {
+      const m = await paint(h, "sunburst_budget", { theme: "dark" }, 420);
+      assertEquals(
+        await m.view.evaluate(() =>
+          [...document.querySelectorAll(".mcc-data thead th")].map((c) => c.textContent)
+        ),
+        ["Path", "Value", "Share of parent", "Share of total"],
+      );
+      assertEquals((await tableValues(m.view)).slice(0, 4), [
+        ["Engineering", 5255000],
+        ["Engineering › Platform", 2580000],
+        ["Engineering › Platform › Cloud hosting", 1850000],
+        ["Engineering › Platform › Observability", 420000],
+      ]);
+      const platform = m.view.locator('.mcc-pie .mcc-pt[aria-label^="Engineering › Platform:"]');
+      await platform.hover({ position: { x: 60, y: 80 } }); // in the ring, right of the centre (its box's middle is the hole)
+      assertEquals(
+        await tip(m.view),
+        "Engineering › PlatformValue $2,580,000.00, Share of parent 49.1%, Share of total 49.1%",
+      );
+      await platform.focus();
+      await m.page.keyboard.press("ArrowRight");
+      assertEquals(
+        await focused(m.view),
+        "Engineering › Platform › Cloud hosting: Value $1,850,000.00, Share of parent 71.7%, Share of total 35.2%",
+      );
+      await m.page.keyboard.press("End");
+      assertEquals(
+        await focused(m.view),
+        "Engineering › Security › Tooling: Value $140,000.00, Share of parent 33.7%, Share of total 2.7%",
+      );
+      // the centre holds the total, compact where the whole number would not fit
+      assertEquals(
+        await m.view.evaluate(() => document.querySelector(".mcc-hole")?.textContent),
+        "$5.3MTotal",
+      );
+      // a sunburst keeps its circle at every width
+      for (const width of [420, 760]) {
+        await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
+        const [w, hgt] = await m.view.evaluate(() => {
+          const r = document.querySelector(".mcc-sunburst")!.getBoundingClientRect();
+          return [Math.round(r.width), Math.round(r.height)];
+        });
+        assertEquals(w, hgt, `${width} px`);
+      }
       await m.page.close();
     });
 

@@ -17,9 +17,10 @@ import { sankeyChart } from "./sankey.ts";
 import { clip } from "./text.ts";
 import { buildTree, type Link } from "./tree.ts";
 import { treemapChart } from "./treemap.ts";
+import { SUNBURST_SIZE, sunburstChart } from "./sunburst.ts";
 
 /** Every structure kind. */
-export const STRUCTURE_TYPES = ["treemap", "sankey", "gantt"] as const;
+export const STRUCTURE_TYPES = ["treemap", "sunburst", "sankey", "gantt"] as const;
 
 export type StructureType = typeof STRUCTURE_TYPES[number];
 
@@ -39,12 +40,18 @@ export interface StructureSpec {
 /** The input shape each kind takes, as its refusals name it. */
 const SHAPES: Record<StructureType, string> = {
   treemap: "treemap takes links: [{from, to, value}], parent to child, values on the leaves",
+  sunburst: "sunburst takes links: [{from, to, value}], parent to child, values on the leaves",
   sankey: "sankey takes links: [{from, to, value}], one per flow",
   gantt: "gantt takes tasks: [{name, start, end}], ISO dates or datetimes, group optional",
 };
 
 /** The field each kind reads; the other is refused. */
-const FIELD: Record<StructureType, "links" | "tasks"> = { treemap: "links", sankey: "links", gantt: "tasks" };
+const FIELD: Record<StructureType, "links" | "tasks"> = {
+  treemap: "links",
+  sunburst: "links",
+  sankey: "links",
+  gantt: "tasks",
+};
 
 /** Refuses a spec whose shape does not fit its kind, naming the shape that does. */
 function checkShape(spec: StructureSpec): void {
@@ -72,6 +79,7 @@ function treemapOf(links: readonly Link[], title: string, format: NumberFormat) 
 export function renderStructure(spec: StructureSpec): RenderedStructure {
   checkShape(spec);
   const format = checkFormat(spec);
+  if (spec.type === "sunburst") return sunburstFigure(spec, spec.links!, format);
   const items = spec.links ?? spec.tasks!;
   const out: KindOutput = spec.type === "gantt"
     ? ganttChart(spec.tasks!, format)
@@ -87,6 +95,31 @@ export function renderStructure(spec: StructureSpec): RenderedStructure {
     plot: plotted.html,
     note: "",
     table: tableHtml(out.table, formatter(format)),
+  });
+  return { html: raw(html), summary: out.summary };
+}
+
+/** A sunburst keeps its circle: one fixed-size SVG (sunburst.ts) with its legend beside or under it, like a pie. */
+function sunburstFigure(
+  spec: StructureSpec,
+  links: readonly Link[],
+  format: NumberFormat,
+): RenderedStructure {
+  const { root, madeUp } = buildTree(links, spec.title, "sunburst");
+  const out = sunburstChart(root, madeUp, format);
+  const id = idMaker(JSON.stringify([spec.type, spec.title, links.length, links[0], links.at(-1)]));
+  const [tid, did] = [id("chart-title"), id("chart-desc")];
+  const s = SUNBURST_SIZE;
+  const plot =
+    `<div class="mcc-plot"><svg class="mcc-pie mcc-sunburst" viewBox="0 0 ${s} ${s}" width="${s}" height="${s}" role="img" aria-labelledby="${tid} ${did}"><title id="${tid}">${
+      escape(clip(spec.title, 200))
+    }</title><desc id="${did}">${escape(spec.description ?? out.summary)}</desc>${out.svg}</svg></div>`;
+  const html = figureHtml(spec.type, format, {
+    legend: out.legend ? legendHtml(out.legend) : "",
+    plot,
+    note: "",
+    table: tableHtml(out.table, formatter(format)),
+    round: true,
   });
   return { html: raw(html), summary: out.summary };
 }

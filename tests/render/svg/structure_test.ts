@@ -16,6 +16,13 @@ async function call(client: Client, args: Record<string, unknown>) {
   return { error: result.isError === true, text: textOf(result) };
 }
 
+/** The card's article, as the client received it. */
+async function article(client: Client, args: Record<string, unknown>): Promise<string> {
+  const result = await client.callTool({ name: "create_structure_card", arguments: { title: "T", ...args } });
+  assert(!result.isError, textOf(result));
+  return (result.structuredContent as { card: { articleHtml: string } }).card.articleHtml;
+}
+
 /** A root with `n` leaves: n + 1 nodes. */
 const fan = (n: number): Link[] =>
   Array.from({ length: n }, (_, i) => ({ from: "Root", to: `Leaf ${i}`, value: i + 1 }));
@@ -293,4 +300,57 @@ Deno.test("gantt: durations read in days, hours or minutes in the locale", () =>
   assertEquals(duration(3_600_000 * 1.5, "en"), "1.5 hours");
   assertEquals(duration(86_400_000 * 14, "en"), "14 days");
   assertEquals(duration(86_400_000, "de"), "1 Tag");
+});
+
+Deno.test("sunburst: 8 levels draw as 8 rings, 9 and a 50-level chain are refused naming the depth; 2,000 links by the node limit", async () => {
+  await using client = await connect();
+  const eight = await article(client, { type: "sunburst", links: chain(8) });
+  assertEquals((eight.match(/class="mcc-pt /g) ?? []).length, 8);
+  for (const levels of [9, 50]) {
+    assertEquals(await call(client, { type: "sunburst", links: chain(levels) }), {
+      error: true,
+      text:
+        `Invalid "links": the hierarchy is ${levels} levels deep, more than the 8 rings a sunburst draws\n` +
+        "Fold the deepest levels into their parents, or use a treemap",
+    });
+  }
+  assertEquals(
+    (await call(client, { type: "sunburst", links: fan(2_000) })).text,
+    'Invalid "links": 2001 nodes is more than 80 for a sunburst\nFold the smallest parts into one per parent',
+  );
+});
+
+Deno.test("sunburst: equal leaves take equal angles, a zero leaf has a row but no arc, markup and bidi stay text", async () => {
+  await using client = await connect();
+  const names = ["<b>a</b>", "\u202eb", "c & d", "Same", "same"];
+  const links = [...names.map((to) => ({ from: "Root", to, value: 1 })), {
+    from: "Root",
+    to: "Zero",
+    value: 0,
+  }];
+  const text = await article(client, { type: "sunburst", links });
+  // five arcs of 72° each: every arc's outer edge is the same chord
+  const arcs = [
+    ...text.matchAll(
+      /class="mcc-pt [^"]*" data-i="\d+" d="M([\d.]+) ([\d.]+)A[^ ]+ [^ ]+ 0 0 1 ([\d.]+) ([\d.]+)/g,
+    ),
+  ]
+    .map(([, x0, y0, x1, y1]) => Math.round(Math.hypot(+x1 - +x0, +y1 - +y0)));
+  assertEquals(arcs.length, 5);
+  assert(arcs.every((c) => Math.abs(c - arcs[0]) <= 1), `${arcs}`);
+  assert(text.includes('<th scope="row">Root › Zero</th><td data-v="0">0</td><td>0%</td><td>0%</td>'), text);
+  assert(text.includes("Root › &lt;b&gt;a&lt;/b&gt;"), "markup escaped in the table");
+  assert(!text.includes("<b>a</b>"), "no markup through");
+});
+
+Deno.test("the chart card refuses a sunburst naming the structure card", async () => {
+  await using client = await connect();
+  const result = await client.callTool({
+    name: "create_chart_card",
+    arguments: { title: "T", type: "sunburst", labels: ["a"], series: [{ name: "s", values: [1] }] },
+  });
+  assertEquals(
+    textOf(result),
+    'Input validation error: Invalid arguments for tool create_chart_card: type: "sunburst" is not a type of this tool: create_structure_card draws it',
+  );
 });
