@@ -29,7 +29,7 @@ function unadvertised<T extends z.ZodType>(schema: T, max: number, min?: number)
 const input = z.object({
   title: cardTitle,
   type: z.enum(CHART_TYPES).describe(
-    "waterfall null=subtotal; histogram, box: raw values (or labels min,q1,median,q3,max); heatmap: series=rows; candlestick: series o,h,l,c; bar_line: bars, then right-axis lines; bubble: series y,size pairs",
+    "waterfall null=subtotal; histogram, box: raw values (or labels min,q1,median,q3,max); heatmap: series=rows; candlestick: series o,h,l,c; bar_line: bars, then right-axis lines; bubble: series y,size pairs; bullet: series value, target, band tops",
   ),
   labels: unadvertised(z.array(z.string().max(200)), MAX_POINTS).optional().describe("1 per value"),
   series: z.array(z.object({
@@ -40,11 +40,12 @@ const input = z.object({
     ),
   })).describe("Up to 8"),
   x: unadvertised(z.array(z.number()), MAX_POINTS).optional().describe("scatter, bubble: x per label"),
+  // described by their names alone: hosts list no description that only repeats the name
   xTitle: z.string().max(100).optional().describe("xTitle"),
   yTitle: z.string().max(100).optional().describe("yTitle"),
   valueStyle: z.enum(["number", "percent", "currency", "compact"]).optional().describe("percent: 25=25%"),
   currency: z.string().max(3).optional().describe("ISO code"),
-  digits: unadvertised(z.number().int(), 10, 0).optional().describe("Decimals"),
+  digits: unadvertised(z.number().int(), 10, 0).optional().describe("Digits"),
   locale: z.string().max(35).optional().describe("e.g. en-US"),
   description: z.string().max(1000).optional().describe("Alt text"),
 });

@@ -255,9 +255,10 @@ export const LISTED: readonly ListedTool[] = [
             "candlestick",
             "bar_line",
             "radar",
-            "bubble"
+            "bubble",
+            "bullet"
           ],
-          "description": "waterfall null=subtotal; histogram, box: raw values (or labels min,q1,median,q3,max); heatmap: series=rows; candlestick: series o,h,l,c; bar_line: bars, then right-axis lines; bubble: series y,size pairs"
+          "description": "waterfall null=subtotal; histogram, box: raw values (or labels min,q1,median,q3,max); heatmap: series=rows; candlestick: series o,h,l,c; bar_line: bars, then right-axis lines; bubble: series y,size pairs; bullet: series value, target, band tops"
         },
         "labels": {
           "description": "1 per value",
@@ -323,7 +324,6 @@ export const LISTED: readonly ListedTool[] = [
           "type": "string"
         },
         "digits": {
-          "description": "Decimals",
           "type": "integer"
         },
         "locale": {

@@ -3,9 +3,9 @@
 export const SHELL_CHARS: Readonly<Record<string, number>> = {
   tab: 48760,
   table: 58351,
-  chart: 58266,
-  map: 56229,
-  structure: 58911,
+  chart: 58769,
+  map: 56732,
+  structure: 59414,
   diagram: 47644,
   video: 44086,
   animation: 50432,

@@ -32,6 +32,7 @@ export const EXAMPLES: Record<string, string> = {
   bar_line: "bar_line",
   radar: "radar",
   bubble: "bubble",
+  bullet: "bullet",
 };
 
 /** Most labels a kind takes, where it is below what the stress inputs use (render/svg/kinds.ts). */
@@ -42,6 +43,7 @@ const MOST: Record<string, number> = {
   candlestick: 100,
   bar_line: 100,
   radar: 12,
+  bullet: 30,
 };
 
 const LONG = [
@@ -90,7 +92,7 @@ function chart(type: string, labels: string[], names: string[], low = 0, extra: 
 /** Stress inputs for one kind: [case name, arguments]. */
 export function stress(type: string): [string, Args][] {
   const pie = type === "pie" || type === "donut";
-  const multi = /grouped|stacked|line|area|scatter|box|radar|bubble/.test(type) && type !== "area";
+  const multi = /grouped|stacked|line|area|scatter|box|radar|bubble|bullet/.test(type) && type !== "area";
   const names = multi ? SERIES : SERIES.slice(0, 1);
   const seq = (n: number) =>
     Array.from({ length: n }, (_, i) => `2024-${String(1 + (i % 12)).padStart(2, "0")}-${i + 1}`);
@@ -119,9 +121,12 @@ export function stress(type: string): [string, Args][] {
   // one series: 200 horizontal bars, or 200 points of several series, pass the 40,000-character
   // result ceiling (they did before charts were laid out per width too)
   const many = Math.min(type === "horizontal_bar" ? 100 : 200, MOST[type] ?? 200);
-  // a bar_line chart needs its bars and a line
+  // a bar_line chart needs its bars and a line, a bullet its values and targets
   if (!pie) {
-    cases.push([`${many} points`, chart(type, seq(many), names.slice(0, type === "bar_line" ? 2 : 1))]);
+    cases.push([
+      `${many} points`,
+      chart(type, seq(many), names.slice(0, type === "bar_line" || type === "bullet" ? 2 : 1)),
+    ]);
   }
   // counts (funnel stages, a histogram's given bins), stacked areas and radars take no negatives
   if (!pie && !["stacked_area", "funnel", "histogram", "radar"].includes(type)) {

@@ -64,7 +64,8 @@ Deno.test({
           assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
           // the kinds whose table holds what they derive (bins, shares, running totals) are checked below
           if (
-            theme === "light" && !/^(line_2000_downsampled|histogram|funnel|waterfall|box|bubble)/.test(name)
+            theme === "light" &&
+            !/^(line_2000_downsampled|histogram|funnel|waterfall|box|bubble|bullet)/.test(name)
           ) {
             const input = golden(name) as { series: { values: (number | null)[] }[] };
             assertEquals(await tableValues(m.view), input.series.map((s) => s.values), name);
@@ -289,6 +290,57 @@ Deno.test({
         await m.page.keyboard.press("End");
         assertEquals(await focused(), "Dec, Gross margin %: 47.5");
         await m.page.close();
+      },
+    );
+
+    await t.step(
+      "bullet: value bars and target ticks read their columns; a clipped value says so",
+      async () => {
+        const m = await paint(h, "bullet", { theme: "light" });
+        const focused = () => m.view.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+        const column = (c: number) =>
+          m.view.evaluate(
+            (c) =>
+              [...document.querySelectorAll<HTMLTableRowElement>(".mcc-chart tbody tr")].map((r) =>
+                r.cells[c].textContent
+              ),
+            c,
+          );
+        // the table: each series' exact values, then the value against its target
+        const input = golden("bullet") as { series: { values: number[] }[] };
+        assertEquals(await tableValues(m.view), [...input.series.map((s) => s.values), [
+          null,
+          null,
+          null,
+          null,
+          null,
+        ]]);
+        assertEquals(await column(6), [
+          "+20 (+8%)",
+          "-4.5 (-16.7%)",
+          "+30 (+5.5%)",
+          "-450 (-21.4%)",
+          "-0.1 (-2.2%)",
+        ]);
+        await m.view.locator(".mcc-pt").first().focus();
+        assertEquals([await focused(), await tip(m.view)], [
+          "Revenue (k$), Actual: 270",
+          "Revenue (k$)Actual: 270",
+        ]);
+        await m.page.keyboard.press("ArrowDown");
+        assertEquals([await focused(), await tip(m.view)], [
+          "Revenue (k$), Target: 250",
+          "Revenue (k$)Target: 250",
+        ]);
+        await m.page.keyboard.press("ArrowRight");
+        assertEquals(await focused(), "Profit (%), Target: 27");
+        await m.page.keyboard.press("End");
+        assertEquals(await focused(), "Satisfaction (of 5), Target: 4.5");
+        await m.page.close();
+        const clipped = await paint(h, "bullet_clipped", { theme: "dark" });
+        await clipped.view.locator(".mcc-bv .mcc-pt").first().hover();
+        assertEquals(await tip(clipped.view), "HugeReading: 1E300 (off the scale: drawn clipped at 120)");
+        await clipped.page.close();
       },
     );
 

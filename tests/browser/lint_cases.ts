@@ -97,6 +97,29 @@ const CHARTS: LintCase[] = [
     series: [{ name: HEBREW, values: [4200, 5100, 3300, 2100] }],
     yTitle: ARABIC,
   }),
+  chart("bullet-scorecard", {
+    type: "bullet",
+    labels: ["Revenue this quarter (thousands of dollars)", "Profit margin", "New customers", "NPS"],
+    series: [
+      { name: "Actual", values: [270, 22.5, 1650, 41] },
+      { name: "Target", values: [250, 27, 2100, null] },
+      { name: "Poor", values: [150, 20, 1400, 0] },
+      { name: "Fair", values: [225, 25, 2000, 30] },
+      { name: "Good", values: [300, 30, 2500, 70] },
+    ],
+  }),
+  chart("bullet-shared-negatives", {
+    type: "bullet",
+    labels: ["North", "East", "South", "West", "ירושלים"],
+    series: [
+      { name: "Sales", values: [182000, 120000, -15000, 150000, 1e9] },
+      { name: "Quota", values: [160000, 150000, 140000, null, 150000] },
+      { name: "Below plan", values: [100000, 100000, 100000, 100000, 100000] },
+      { name: "On plan", values: [180000, 170000, 175000, 160000, 170000] },
+    ],
+    valueStyle: "currency",
+    currency: "EUR",
+  }),
 ];
 
 /** Each label sits just under the next gridline: the line crosses it (issue 25's craft review). */

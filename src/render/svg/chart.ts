@@ -84,6 +84,7 @@ export const NAMES: Record<ChartType, string> = {
   bar_line: "Bar and line chart",
   radar: "Radar chart",
   bubble: "Bubble chart",
+  bullet: "Bullet chart",
 };
 
 const LINEAR: ReadonlySet<ChartType> = new Set(["line", "area", "stacked_area"]);

@@ -17,6 +17,7 @@ import { waterfallChart } from "./waterfall.ts";
 import { candlestickChart } from "./candlestick.ts";
 import { barLineChart } from "./bar_line.ts";
 import { bubbleChart } from "./bubble.ts";
+import { bulletChart } from "./bullet.ts";
 
 /** What a kind receives: the spec, checked labels (none for raw values: RAW_TYPES), the format. */
 export interface KindInput {
@@ -44,6 +45,7 @@ export const KINDS: Partial<Record<ChartType, (input: KindInput) => KindOutput>>
   candlestick: candlestickChart,
   bar_line: barLineChart,
   bubble: bubbleChart,
+  bullet: bulletChart,
 };
 
 /** Kinds that read each series as raw values when no labels are given. */
@@ -60,4 +62,5 @@ export const KIND_LABELS: Partial<Record<ChartType, [number, string]>> = {
   bar_line: [100, "Aggregate the labels (by month instead of by day)"],
   radar: [12, "Keep the 12 axes that matter most, or use grouped_bar"],
   bubble: [1_000, "Sample the points, or use a scatter plot"],
+  bullet: [30, "Keep the measures that matter most, or split them over several charts"],
 };

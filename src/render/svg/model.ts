@@ -26,6 +26,7 @@ export const CHART_TYPES = [
   "bar_line",
   "radar",
   "bubble",
+  "bullet",
 ] as const;
 
 export type ChartType = typeof CHART_TYPES[number];

@@ -18,7 +18,7 @@ export interface RowFrame {
   names: string[];
   /** The title above the rows, if any. */
   title: string;
-  /** The middle of row i, in px from the frame's top. */
+  /** The middle of row i's mark, in px from the frame's top. */
   mid(i: number): number;
   band: number;
 }
@@ -27,7 +27,14 @@ export interface RowFrame {
 export function rowFrame(
   labels: readonly string[],
   width: number,
-  options: { right?: number; bottom?: number; title?: string; band?: number; left?: number } = {},
+  options: {
+    right?: number;
+    bottom?: number;
+    title?: string;
+    band?: number;
+    left?: number;
+    centre?: number;
+  } = {},
 ): RowFrame {
   const named = names(labels, width, labels.length <= 30);
   const tall = named.lines.some((l) => l.length > 1);
@@ -39,7 +46,8 @@ export function rowFrame(
     bottom: options.bottom ?? 4,
     left: Math.max(named.room + 14, options.left ?? 0),
   };
-  const mid = (i: number) => plot.top + band * (i + 0.5);
+  // where a row's mark sits, as a share of the row (a bullet's scale runs under it): the middle by default
+  const mid = (i: number) => plot.top + band * (i + (options.centre ?? 0.5));
   const at = plot.left - 8;
   const texts = labels.map((label, i) => {
     const lines = named.lines[i];
