@@ -2,7 +2,8 @@
 /**
  * Red team, session 9: the new chart kinds in real Chromium under the AppBridge host, with inputs
  * their authors' goldens do not hold: markup, `</script>`, bidi controls and tag characters in
- * labels and names, duplicate labels, sizes of 0, one point, values at ±1e300. Each case paints with
+ * labels and names, duplicate labels, sizes of 0, one point, values at ±1e300; for a sunburst, 200-character
+ * names, -0 and 0 leaves; for a bullet, a target far outside the bands, a value at a band limit, nulls. Each case paints with
  * no script error and no NaN or Infinity in the view, its table has a row per point with the label
  * as text, the first mark's tooltip and the arrow keys work, and axe finds nothing in both themes.
  */
@@ -15,7 +16,7 @@ const EVIL = '</script><img src=x onerror="window.pwned=1">';
 const BIDI = "ab\u202Ecd\u{E0041}";
 
 type Args = Record<string, unknown>;
-/** [name, arguments, points]. */
+/** [name, arguments, table rows]; a case with `links` is a structure card. */
 const CASES: [string, Args, number][] = [
   ["bubble-hostile", {
     title: EVIL,
@@ -43,12 +44,35 @@ const CASES: [string, Args, number][] = [
     x: [1e300, -1e300, 0],
     series: [{ name: "y", values: [-1e300, 1e300, 0] }, { name: "s", values: [1e300, 0, 1e-300] }],
   }, 3],
+  ["sunburst-hostile", {
+    title: EVIL,
+    type: "sunburst",
+    links: [
+      { from: EVIL, to: BIDI, value: 0 },
+      { from: EVIL, to: "dup", value: 1e300 },
+      { from: "dup", to: "L".repeat(200), value: 1e300 },
+      { from: "dup", to: '"quoted"', value: -0 },
+      { from: EVIL, to: "Dup", value: 1 },
+    ],
+  }, 6],
+  ["bullet-hostile", {
+    title: EVIL,
+    type: "bullet",
+    labels: [EVIL, BIDI, "dup", "dup"],
+    series: [
+      { name: EVIL, values: [1e300, -1e300, 10, null] },
+      { name: `${BIDI} target`, values: [-1e300, 5, 10, 3] },
+      { name: "<low>", values: [3, null, 10, 1] },
+      { name: "<high>", values: [10, 1e300, 20, 2] },
+    ],
+  }, 4],
 ];
 
 async function check(h: Harness, name: string, args: Args, points: number, theme: "light" | "dark") {
   // the dark runs take the host's locale: the runtime reprints every number in it
   const hostContext = theme === "dark" ? { theme, locale: "de-DE" } : { theme };
-  const m = await h.mount({ tool: "create_chart_card", args, deliver: "result", hostContext });
+  const tool = "links" in args ? "create_structure_card" : "create_chart_card";
+  const m = await h.mount({ tool, args, deliver: "result", hostContext });
   await m.page.evaluate(() => (document.getElementById("slot")!.style.width = "420px"));
   await m.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
   const facts = await m.view.evaluate(() => ({
@@ -59,7 +83,7 @@ async function check(h: Harness, name: string, args: Args, points: number, theme
         `${e.tagName} ${a.name}=${a.value}`
       )
     ),
-    rows: document.querySelectorAll(".mcc-chart tbody tr").length,
+    rows: document.querySelectorAll(".mcc-chart tbody tr, .mcc-data tbody tr").length,
     // 1e300 in full is 400 characters of digits: the plot left the card
     long: document.querySelector(".mcc-chart")!.textContent!.match(/[\d,.]{40,}/)?.[0] ?? null,
   }));
@@ -88,7 +112,8 @@ async function check(h: Harness, name: string, args: Args, points: number, theme
 }
 
 Deno.test({
-  name: "red kinds in Chromium: hostile bubble charts paint, escape, read and pass axe in both themes",
+  name:
+    "red kinds in Chromium: hostile bubble, sunburst and bullet charts paint, escape, read and pass axe in both themes",
   ignore: reason !== undefined,
   sanitizeResources: false,
   sanitizeOps: false,

@@ -193,3 +193,40 @@ Deno.test("red numbers: values past 1e21 print in scientific notation: ticks, su
     'Chart card "t": Line chart of "y" over 2 labels from "a" to "b". "y" ranges from 999,000,000,000,000,000,000 ("b") to 1E21 ("a").',
   );
 });
+
+Deno.test("red numbers: a leaf of -0 has a share of 0%, not -0% (sunburst summary and table)", async () => {
+  await using client = await connect();
+  const result = await client.callTool({
+    name: "create_structure_card",
+    arguments: {
+      title: "t",
+      type: "sunburst",
+      links: [{ from: "r", to: "a", value: -0 }, { from: "r", to: "b", value: 1 }],
+    },
+  });
+  assertEquals(
+    textOf(result),
+    'Structure card "t": Sunburst of "r": total 1 in 2 parts: "b" 1 (100%), "a" 0 (0%).',
+  );
+  assertEquals(JSON.stringify(result.structuredContent).includes("-0%"), false);
+});
+
+Deno.test("red numbers: a bullet's share of its target past 1e21 percent prints in scientific notation", async () => {
+  await using client = await connect();
+  const result = await client.callTool({
+    name: "create_chart_card",
+    arguments: {
+      title: "t",
+      type: "bullet",
+      labels: ["a", "b"],
+      series: [{ name: "v", values: [1e300, -1e300] }, { name: "t", values: [-1e300, 5] }, {
+        name: "hi",
+        values: [1e300, 1e300],
+      }],
+    },
+  });
+  // before: "-20,000,000,…%", 400 characters in the table's "Against target" column
+  const text = JSON.stringify(result);
+  assertEquals(text.match(/[\d,.]{40,}/)?.[0], undefined);
+  assertEquals(text.includes("-1E300 (-2E301%)"), true);
+});
