@@ -3030,4 +3030,28 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["tests/red/summaries_test.ts"],
     breaks: "a label holding a quote closes its quotes in a chart summary and speaks in the server's voice",
   },
+  {
+    id: "share-negative-zero",
+    file: "src/render/svg/funnel.ts",
+    find: "const ratio = a / b + 0;",
+    replace: "const ratio = a / b;",
+    tests: ["tests/red/numbers_test.ts"],
+    breaks: "a leaf of -0 shows a share of -0%",
+  },
+  {
+    id: "share-huge-in-full",
+    file: "src/render/svg/funnel.ts",
+    find: 'notation: Math.abs(ratio) >= 1e19 ? "scientific" : "standard",',
+    replace: 'notation: "standard",',
+    tests: ["tests/red/numbers_test.ts"],
+    breaks: "a bullet's share of its target at 1e300 prints 400 characters of digits",
+  },
+  {
+    id: "format-huge-in-full",
+    file: "src/render/svg/format.ts",
+    find: "if (!(Math.abs(v) >= 1e21)) return f(v);",
+    replace: "return f(v);",
+    tests: ["tests/red/numbers_test.ts"],
+    breaks: "a tick or a summary at 1e300 prints 400 characters of digits",
+  },
 ];
