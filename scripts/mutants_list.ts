@@ -210,6 +210,8 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["tests/browser/structure_test.ts"],
     breaks:
       "a sunburst arc's (or a bubble's) tooltip gives one number, not its value and shares (x, y and size)",
+  },
+  {
     id: "measures-scale-always-shared",
     file: "src/render/svg/measures.ts",
     find: "  const shared = labels.length > 1 && Math.max(...spans) <= 2 * Math.min(...spans);",

@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-window -- page callbacks run in the browser, where window exists
 /**
  * Red team, session 9: the new chart kinds in real Chromium under the AppBridge host, with inputs
  * their authors' goldens do not hold: markup, `</script>`, bidi controls and tag characters in
