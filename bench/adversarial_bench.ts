@@ -9,11 +9,16 @@
  * - a formula defining a macro that copies its argument (164 characters of TeX): 11 s and 9 MB of
  *   MathML; now refused before the renderer runs, against a plain formula of the same length.
  *
+ * - (session 9) a bubble chart of 1,000 points at one spot, sizes 0 and 1e300 by turns, labels of
+ *   markup: against 1,000 plain points spread over the plot (1.8x here on a loaded machine; a scatter plot of
+ *   as many points takes about as long).
+ *
  * Target for each: within 3x its floor.
  */
 import { benchCase } from "../scripts/bench/micro.ts";
 import { loadGraphLayout, renderMermaid } from "../src/render/diagram/diagram.ts";
 import { newBudget, prepareMath, renderTex } from "../src/render/math.ts";
+import { type ChartSpec, renderChart } from "../src/render/svg/chart.ts";
 
 await loadGraphLayout();
 await prepareMath("$x$");
@@ -45,4 +50,36 @@ export const MACRO_AMPLIFIER = benchCase({
   target: 3,
   ours: () => renderTex(amplifier, true, "", newBudget()),
   floor: () => renderTex("x".repeat(amplifier.length), true, "", newBudget()),
+});
+
+const POINTS = 1_000;
+const spread = Array.from({ length: POINTS }, (_, i) => i);
+const hostileBubbles: ChartSpec = {
+  title: "bubbles",
+  type: "bubble",
+  labels: spread.map((i) => `</script><b>${i}</b>`),
+  x: spread.map(() => 1e300),
+  series: [
+    { name: "<y>", values: spread.map(() => -1e300) },
+    { name: "<size>", values: spread.map((i) => (i % 2 ? 1e300 : 0)) },
+  ],
+};
+export const BUBBLES_AT_ONE_SPOT = benchCase({
+  name: `a bubble chart of ${
+    POINTS.toLocaleString("en-US")
+  } points at one spot, sizes 0 and 1e300, labels of markup`,
+  floorName: "a bubble chart of as many plain points, spread",
+  target: 3,
+  ours: () => renderChart(hostileBubbles),
+  floor: () =>
+    renderChart({
+      title: "bubbles",
+      type: "bubble",
+      labels: spread.map((i) => `p${i}`),
+      x: spread,
+      series: [
+        { name: "y", values: spread.map((i) => (i * 7919) % 1000) },
+        { name: "size", values: spread.map((i) => i % 50) },
+      ],
+    }),
 });

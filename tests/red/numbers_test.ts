@@ -99,3 +99,134 @@ Deno.test("red numbers: a range whose midpoint overflows the step starts at a fi
     assertEquals(html.includes(` value="${start}"`), true, html.match(/<input type="range"[^>]*>/)?.[0]);
   }
 });
+
+Deno.test("red numbers: values nearer zero than ±1e-300 (5e-324, the least double) are refused by name; 1e-300 draws finite shapes", async () => {
+  await using client = await connect();
+  // before: line, bar and area drew NaN; scatter and bubble were an internal error (the step underflowed to 0)
+  for (const type of ["line", "bar", "area", "scatter", "bubble"]) {
+    const xy = type === "scatter" || type === "bubble";
+    const chart = (values: number[]) =>
+      client.callTool({
+        name: "create_chart_card",
+        arguments: {
+          title: "t",
+          type,
+          labels: ["a", "b", "c"],
+          series: [
+            { name: "s", values },
+            ...(type === "bubble" ? [{ name: "size", values: [1, 2, 3] }] : []),
+          ],
+          ...(xy ? { x: [1, 2, 3] } : {}),
+        },
+      });
+    const refused = await chart([5e-324, 0, -5e-324]);
+    assertEquals(
+      `${refused.isError} ${textOf(refused)}`,
+      'true Invalid "series[0].values[0]": 5e-324 is nearer zero than ±1e-300, the smallest value besides 0 a chart draws\n' +
+        "Use 0, or scale the values (e.g. in billionths) and say so in the axis title",
+      type,
+    );
+    const negative = await chart([0, -1e-301, 0]);
+    assertEquals(
+      textOf(negative).split("\n")[0],
+      'Invalid "series[0].values[1]": -1e-301 is nearer zero than ±1e-300, the smallest value besides 0 a chart draws',
+      type,
+    );
+    const edge = await chart([1e-300, 0, -1e-300]);
+    assertEquals(edge.isError, undefined, `${type}: ${textOf(edge)}`);
+    const html = JSON.stringify(edge.structuredContent);
+    assertEquals(
+      /NaN|Infinity|∞/.test(html),
+      false,
+      `${type}: ${html.match(/.{40}(NaN|Infinity|∞).{20}/)?.[0]}`,
+    );
+  }
+  const x = await client.callTool({
+    name: "create_chart_card",
+    arguments: {
+      title: "t",
+      type: "scatter",
+      labels: ["a", "b"],
+      x: [0, 5e-324],
+      series: [{ name: "s", values: [1, 2] }],
+    },
+  });
+  assertEquals(
+    textOf(x).split("\n")[0],
+    'Invalid "x[1]": 5e-324 is nearer zero than ±1e-300, the smallest value besides 0 a chart draws',
+  );
+});
+
+Deno.test("red numbers: values past 1e21 print in scientific notation: ticks, summary and a bubble's size key stay short", async () => {
+  await using client = await connect();
+  // before: 1e300 printed as 400 characters of digits and commas, pushing the plot out of a 420 px card
+  for (const type of ["line", "bubble"]) {
+    const result = await client.callTool({
+      name: "create_chart_card",
+      arguments: {
+        title: "t",
+        type,
+        labels: ["a", "b", "c"],
+        series: [
+          { name: "y", values: [-1e300, 1e300, 0] },
+          ...(type === "bubble" ? [{ name: "s", values: [1e300, 0, 1] }] : []),
+        ],
+      },
+    });
+    const text = JSON.stringify(result);
+    assertEquals(text.match(/[\d,.]{40,}/)?.[0], undefined, type);
+    assertEquals(text.includes("1E300"), true, type);
+  }
+  const summary = textOf(
+    await client.callTool({
+      name: "create_chart_card",
+      arguments: {
+        title: "t",
+        type: "line",
+        labels: ["a", "b"],
+        series: [{ name: "y", values: [1e21, 999e18] }],
+      },
+    }),
+  );
+  assertEquals(
+    summary,
+    'Chart card "t": Line chart of "y" over 2 labels from "a" to "b". "y" ranges from 999,000,000,000,000,000,000 ("b") to 1E21 ("a").',
+  );
+});
+
+Deno.test("red numbers: a leaf of -0 has a share of 0%, not -0% (sunburst summary and table)", async () => {
+  await using client = await connect();
+  const result = await client.callTool({
+    name: "create_structure_card",
+    arguments: {
+      title: "t",
+      type: "sunburst",
+      links: [{ from: "r", to: "a", value: -0 }, { from: "r", to: "b", value: 1 }],
+    },
+  });
+  assertEquals(
+    textOf(result),
+    'Structure card "t": Sunburst of "r": total 1 in 2 parts: "b" 1 (100%), "a" 0 (0%).',
+  );
+  assertEquals(JSON.stringify(result.structuredContent).includes("-0%"), false);
+});
+
+Deno.test("red numbers: a bullet's share of its target past 1e21 percent prints in scientific notation", async () => {
+  await using client = await connect();
+  const result = await client.callTool({
+    name: "create_chart_card",
+    arguments: {
+      title: "t",
+      type: "bullet",
+      labels: ["a", "b"],
+      series: [{ name: "v", values: [1e300, -1e300] }, { name: "t", values: [-1e300, 5] }, {
+        name: "hi",
+        values: [1e300, 1e300],
+      }],
+    },
+  });
+  // before: "-20,000,000,…%", 400 characters in the table's "Against target" column
+  const text = JSON.stringify(result);
+  assertEquals(text.match(/[\d,.]{40,}/)?.[0], undefined);
+  assertEquals(text.includes("-1E300 (-2E301%)"), true);
+});

@@ -93,13 +93,15 @@ function plainNumber(locale: string): (v: number) => string {
 function sizeKey(name: string, largest: number, locale: string): LegendEntry[] {
   if (!(largest > 0)) return [{ name, key: "<span>0 everywhere</span>" }];
   const compact = new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 });
+  // compact stops at trillions: 1e300 would be a 300-digit key
+  const short = (v: number) => (v >= 1e15 ? plainNumber(locale)(v) : compact.format(v));
   const quarter = niceStep(largest / 4);
   const circle = (size: number) => {
     const r = radius(size, largest);
     const d = Math.ceil(2 * r + 2);
     return `<svg class="mcc-key" width="${d}" height="${d}" aria-hidden="true"><circle cx="${d / 2}" cy="${
       d / 2
-    }" r="${r}"/></svg><span>${escape(compact.format(size))}</span>`;
+    }" r="${r}"/></svg><span>${escape(short(size))}</span>`;
   };
   return [{ name, key: circle(largest) + (quarter < largest ? circle(quarter) : "") }];
 }

@@ -25,6 +25,7 @@ import { scatterChart } from "./scatter.ts";
 import { type ChartSpec, checkFormat, checkMagnitudes } from "./spec.ts";
 import { gapNote, timeAxis } from "./time_axis.ts";
 import { clip } from "./text.ts";
+import { q } from "./funnel.ts";
 import { formatCount } from "../summary.ts";
 
 /** Most labels (points per series) any chart takes. */
@@ -275,7 +276,6 @@ export function chartSummary(
   format: NumberFormat,
 ): string {
   const f = formatter(format);
-  const q = (l: string) => `"${clip(l, 40)}"`;
   const span = labels.length === 1
     ? `for ${q(labels[0])}`
     : `over ${formatCount(labels.length)} labels from ${q(labels[0])} to ${q(labels[labels.length - 1])}`;

@@ -5,6 +5,7 @@
  * (`data-v`) for the host's locale with exactly the same style.
  */
 import { invalidInput } from "../../errors.ts";
+import { jsonText } from "../../ui/shared/json.ts";
 
 /** How values read: plain numbers, percentages (25 means 25%), money, or compact (1.2K). */
 export type ValueStyle = "number" | "percent" | "currency" | "compact";
@@ -103,8 +104,22 @@ export function formatter(format: NumberFormat, step?: number): (value: number) 
     if (cache.size > 200) cache.clear();
     cache.set(key, f);
   }
-  const g = f;
+  const g = hugeInScientific(f, format.locale, options);
   return format.style === "percent" ? (v) => g(v / 100) : g;
+}
+
+/** Past 1e21 (where JavaScript's own numbers turn to e-notation), scientific: 1e300 in full is 400 characters of tick. */
+function hugeInScientific(
+  f: (v: number) => string,
+  locale: string,
+  options: Intl.NumberFormatOptions,
+): (v: number) => string {
+  let huge: Intl.NumberFormat | undefined;
+  return (v) => {
+    if (!(Math.abs(v) >= 1e21)) return f(v);
+    huge ??= new Intl.NumberFormat(locale, { ...options, notation: "scientific", maximumFractionDigits: 2 });
+    return huge.format(v);
+  };
 }
 
 /** Validates a BCP 47 locale for formatting; refuses unknown or malformed tags with the field name. */
@@ -123,7 +138,7 @@ export function checkLocale(locale: string, field = "locale"): string {
   }
   throw invalidInput(
     field,
-    `"${locale}" is not a locale this server can format`,
+    `${jsonText(locale)} is not a locale this server can format`,
     "Use a BCP 47 tag such as en-US, de-DE or ja-JP",
   );
 }
@@ -133,7 +148,7 @@ export function checkCurrency(currency: string, field = "currency"): string {
   if (/^[A-Z]{3}$/.test(currency)) return currency;
   throw invalidInput(
     field,
-    `"${currency}" is not a currency code`,
+    `${jsonText(currency)} is not a currency code`,
     "Use three capital letters, e.g. USD, EUR or JPY",
   );
 }

@@ -50,15 +50,30 @@ export interface KindOutput {
  */
 export const MAX_CHART_VALUE = 1e300;
 
-/** Refuses the first value beyond ±MAX_CHART_VALUE, naming it as `field[i]`. */
+/**
+ * Smallest magnitude, besides 0, a chart draws. Nearer zero, a range's step underflows to 0 (5e-324 / 5
+ * is 0): NaN coordinates, or an internal error in an x–y frame.
+ */
+export const MIN_CHART_VALUE = 1e-300;
+
+/** Refuses the first value beyond ±MAX_CHART_VALUE, or nearer zero than ±MIN_CHART_VALUE, naming it as `field[i]`. */
 export function checkMagnitudes(values: readonly (number | null)[], field: string): void {
   const at = values.findIndex((v) => v !== null && Math.abs(v) > MAX_CHART_VALUE);
-  if (at < 0) return;
-  throw invalidInput(
-    `${field}[${at}]`,
-    `${values[at]} is beyond ±${MAX_CHART_VALUE}, the largest value a chart draws`,
-    "Scale the values (e.g. in billions) and say so in the axis title",
-  );
+  if (at >= 0) {
+    throw invalidInput(
+      `${field}[${at}]`,
+      `${values[at]} is beyond ±${MAX_CHART_VALUE}, the largest value a chart draws`,
+      "Scale the values (e.g. in billions) and say so in the axis title",
+    );
+  }
+  const tiny = values.findIndex((v) => v !== null && v !== 0 && Math.abs(v) < MIN_CHART_VALUE);
+  if (tiny >= 0) {
+    throw invalidInput(
+      `${field}[${tiny}]`,
+      `${values[tiny]} is nearer zero than ±${MIN_CHART_VALUE}, the smallest value besides 0 a chart draws`,
+      "Use 0, or scale the values (e.g. in billionths) and say so in the axis title",
+    );
+  }
 }
 
 /** The number format a spec asks for: locale, style, currency, digits. */

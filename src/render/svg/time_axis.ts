@@ -8,7 +8,8 @@ import { escape } from "../../html/html.ts";
 import { FONT } from "./axis.ts";
 import { across, at, type Box, under, xAttrs, yAttrs } from "./layout.ts";
 import { gapBefore, timeScale, timeTicks } from "./time.ts";
-import { clip, textWidth } from "./text.ts";
+import { q } from "./funnel.ts";
+import { textWidth } from "./text.ts";
 
 /** Baseline of a tick label under the plot (the category axis' BASELINE). */
 const BASELINE = 18;
@@ -82,7 +83,7 @@ export function timeAxis(
 
 /** The summary's word on gaps: after which labels the data skip time ("" for none). */
 export function gapNote(axis: TimeAxis, labels: readonly string[]): string {
-  const after = axis.gap.flatMap((gap, i) => (gap ? [`"${clip(labels[i - 1], 40)}"`] : []));
+  const after = axis.gap.flatMap((gap, i) => (gap ? [q(labels[i - 1])] : []));
   if (!after.length) return "";
   const more = after.length > 3 ? ` and ${after.length - 3} more` : "";
   return `Gaps in time after ${after.slice(0, 3).join(", ")}${more}.`;

@@ -125,7 +125,11 @@ const host: Host = {
   async download(filename, mimeType, text, base64) {
     if (!capabilities.downloadFile) return false;
     const resource = { uri: `file:///${filename}`, mimeType, [base64 ? "blob" : "text"]: text };
-    return await granted("ui/download-file", { contents: [{ type: "resource", resource }] }, TIMEOUT_MS.server);
+    return await granted(
+      "ui/download-file",
+      { contents: [{ type: "resource", resource }] },
+      TIMEOUT_MS.server,
+    );
   },
   async part(n) {
     if (!capabilities.serverTools) return;

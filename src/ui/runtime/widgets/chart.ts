@@ -30,7 +30,9 @@ function numberFormat(f: Fmt, locale: string, digits = f.digits): (v: number) =>
   if (digits !== undefined) o.minimumFractionDigits = o.maximumFractionDigits = digits;
   else if (f.style !== "currency") o.maximumFractionDigits = 2;
   const nf = new Intl.NumberFormat(locale, o); // throws for a malformed locale
-  return (v) => nf.format(f.style === "percent" ? v / 100 : v);
+  // past 1e21 scientific, as the server prints it: 1e300 in full is 400 characters
+  const huge = new Intl.NumberFormat(locale, { ...o, notation: "scientific", maximumFractionDigits: 2 });
+  return (v) => (Math.abs(v) >= 1e21 ? huge : nf).format(f.style === "percent" ? v / 100 : v);
 }
 
 /** Rewrites every raw value of the figure for the host's locale (one Intl refuses: the server's text stays). */
