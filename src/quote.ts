@@ -40,6 +40,14 @@ export function quoteData(text: string, max: number): string {
   return jsonText(text.slice(0, fits) + "…");
 }
 
+/**
+ * A card's title (the caller's words, at most 200 characters by its schema) for the card's summary:
+ * a JSON string, whole, so a quote in it cannot end the title and speak in the server's voice.
+ */
+export function quoteTitle(title: string): string {
+  return jsonText(title);
+}
+
 /** Outside text folded to one line (see {@link oneLine}), then quoted as {@link quoteData}. */
 export function quoteLine(text: string, max: number): string {
   return quoteData(oneLine(text, max), max);

@@ -16,6 +16,7 @@ import {
   SCENE_TYPES,
 } from "../render/animation.ts";
 import { cardTitle } from "./_fields.ts";
+import { quoteTitle } from "../quote.ts";
 
 const scene = z.object({
   type: z.enum(SCENE_TYPES).describe(
@@ -56,7 +57,7 @@ export default defineCard({
     const anim = renderAnimation(inp);
     return {
       title: inp.title,
-      summary: `Animation card "${inp.title}": ${anim.summary}`,
+      summary: `Animation card ${quoteTitle(inp.title)}: ${anim.summary}`,
       blocks: [anim.html],
     };
   },

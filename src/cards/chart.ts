@@ -9,6 +9,7 @@ import { defineCard, unadvertised } from "../card.ts";
 import { CHART_TYPES } from "../render/svg/model.ts";
 import { MAX_POINTS, renderChart } from "../render/svg/chart.ts";
 import { cardTitle, plainLine } from "./_fields.ts";
+import { quoteTitle } from "../quote.ts";
 
 const input = z.object({
   title: cardTitle,
@@ -43,6 +44,10 @@ export default defineCard({
   input,
   render(inp) {
     const chart = renderChart(inp);
-    return { title: inp.title, summary: `Chart card "${inp.title}": ${chart.summary}`, blocks: [chart.html] };
+    return {
+      title: inp.title,
+      summary: `Chart card ${quoteTitle(inp.title)}: ${chart.summary}`,
+      blocks: [chart.html],
+    };
   },
 });

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { defineCard } from "../card.ts";
 import { loadGraphLayout, MAX_MERMAID_CHARS, renderMermaid } from "../render/diagram/diagram.ts";
 import { cardTitle } from "./_fields.ts";
+import { quoteTitle } from "../quote.ts";
 
 const input = z.object({
   title: cardTitle,
@@ -27,6 +28,10 @@ export default defineCard({
   async render(inp) {
     await loadGraphLayout();
     const d = renderMermaid(inp.mermaid, { title: inp.title, field: "mermaid" });
-    return { title: inp.title, summary: `Diagram card "${inp.title}": ${d.summary}`, blocks: [d.html] };
+    return {
+      title: inp.title,
+      summary: `Diagram card ${quoteTitle(inp.title)}: ${d.summary}`,
+      blocks: [d.html],
+    };
   },
 });

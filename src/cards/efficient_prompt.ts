@@ -11,6 +11,7 @@ import { idMaker } from "../html/ids.ts";
 import { ACTION } from "../ui/shared/protocol.ts";
 import { countLabel } from "../ui/shared/prompt.ts";
 import { plainLine } from "./_fields.ts";
+import { quoteTitle } from "../quote.ts";
 
 export const MAX_PROMPT_CHARS = 20_000;
 
@@ -43,10 +44,11 @@ ${inp.prompt}</textarea><p class="mcc-count" id="${id}-count">${counts}</p></div
 </form>`;
     return {
       title,
-      summary:
-        `Efficient prompt card "${title}" (${counts}). The user can edit, copy, or send it after confirming. The prompt:\n\n${inp.prompt}${
-          inp.notes ? `\n\nNotes: ${inp.notes}` : ""
-        }`,
+      summary: `Efficient prompt card ${
+        quoteTitle(title)
+      } (${counts}). The user can edit, copy, or send it after confirming. The prompt:\n\n${inp.prompt}${
+        inp.notes ? `\n\nNotes: ${inp.notes}` : ""
+      }`,
       blocks: [body],
     };
   },

@@ -12,6 +12,7 @@ import { checkFormFields, type FormField, renderFormFields } from "../render/for
 import { brief, plural } from "../render/summary.ts";
 import { FIELD_NAME, literal, NO_PREFERENCE, templateNames } from "../ui/shared/prompt.ts";
 import { cardTitle, plainLine } from "./_fields.ts";
+import { quoteTitle } from "../quote.ts";
 
 export const MAX_FIELDS = 30;
 export const MAX_OPTIONS = 30;
@@ -119,7 +120,7 @@ ${renderFormFields(fields, id)}
       }</button></div>
 </form>`;
     const summary = [
-      `Form card "${inp.title}" with ${plural(fields.length, "field")}:`,
+      `Form card ${quoteTitle(inp.title)} with ${plural(fields.length, "field")}:`,
       ...fields.map(describeField),
       `On submit the user's next message will be: ${brief(template, 300)}`,
     ].join("\n");

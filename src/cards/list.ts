@@ -8,6 +8,7 @@ import { invalidInput } from "../errors.ts";
 import { type Html, markup } from "../html/html.ts";
 import { brief, plural, withinBudget } from "../render/summary.ts";
 import { cardTitle, plainLine } from "./_fields.ts";
+import { quoteTitle } from "../quote.ts";
 
 export const MAX_DEPTH = 6;
 export const MAX_ITEMS = 1_000;
@@ -92,7 +93,7 @@ export default defineCard({
     if (total > MAX_ITEMS) throw invalidInput("items", `${total} items in all, the limit is ${MAX_ITEMS}`);
     const intro = inp.intro ? markup`<p class="mcc-text">${inp.intro}</p>` : "";
     const body = markup`${intro}<div class="mcc-list">${renderItems(inp.items, true)}</div>`;
-    const head = [`Outline card "${inp.title}" with ${plural(total, "item")}:`];
+    const head = [`Outline card ${quoteTitle(inp.title)} with ${plural(total, "item")}:`];
     if (inp.intro?.trim()) head.push(brief(inp.intro, 1_000));
     return {
       title: inp.title,

@@ -11,6 +11,7 @@ import { baseMap, DETAIL_LEVELS, MAP_NAMES } from "../render/geo/atlas.ts";
 import { checkMap, type MapSpec, MAX_MAP_ROWS, MAX_PINS, renderMap } from "../render/geo/map.ts";
 import { documentShellChars } from "../ui/standalone.ts";
 import { cardTitle } from "./_fields.ts";
+import { quoteTitle } from "../quote.ts";
 
 const input = z.object({
   title: cardTitle,
@@ -59,6 +60,10 @@ export default defineCard({
       out = renderMap(spec, await baseMap(spec.map, level), format, n > 0);
       if (fits(out.html.value, out.summary, inp.title, ctx.config, embedded)) break;
     }
-    return { title: inp.title, summary: `Map card "${inp.title}": ${out!.summary}`, blocks: [out!.html] };
+    return {
+      title: inp.title,
+      summary: `Map card ${quoteTitle(inp.title)}: ${out!.summary}`,
+      blocks: [out!.html],
+    };
   },
 });

@@ -9,6 +9,7 @@ import { markup } from "../html/html.ts";
 import { idMaker } from "../html/ids.ts";
 import { EFFICIENT_TAG } from "../ui/shared/prompt.ts";
 import { plainLine } from "./_fields.ts";
+import { quoteTitle } from "../quote.ts";
 
 /** Longest gist the user may write. */
 export const GIST_CHARS = 350;
@@ -48,8 +49,9 @@ export default defineCard({
 </form>`;
     return {
       title,
-      summary:
-        `Prompt gist card "${title}": the user writes up to ${GIST_CHARS} characters answering "${question}". Their message starts with ${EFFICIENT_TAG} and carries the rules for the next steps.`,
+      summary: `Prompt gist card ${
+        quoteTitle(title)
+      }: the user writes up to ${GIST_CHARS} characters answering "${question}". Their message starts with ${EFFICIENT_TAG} and carries the rules for the next steps.`,
       blocks: [body],
     };
   },

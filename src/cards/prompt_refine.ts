@@ -12,6 +12,7 @@ import { checkFormFields, type FormField, renderFormFields } from "../render/for
 import { brief, plural } from "../render/summary.ts";
 import { EFFICIENT_TAG, FIELD_NAME, literal, NO_PREFERENCE } from "../ui/shared/prompt.ts";
 import { plainLine } from "./_fields.ts";
+import { quoteTitle } from "../quote.ts";
 
 export const MAX_ROUNDS = 3;
 export const MAX_QUESTIONS = 6;
@@ -91,7 +92,7 @@ ${renderFormFields(fields, idMaker(JSON.stringify(inp)))}
 <div class="mcc-form-bar"><button type="submit" class="mcc-tool mcc-primary">Send answers</button></div>
 </form>`;
     const summary = [
-      `Prompt refine card "${title}", round ${inp.round} of at most ${MAX_ROUNDS}, ${
+      `Prompt refine card ${quoteTitle(title)}, round ${inp.round} of at most ${MAX_ROUNDS}, ${
         plural(inp.questions.length, "question")
       }:`,
       ...inp.questions.map((q) =>

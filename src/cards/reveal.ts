@@ -10,6 +10,7 @@ import { newBudget } from "../render/math.ts";
 import { brief, contentSummary, plural, withinBudget } from "../render/summary.ts";
 import { ACTION } from "../ui/shared/protocol.ts";
 import { assertBlocks, cardTitle, contentFields, plainLine } from "./_fields.ts";
+import { quoteTitle } from "../quote.ts";
 
 export const MAX_SECTIONS = 50;
 
@@ -56,7 +57,7 @@ ${join(sections, "\n")}
     const lines = inp.sections.map((s, i) =>
       `- ${s.title}: ${contentSummary({ ...s, htmlText: rendered[i].htmlText })}`
     );
-    const head = [`Show/hide card "${inp.title}" with ${plural(inp.sections.length, "section")}:`];
+    const head = [`Show/hide card ${quoteTitle(inp.title)} with ${plural(inp.sections.length, "section")}:`];
     if (inp.intro?.trim()) head.push(brief(inp.intro, 1_000));
     return {
       title: inp.title,

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { defineCard, unadvertised } from "../card.ts";
 import { renderStructure, STRUCTURE_TYPES } from "../render/svg/structure.ts";
 import { cardTitle, plainLine } from "./_fields.ts";
+import { quoteTitle } from "../quote.ts";
 
 /** Most links or tasks the schema takes; each kind has its own lower limit. */
 const MAX_ITEMS = 2_000;
@@ -49,7 +50,7 @@ export default defineCard({
     const chart = renderStructure(inp);
     return {
       title: inp.title,
-      summary: `Structure card "${inp.title}": ${chart.summary}`,
+      summary: `Structure card ${quoteTitle(inp.title)}: ${chart.summary}`,
       blocks: [chart.html],
     };
   },

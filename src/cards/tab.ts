@@ -11,6 +11,7 @@ import { renderBlockContent } from "../render/content.ts";
 import { newBudget } from "../render/math.ts";
 import { contentSummary, plural, withinBudget } from "../render/summary.ts";
 import { assertBlocks, cardTitle, contentFields, plainLine } from "./_fields.ts";
+import { quoteTitle } from "../quote.ts";
 
 export const MAX_TABS = 20;
 
@@ -72,7 +73,7 @@ ${join(panels, "\n")}
     return {
       title: inp.title,
       summary: withinBudget(
-        [`Tab card "${inp.title}" with ${plural(inp.tabs.length, "tab")}:`],
+        [`Tab card ${quoteTitle(inp.title)} with ${plural(inp.tabs.length, "tab")}:`],
         lines,
         (n) => `(${plural(n, "more tab")} in the card)`,
       ),

@@ -18,6 +18,7 @@ import {
 import { brief, plural, SUMMARY_BUDGET, withinBudget } from "../render/summary.ts";
 import { isMissing, isNumeric } from "../ui/shared/number.ts";
 import { cardTitle } from "./_fields.ts";
+import { quoteTitle } from "../quote.ts";
 
 export const MAX_ROWS = 10_000;
 export const MAX_COLUMNS = 50;
@@ -272,7 +273,9 @@ function markdownRow(cells: string[]): string {
 
 function summarize(title: string, model: TableModel, caption?: string): string {
   const width = model.headers.length || model.rows[0]?.length || 0;
-  const head = [`Table card "${title}": ${plural(model.rows.length, "row")} × ${plural(width, "column")}.`];
+  const head = [
+    `Table card ${quoteTitle(title)}: ${plural(model.rows.length, "row")} × ${plural(width, "column")}.`,
+  ];
   if (caption?.trim()) head.push(`Caption: ${brief(caption, 500)}`);
   if (model.warning) head.push(`Shape warning: ${model.warning}.`);
   if (!model.headers.length && !model.rows.length) return head.join("\n");

@@ -9,6 +9,7 @@ import { defineCard } from "../card.ts";
 import { markup } from "../html/html.ts";
 import { checkCaptionsUrl, checkPosterUrl, checkVideoUrl } from "../render/video.ts";
 import { cardTitle } from "./_fields.ts";
+import { quoteTitle } from "../quote.ts";
 
 /** Longest URL taken, data: clips included (a card holds ~32,000 characters in all). */
 export const MAX_URL_CHARS = 30_000;
@@ -61,7 +62,7 @@ export default defineCard({
     const extras = [inp.captions && "captions", inp.poster && "a poster"].filter(Boolean).join(" and ");
     return {
       title: inp.title,
-      summary: `Video card "${inp.title}": ${kind}${extras ? ` with ${extras}` : ""}.${
+      summary: `Video card ${quoteTitle(inp.title)}: ${kind}${extras ? ` with ${extras}` : ""}.${
         inp.caption ? ` ${inp.caption}` : ""
       }`,
       blocks: [body],
