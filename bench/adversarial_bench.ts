@@ -18,7 +18,8 @@
 import { benchCase } from "../scripts/bench/micro.ts";
 import { loadGraphLayout, renderMermaid } from "../src/render/diagram/diagram.ts";
 import { newBudget, prepareMath, renderTex } from "../src/render/math.ts";
-import { type ChartSpec, renderChart } from "../src/render/svg/chart.ts";
+import { renderChart } from "../src/render/svg/chart.ts";
+import type { ChartSpec } from "../src/render/svg/spec.ts";
 
 await loadGraphLayout();
 await prepareMath("$x$");

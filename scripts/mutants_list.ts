@@ -1045,7 +1045,7 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "table-summary-without-title",
     file: "src/cards/table.ts",
-    find: '`Table card "${title}": ${plural(',
+    find: "`Table card ${quoteTitle(title)}: ${plural(",
     replace: "`Table card: ${plural(",
     tests: [T.process, T.stdio],
     breaks: "table summaries lose the title; the process and stdio tests compare summaries with goldens",
@@ -1279,7 +1279,7 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "tab-summary-without-title",
     file: "src/cards/tab.ts",
-    find: '[`Tab card "${inp.title}" with ${plural(',
+    find: "[`Tab card ${quoteTitle(inp.title)} with ${plural(",
     replace: "[`Tab card with ${plural(",
     tests: [T.golden],
     breaks: "tab summaries lose the title",
@@ -3076,7 +3076,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "chart-values-near-zero-allowed",
-    file: "src/render/svg/chart.ts",
+    file: "src/render/svg/spec.ts",
     find: "v !== 0 && Math.abs(v) < MIN_CHART_VALUE",
     replace: "v !== 0 && Math.abs(v) < 0",
     tests: ["tests/red/numbers_test.ts"],
@@ -3084,7 +3084,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "summary-label-unescaped",
-    file: "src/render/svg/funnel.ts",
+    file: "src/render/svg/words.ts",
     find: "export const q = (label: string) => jsonText(clip(label, 40));",
     replace: 'export const q = (label: string) => `"${clip(label, 40)}"`;',
     tests: ["tests/red/summaries_test.ts"],
@@ -3092,7 +3092,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "share-negative-zero",
-    file: "src/render/svg/funnel.ts",
+    file: "src/render/svg/words.ts",
     find: "const ratio = a / b + 0;",
     replace: "const ratio = a / b;",
     tests: ["tests/red/numbers_test.ts"],
@@ -3100,7 +3100,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "share-huge-in-full",
-    file: "src/render/svg/funnel.ts",
+    file: "src/render/svg/words.ts",
     find: 'notation: Math.abs(ratio) >= 1e19 ? "scientific" : "standard",',
     replace: 'notation: "standard",',
     tests: ["tests/red/numbers_test.ts"],

@@ -10,7 +10,7 @@ import { invalidInput } from "../../errors.ts";
 import { FONT, gridlines, LINE, tickLabels, tickWidth, VALUE_TICKS } from "./axis.ts";
 import { formatter } from "./format.ts";
 import { grownFrame, verticalFrame } from "./frame.ts";
-import { q } from "./funnel.ts";
+import { q } from "./words.ts";
 import type { KindInput, KindOutput } from "./spec.ts";
 import {
   type Cartesian,

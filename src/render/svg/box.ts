@@ -13,7 +13,7 @@ import { gridlines, VALUE_TICKS } from "./axis.ts";
 import type { Cell } from "./figure.ts";
 import { formatter } from "./format.ts";
 import { grownFrame, verticalFrame } from "./frame.ts";
-import { q } from "./funnel.ts";
+import { q } from "./words.ts";
 import type { KindInput, KindOutput } from "./spec.ts";
 import { type Cartesian, type Frame, units, whole } from "./layout.ts";
 import { niceTicks } from "./scale.ts";

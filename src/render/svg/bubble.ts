@@ -10,7 +10,7 @@ import { invalidInput } from "../../errors.ts";
 import { escape } from "../../html/html.ts";
 import type { Cell, LegendEntry, Table } from "./figure.ts";
 import { formatter, type NumberFormat } from "./format.ts";
-import { q } from "./funnel.ts";
+import { q } from "./words.ts";
 import type { KindInput, KindOutput } from "./spec.ts";
 import { pct, UNITS } from "./layout.ts";
 import type { Series } from "./model.ts";

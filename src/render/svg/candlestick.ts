@@ -8,7 +8,7 @@ import { invalidInput } from "../../errors.ts";
 import { gridlines, VALUE_TICKS } from "./axis.ts";
 import { formatter } from "./format.ts";
 import { grownFrame, verticalFrame } from "./frame.ts";
-import { q } from "./funnel.ts";
+import { q } from "./words.ts";
 import type { KindInput, KindOutput } from "./spec.ts";
 import { type Cartesian, type Frame, units } from "./layout.ts";
 import { niceTicks, r1 } from "./scale.ts";

@@ -25,7 +25,7 @@ import { scatterChart } from "./scatter.ts";
 import { type ChartSpec, checkFormat, checkMagnitudes } from "./spec.ts";
 import { gapNote, timeAxis } from "./time_axis.ts";
 import { clip } from "./text.ts";
-import { q } from "./funnel.ts";
+import { q } from "./words.ts";
 import { formatCount } from "../summary.ts";
 
 /** Most labels (points per series) any chart takes. */

@@ -11,24 +11,8 @@ import type { KindInput, KindOutput } from "./spec.ts";
 import { type Cartesian, type Frame, units, xAttrs } from "./layout.ts";
 import { rowFrame } from "./rows.ts";
 import { r1 } from "./scale.ts";
-import { clip, textWidth } from "./text.ts";
-import { jsonText } from "../../ui/shared/json.ts";
-
-/** `a` as a share of `b`, in the locale (or a dash when `b` is zero). */
-export function share(a: number, b: number, locale: string, signed = false): string {
-  if (!b) return "—";
-  const ratio = a / b + 0; // + 0: a share of -0 prints 0%, not -0%
-  return new Intl.NumberFormat(locale, {
-    style: "percent",
-    maximumFractionDigits: 1,
-    signDisplay: signed ? "exceptZero" : "auto",
-    // past 1e21 percent, scientific (as format.ts prints values): 1e300 / 5 in full is 400 characters
-    notation: Math.abs(ratio) >= 1e19 ? "scientific" : "standard",
-  }).format(ratio);
-}
-
-/** A label quoted for a summary, cut to 40 characters: a JSON string, so its own quotes cannot close ours. */
-export const q = (label: string) => jsonText(clip(label, 40));
+import { textWidth } from "./text.ts";
+import { q, share } from "./words.ts";
 
 export function funnelChart({ labels, series, format }: KindInput): KindOutput {
   if (series.length > 1) {

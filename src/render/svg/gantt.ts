@@ -9,7 +9,7 @@ import { escape } from "../../html/html.ts";
 import { FONT } from "./axis.ts";
 import type { LegendEntry, Table } from "./figure.ts";
 import type { NumberFormat } from "./format.ts";
-import { q } from "./funnel.ts";
+import { q } from "./words.ts";
 import { across, at, type Box, type Cartesian, type Frame, pct, under, xAttrs, yAttrs } from "./layout.ts";
 import { MAX_SERIES, seriesClass } from "./palette.ts";
 import { rowFrame } from "./rows.ts";

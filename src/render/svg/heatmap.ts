@@ -10,7 +10,7 @@
 import { escape } from "../../html/html.ts";
 import { categoryAxis, FONT, LINE, looksOrdered } from "./axis.ts";
 import { formatter } from "./format.ts";
-import { q } from "./funnel.ts";
+import { q } from "./words.ts";
 import type { KindInput, KindOutput } from "./spec.ts";
 import { across, type Cartesian, type Frame, units, xAttrs } from "./layout.ts";
 import { BACKGROUNDS, PALETTE, seriesClass } from "./palette.ts";

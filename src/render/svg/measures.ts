@@ -8,7 +8,7 @@
 import { invalidInput } from "../../errors.ts";
 import type { Cell, LegendEntry, Table } from "./figure.ts";
 import { formatter, type NumberFormat } from "./format.ts";
-import { share } from "./funnel.ts";
+import { share } from "./words.ts";
 import type { Series } from "./model.ts";
 import { niceTicks, type Ticks } from "./scale.ts";
 import { clip } from "./text.ts";

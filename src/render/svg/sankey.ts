@@ -10,7 +10,7 @@ import { escape } from "../../html/html.ts";
 import { FONT } from "./axis.ts";
 import type { Table } from "./figure.ts";
 import { formatter, type NumberFormat } from "./format.ts";
-import { q, share } from "./funnel.ts";
+import { q, share } from "./words.ts";
 import { across, type Cartesian, cutWidth, type Frame, plotHeight, shift, UNITS, xAttrs } from "./layout.ts";
 import { seriesClass } from "./palette.ts";
 import { r1 } from "./scale.ts";

@@ -10,7 +10,7 @@ import { escape } from "../../html/html.ts";
 import { FONT } from "./axis.ts";
 import type { Table } from "./figure.ts";
 import { formatter, intlOptions, type NumberFormat } from "./format.ts";
-import { share } from "./funnel.ts";
+import { share } from "./words.ts";
 import { seriesClass } from "./palette.ts";
 import { r1 } from "./scale.ts";
 import { textWidth } from "./text.ts";

@@ -8,7 +8,7 @@ import { escape } from "../../html/html.ts";
 import { FONT } from "./axis.ts";
 import { across, at, type Box, under, xAttrs, yAttrs } from "./layout.ts";
 import { gapBefore, timeScale, timeTicks } from "./time.ts";
-import { q } from "./funnel.ts";
+import { q } from "./words.ts";
 import { textWidth } from "./text.ts";
 
 /** Baseline of a tick label under the plot (the category axis' BASELINE). */

@@ -6,7 +6,7 @@
  */
 import { invalidInput } from "../../errors.ts";
 import { MAX_CHART_VALUE } from "./spec.ts";
-import { q } from "./funnel.ts";
+import { q } from "./words.ts";
 
 /** One link of a structure card: a flow (sankey) or a parent → child edge (treemap, sunburst). */
 export interface Link {

@@ -9,7 +9,7 @@ import { escape } from "../../html/html.ts";
 import { FONT, LINE } from "./axis.ts";
 import type { LegendEntry, Table } from "./figure.ts";
 import { formatter, type NumberFormat } from "./format.ts";
-import { q, share } from "./funnel.ts";
+import { q, share } from "./words.ts";
 import {
   across,
   type Cartesian,

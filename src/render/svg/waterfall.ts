@@ -10,7 +10,7 @@ import { escape } from "../../html/html.ts";
 import { FONT, gridlines, VALUE_TICKS } from "./axis.ts";
 import { formatter } from "./format.ts";
 import { grownFrame, verticalFrame } from "./frame.ts";
-import { q } from "./funnel.ts";
+import { q } from "./words.ts";
 import type { KindInput, KindOutput } from "./spec.ts";
 import { type Cartesian, type Frame, shift, units, xAttrs, yAttrs } from "./layout.ts";
 import { niceTicks, r1 } from "./scale.ts";
