@@ -13,7 +13,7 @@ import { q } from "./words.ts";
 import { across, at, type Box, type Cartesian, type Frame, pct, under, xAttrs, yAttrs } from "./layout.ts";
 import { MAX_SERIES, seriesClass } from "./palette.ts";
 import { rowFrame } from "./rows.ts";
-import { clip, textWidth } from "./text.ts";
+import { textWidth } from "./text.ts";
 import { type Parsed, parseTime, timeTicks } from "./time.ts";
 
 /** A task as the caller gives it. */
@@ -51,7 +51,7 @@ function parsed(task: Task, i: number, field: "start" | "end"): Parsed {
   if (!p) {
     throw invalidInput(
       `tasks[${i}].${field}`,
-      `${JSON.stringify(clip(task[field], 40))} is not an ISO date or datetime`,
+      `${q(task[field])} is not an ISO date or datetime`,
       "Write dates as 2024-03-05 and times as 2024-03-05T14:30",
     );
   }
@@ -85,7 +85,7 @@ function checkTasks(tasks: readonly Task[]): { timed: Timed[]; groups: string[] 
     if (end < start) {
       throw invalidInput(
         `tasks[${i}].end`,
-        `task ${q(task.name)} ends (${clip(task.end, 40)}) before it starts (${clip(task.start, 40)})`,
+        `task ${q(task.name)} ends (${q(task.end)}) before it starts (${q(task.start)})`,
         "Give each task an end at or after its start (the same for a milestone)",
       );
     }

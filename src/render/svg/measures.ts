@@ -8,13 +8,9 @@
 import { invalidInput } from "../../errors.ts";
 import type { Cell, LegendEntry, Table } from "./figure.ts";
 import { formatter, type NumberFormat } from "./format.ts";
-import { share } from "./words.ts";
+import { q, share } from "./words.ts";
 import type { Series } from "./model.ts";
 import { niceTicks, type Ticks } from "./scale.ts";
-import { clip } from "./text.ts";
-
-/** Text of the caller's quoted for a summary: a JSON string, so no quote inside it ends it. */
-const q = (text: string) => JSON.stringify(clip(text, 40));
 
 /** One measure: its value, target and band limits, on the scale it is drawn on. */
 export interface Measure {

@@ -13,7 +13,8 @@ import { formatter, type NumberFormat } from "./format.ts";
 import type { Series } from "./model.ts";
 import { seriesClass } from "./palette.ts";
 import { niceTicks, r1 } from "./scale.ts";
-import { clip, wrap } from "./text.ts";
+import { wrap } from "./text.ts";
+import { q } from "./words.ts";
 
 export const RADAR_W = 328;
 export const RADAR_H = 284;
@@ -132,7 +133,6 @@ export function radarSummary(
   format: NumberFormat,
 ): string {
   const f = formatter(format);
-  const q = (l: string) => JSON.stringify(clip(l, 40));
   const parts = series.slice(0, 8).map((s) => {
     let hi = -1;
     let lo = -1;

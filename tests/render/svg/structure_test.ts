@@ -258,7 +258,7 @@ Deno.test("gantt: hostile dates are refused naming the task's field; datetimes w
       type: "gantt",
       tasks: [{ name: "Tick", start: "2025-01-06T10:00:00.001Z", end: "2025-01-06T10:00Z" }],
     })).text,
-    'Invalid "tasks[0].end": task "Tick" ends (2025-01-06T10:00Z) before it starts (2025-01-06T10:00:00.001Z)\nGive each task an end at or after its start (the same for a milestone)',
+    'Invalid "tasks[0].end": task "Tick" ends ("2025-01-06T10:00Z") before it starts ("2025-01-06T10:00:00.001Z")\nGive each task an end at or after its start (the same for a milestone)',
   );
   const zoned = await call(client, {
     type: "gantt",
