@@ -8,6 +8,16 @@
 import { strictEqual as assertEquals } from "node:assert/strict";
 import { connect, textOf } from "../helpers.ts";
 
+/** A card's markup holds no NaN, Infinity or ∞ (what an overflowed or underflowed scale writes); names the spot. */
+function assertFiniteMarkup(result: { structuredContent?: unknown }, type: string): void {
+  const html = JSON.stringify(result.structuredContent);
+  assertEquals(
+    /NaN|Infinity|∞/.test(html),
+    false,
+    `${type}: ${html.match(/.{40}(NaN|Infinity|∞).{20}/)?.[0]}`,
+  );
+}
+
 const LIMIT =
   'Invalid "series[0].values[0]": 1.7976931348623157e+308 is beyond ±1e+300, the largest value a chart draws\n' +
   "Scale the values (e.g. in billions) and say so in the axis title";
@@ -37,12 +47,7 @@ Deno.test("red numbers: chart values beyond ±1e300 are refused by name; values 
     );
     const edge = await chart(type === "donut" ? [1e300, 1e300, 1e300] : [1e300, -1e300, 1e300]);
     assertEquals(edge.isError, undefined, `${type}: ${textOf(edge)}`);
-    const html = JSON.stringify(edge.structuredContent);
-    assertEquals(
-      /NaN|Infinity|∞/.test(html),
-      false,
-      `${type}: ${html.match(/.{40}(NaN|Infinity|∞).{20}/)?.[0]}`,
-    );
+    assertFiniteMarkup(edge, type);
   }
   const scatter = await client.callTool({
     name: "create_chart_card",
@@ -134,12 +139,7 @@ Deno.test("red numbers: values nearer zero than ±1e-300 (5e-324, the least doub
     );
     const edge = await chart([1e-300, 0, -1e-300]);
     assertEquals(edge.isError, undefined, `${type}: ${textOf(edge)}`);
-    const html = JSON.stringify(edge.structuredContent);
-    assertEquals(
-      /NaN|Infinity|∞/.test(html),
-      false,
-      `${type}: ${html.match(/.{40}(NaN|Infinity|∞).{20}/)?.[0]}`,
-    );
+    assertFiniteMarkup(edge, type);
   }
   const x = await client.callTool({
     name: "create_chart_card",
