@@ -1,0 +1,50 @@
+/**
+ * `deno task test` runs its files longest first (tests/longest_first.txt, then every other file
+ * Deno finds under tests/): with --parallel a worker takes the next file in the order given, so a
+ * long file started last would run alone at the end. The list only orders: `tests/` follows it, so
+ * a file missing from the list still runs, and Deno runs a file named twice once.
+ */
+import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import { join } from "node:path";
+
+const ROOT = decodeURIComponent(new URL("../", import.meta.url).pathname).replace(/\/$/, "");
+const LIST = "tests/longest_first.txt";
+/** The names `deno test` collects from a folder. */
+const COLLECTED = /(^|[/_.])test\.(ts|tsx|mts|js|jsx|mjs)$/;
+
+function filesUnder(dir: string): string[] {
+  const files: string[] = [];
+  for (const entry of Deno.readDirSync(join(ROOT, dir))) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory) files.push(...filesUnder(path));
+    else if (entry.isFile) files.push(path);
+  }
+  return files;
+}
+
+Deno.test("deno task test passes the longest-first list, then tests/ and mod.ts", async () => {
+  const { tasks } = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json")));
+  assertEquals(
+    tasks.test,
+    `deno test --allow-all --no-check=remote --doc --parallel $(cat ${LIST}) tests/ mod.ts`,
+  );
+});
+
+Deno.test("the longest-first list names existing test files, each once", async () => {
+  const listed = (await Deno.readTextFile(join(ROOT, LIST))).split("\n").filter(Boolean);
+  const tests = new Set(filesUnder("tests").filter((f) => COLLECTED.test(f)));
+  assertDeep(listed.filter((f) => !tests.has(f)), [], `${LIST} names files deno test would not find`);
+  assertDeep(listed.filter((f, i) => listed.indexOf(f) !== i), [], `${LIST} names a file twice`);
+});
+
+Deno.test("every file under tests/ that declares a test has a name deno test collects", () => {
+  const declaring = filesUnder("tests").filter((f) =>
+    /\.(ts|tsx|mts|js|jsx|mjs)$/.test(f) && /\bDeno\.test\s*\(/.test(Deno.readTextFileSync(join(ROOT, f)))
+  );
+  assertDeep(
+    declaring.filter((f) => !COLLECTED.test(f)),
+    [],
+    "these declare tests that deno test never runs: name them *_test.ts",
+  );
+  assertEquals(declaring.length > 100, true, `only ${declaring.length} test files found`);
+});
