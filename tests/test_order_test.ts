@@ -2,7 +2,9 @@
  * `deno task test` runs its files longest first (tests/longest_first.txt, then every other file
  * Deno finds under tests/): with --parallel a worker takes the next file in the order given, so a
  * long file started last would run alone at the end. The list only orders: `tests/` follows it, so
- * a file missing from the list still runs, and Deno runs a file named twice once.
+ * a file missing from the list still runs, and Deno runs a file named twice once. The tests run
+ * unchecked: `deno task check` type-checks every file they run and the doc blocks, once, and
+ * `deno task ok` and `.ci/run` run both (CI runs the check beside the tests instead of before them).
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { join } from "node:path";
@@ -26,7 +28,7 @@ Deno.test("deno task test passes the longest-first list, then tests/ and mod.ts"
   const { tasks } = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json")));
   assertEquals(
     tasks.test,
-    `deno test --allow-all --no-check=remote --doc --parallel $(cat ${LIST}) tests/ mod.ts`,
+    `deno test --allow-all --no-check --doc --parallel $(cat ${LIST}) tests/ mod.ts`,
   );
 });
 
@@ -47,4 +49,12 @@ Deno.test("every file under tests/ that declares a test has a name deno test col
     "these declare tests that deno test never runs: name them *_test.ts",
   );
   assertEquals(declaring.length > 100, true, `only ${declaring.length} test files found`);
+});
+
+Deno.test("deno task check type-checks what the tests run unchecked, and the gate and CI run it", async () => {
+  const { tasks } = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json")));
+  assertEquals(tasks.check, "deno check --doc mod.ts src/ scripts/ && deno check tests/");
+  assertEquals(tasks.ok.includes("deno task check && "), true, tasks.ok);
+  const ci = await Deno.readTextFile(join(ROOT, ".ci/run"));
+  assertEquals(ci.includes(`"deno task check|$DENO task check"`), true, ".ci/run runs deno task check");
 });
