@@ -1,26 +1,34 @@
 /**
- * What the real-host suite shares: one Chromium (Debian's) for every page, the real server over
- * Streamable HTTP on loopback, small static servers for host pages and sandbox proxies, and the
- * checks every painted card must pass whatever host drew it (its frame is as tall as its document,
- * its theme is the host's, and its own console holds no error).
+ * What the real-host suite shares: one Chromium (Debian's, or the run's shared one) for every
+ * page, the real server over Streamable HTTP on loopback, small static servers for host pages and
+ * sandbox proxies, a bound on pages at once, and the checks every painted card must pass whatever
+ * host drew it (its frame is as tall as its document, its theme is the host's, and its own console
+ * holds no error).
  */
 import { type Browser, chromium, type ConsoleMessage, type Frame, type Page } from "playwright-core";
-import { CHROMIUM } from "../browser/harness.ts";
+import { CHROMIUM, FLAGS } from "../browser/harness.ts";
 
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
-/** The one browser of the suite. */
+/**
+ * The suite's browser: the run's shared Chromium when MCC_BROWSER_WS names one (as in CI; closing
+ * it then only disconnects), else one of its own.
+ */
 export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const shared = Deno.env.get("MCC_BROWSER_WS");
+  return shared ? chromium.connect(shared) : chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS] });
+}
+
+/**
+ * Runs `work` on every item, at most `width` at a time (in order of start); rejects with the first
+ * failure once every started item has ended.
+ */
+export async function atMost<T>(width: number, items: readonly T[], work: (item: T) => Promise<void>) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  const lanes = await Promise.allSettled(Array.from({ length: Math.min(width, items.length) }, lane));
+  const failed = lanes.find((l) => l.status === "rejected");
+  if (failed) throw (failed as PromiseRejectedResult).reason;
 }
 
 type Route = { body: string; type: string; headers?: Record<string, string> };

@@ -12,6 +12,7 @@ import { SPEC_DEFAULT_CSP } from "../browser/harness.ts";
 import { KINDS } from "../browser/samples.ts";
 import { serveApp } from "../http/helpers.ts";
 import {
+  atMost,
   bundle,
   launch,
   ourErrors,
@@ -34,6 +35,14 @@ const THEMES = ["light", "dark"] as const;
 const only = Deno.env.get("MCC_HOSTS_ONLY");
 /** `MCC_HOSTS_KINDS=table,host_check` paints only those kinds in the Inspector (while working on them). */
 const kindsOnly = Deno.env.get("MCC_HOSTS_KINDS")?.split(",");
+/**
+ * Pages painting at once in AppRenderer: each mostly waits (loads, frames, the server), so a few
+ * side by side take a third of the time; the Inspector paints its two themes side by side, and
+ * both hosts run at once.
+ */
+const MCP_UI_PAGES = 3;
+/** The steps run side by side: no step may check for leaks the other one makes. */
+const SIDE_BY_SIDE = { sanitizeOps: false, sanitizeResources: false, sanitizeExit: false };
 
 /** The host check card's CSP probe: a fetch the policy refuses on purpose, which the console reports. */
 const PROBE = "http://127.0.0.1:9/";
@@ -87,24 +96,31 @@ Deno.test({
     ]),
   );
   try {
-    await t.step({
-      name: "@mcp-ui/client AppRenderer",
-      ignore: only !== undefined && only !== "mcp-ui",
-      fn: async () => {
-        const host = serveRoutes(
-          new Map([
-            ["/host.html", {
-              type: "text/html",
-              body:
-                `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>AppRenderer host</title><style>body{margin:16px;font:14px system-ui}#slot{width:680px}</style></head><body><div id="slot"></div><script type="module" src="/host.js"></script></body></html>`,
-            }],
-            ["/host.js", { type: "text/javascript", body: await bundle("tests/hosts/page/mcp_ui_host.ts") }],
-          ]),
-        );
-        try {
-          const context = await browser.newContext({ viewport: { width: 720, height: 900 } });
-          for (const [kind, call] of Object.entries(KINDS)) {
-            for (const theme of THEMES) {
+    await Promise.all([
+      t.step({
+        name: "@mcp-ui/client AppRenderer",
+        ignore: only !== undefined && only !== "mcp-ui",
+        ...SIDE_BY_SIDE,
+        fn: async () => {
+          const host = serveRoutes(
+            new Map([
+              ["/host.html", {
+                type: "text/html",
+                body:
+                  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>AppRenderer host</title><style>body{margin:16px;font:14px system-ui}#slot{width:680px}</style></head><body><div id="slot"></div><script type="module" src="/host.js"></script></body></html>`,
+              }],
+              ["/host.js", {
+                type: "text/javascript",
+                body: await bundle("tests/hosts/page/mcp_ui_host.ts"),
+              }],
+            ]),
+          );
+          try {
+            const context = await browser.newContext({ viewport: { width: 720, height: 900 } });
+            const cases = Object.entries(KINDS).flatMap(([kind, call]) =>
+              THEMES.map((theme) => ({ kind, call, theme }))
+            );
+            await atMost(MCP_UI_PAGES, cases, async ({ kind, call, theme }) => {
               const page = await context.newPage();
               const lines = watchConsole(page);
               await page.goto(`${host.origin}/host.html`);
@@ -120,53 +136,54 @@ Deno.test({
               check(`mcp-ui ${kind} ${theme}`, painted, theme, kind, ourErrors(lines, view.url()));
               if (kind === "table") await shot(page, `host-mcp-ui-${kind}-${theme}`);
               await page.close();
-            }
+            });
+            await context.close();
+          } finally {
+            await host.server.shutdown();
           }
-          await context.close();
-        } finally {
-          await host.server.shutdown();
-        }
-      },
-    });
+        },
+      }),
 
-    await t.step({
-      name: "the MCP Inspector's Apps tab",
-      ignore: inspectorReason() !== undefined || only !== undefined && only !== "inspector",
-      fn: async () => {
-        await using inspector = await startInspector(served.url.href);
-        for (const theme of THEMES) {
-          const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-          // The Inspector keeps its colour scheme (Mantine's) in localStorage; it tells the view.
-          await context.addInitScript((t) => localStorage.setItem("mantine-color-scheme-value", t), theme);
-          const page = await context.newPage();
-          const lines = watchConsole(page);
-          const painting = CARDS.filter((c) => !kindsOnly || kindsOnly.includes(c.card.kind));
-          await openApps(page, inspector.url, painting[0].title);
-          for (const card of painting) {
-            const kind = card.card.kind;
-            await openApp(page, card.title, KINDS[kind].args);
-            const view = await viewFrame(page, inspector.sandboxOrigin);
-            const painted = await settle(page, view, inspector.sandboxOrigin);
-            const panel = await page.evaluate((origin) => {
-              const frame = document.querySelector<HTMLIFrameElement>(`iframe[src^="${origin}"]`)!;
-              return frame.parentElement!.parentElement!.getBoundingClientRect().height;
-            }, inspector.sandboxOrigin);
-            check(
-              `inspector ${kind} ${theme}`,
-              painted,
-              theme,
-              kind,
-              ourErrors(lines, view.url()),
-              Math.floor(panel),
-            );
-            if (kind === "table") await shot(page, `host-inspector-${kind}-${theme}`);
-            const back = Object.keys(KINDS[kind].args).length ? "Back to Input" : "Close";
-            await page.getByRole("button", { name: back }).first().click({ force: true });
-          }
-          await context.close();
-        }
-      },
-    });
+      t.step({
+        name: "the MCP Inspector's Apps tab",
+        ignore: inspectorReason() !== undefined || only !== undefined && only !== "inspector",
+        ...SIDE_BY_SIDE,
+        fn: async () => {
+          await using inspector = await startInspector(served.url.href);
+          await atMost(THEMES.length, THEMES, async (theme) => {
+            const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+            // The Inspector keeps its colour scheme (Mantine's) in localStorage; it tells the view.
+            await context.addInitScript((t) => localStorage.setItem("mantine-color-scheme-value", t), theme);
+            const page = await context.newPage();
+            const lines = watchConsole(page);
+            const painting = CARDS.filter((c) => !kindsOnly || kindsOnly.includes(c.card.kind));
+            await openApps(page, inspector.url, painting[0].title);
+            for (const card of painting) {
+              const kind = card.card.kind;
+              await openApp(page, card.title, KINDS[kind].args);
+              const view = await viewFrame(page, inspector.sandboxOrigin);
+              const painted = await settle(page, view, inspector.sandboxOrigin);
+              const panel = await page.evaluate((origin) => {
+                const frame = document.querySelector<HTMLIFrameElement>(`iframe[src^="${origin}"]`)!;
+                return frame.parentElement!.parentElement!.getBoundingClientRect().height;
+              }, inspector.sandboxOrigin);
+              check(
+                `inspector ${kind} ${theme}`,
+                painted,
+                theme,
+                kind,
+                ourErrors(lines, view.url()),
+                Math.floor(panel),
+              );
+              if (kind === "table") await shot(page, `host-inspector-${kind}-${theme}`);
+              const back = Object.keys(KINDS[kind].args).length ? "Back to Input" : "Close";
+              await page.getByRole("button", { name: back }).first().click({ force: true });
+            }
+            await context.close();
+          });
+        },
+      }),
+    ]);
   } finally {
     await browser.close();
     await sandbox.server.shutdown();
