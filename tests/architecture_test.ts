@@ -317,6 +317,36 @@ function isNameOnly(id: ts.Identifier): boolean {
   return false;
 }
 
+const EFFECT_OPTIONS: ts.CompilerOptions = {
+  noLib: true,
+  noResolve: true,
+  noEmit: true,
+  allowImportingTsExtensions: true,
+  target: ts.ScriptTarget.ESNext,
+  module: ts.ModuleKind.ESNext,
+};
+
+/** Parsed (and, once a checker has run, bound) files by path, kept while their text stays the same. */
+const parsed = new Map<string, { text: string; file: ts.SourceFile }>();
+
+/**
+ * A compiler host that parses a file again only when its text changed: each planted break below
+ * changes one file, and parsing and binding every file again for each took most of the test's time.
+ */
+function reusingHost(): ts.CompilerHost {
+  const host = ts.createCompilerHost(EFFECT_OPTIONS);
+  const parse = host.getSourceFile;
+  host.getSourceFile = (fileName, version, onError, fresh) => {
+    const text = ts.sys.readFile(fileName);
+    const known = parsed.get(fileName);
+    if (!fresh && text !== undefined && known?.text === text) return known.file;
+    const file = parse(fileName, version, onError, fresh);
+    if (file && text !== undefined) parsed.set(fileName, { text, file });
+    return file;
+  };
+  return host;
+}
+
 /**
  * Server code outside the effect layers that reads a global able to reach the outside world, or
  * imports a module it names only at run time. Names resolve as the compiler resolves them: a
@@ -328,14 +358,7 @@ export function effectViolations(root: string): string[] {
     const layer = layerOf(f);
     return !EFFECT_LAYERS.includes(layer) && !isBrowser(layer);
   });
-  const program = ts.createProgram(files.map((f) => join(src, f)), {
-    noLib: true,
-    noResolve: true,
-    noEmit: true,
-    allowImportingTsExtensions: true,
-    target: ts.ScriptTarget.ESNext,
-    module: ts.ModuleKind.ESNext,
-  });
+  const program = ts.createProgram(files.map((f) => join(src, f)), EFFECT_OPTIONS, reusingHost());
   const checker = program.getTypeChecker();
   const ours = new Set(program.getSourceFiles().map((f) => f.fileName));
   const problems: string[] = [];
