@@ -36,9 +36,9 @@ const only = Deno.env.get("MCC_HOSTS_ONLY");
 /** `MCC_HOSTS_KINDS=table,host_check` paints only those kinds in the Inspector (while working on them). */
 const kindsOnly = Deno.env.get("MCC_HOSTS_KINDS")?.split(",");
 /**
- * Pages painting at once in AppRenderer: each mostly waits (loads, frames, the server), so a few
- * side by side take a third of the time. The Inspector paints one card at a time (two of its pages
- * at once left a card unpainted for 15 s on a loaded machine), beside AppRenderer.
+ * Pages painting at once in AppRenderer: each mostly waits (loads, frames, the server), so three
+ * side by side overlap their waits. The Inspector paints one card at a time (two of its pages at
+ * once left a card unpainted for 15 s on a loaded machine), beside AppRenderer.
  */
 const MCP_UI_PAGES = 3;
 /** The steps run side by side: no step may check for leaks the other one makes. */
