@@ -291,6 +291,9 @@ function aboutChart(el: Element): About | undefined {
   }
   if (!el.matches(".mcc-pt")) return;
   const [label, series, value] = describe(el, fig!.querySelector("table")).map(line);
+  // a sunburst's arc is named by its path; a chart of one unnamed group (a bubble's) names no series
+  if (el.closest(".mcc-sun")) return [`arc "${label}" in`, value, { path: label, value }];
+  if (!series) return [`point "${label}" in`, value, { label, value }];
   return [`point "${label}" of series "${series}" in`, value, { label, series, value }];
 }
 
