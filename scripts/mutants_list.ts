@@ -285,6 +285,14 @@ export const MUTANTS: readonly Mutant[] = [
     breaks: "long axis names run off the card or into their neighbours",
   },
   {
+    id: "radar-never-grows",
+    file: "src/render/svg/radar.ts",
+    find: "  return Math.max(R_MIN, Math.floor(r));",
+    replace: "  return R_MIN;",
+    tests: [T.chartGolden],
+    breaks: "a radar with short names stays 160 px across in a card with room for 224",
+  },
+  {
     id: "heatmap-never-diverging",
     file: "src/render/svg/heatmap.ts",
     find: "  const diverging = lo < 0 && hi > 0;",

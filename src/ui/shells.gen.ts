@@ -3,9 +3,9 @@
 export const SHELL_CHARS: Readonly<Record<string, number>> = {
   tab: 48631,
   table: 57980,
-  chart: 58890,
-  map: 56740,
-  structure: 59635,
+  chart: 58983,
+  map: 56833,
+  structure: 59728,
   diagram: 47269,
   video: 43711,
   animation: 50057,
