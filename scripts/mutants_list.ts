@@ -3149,9 +3149,17 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "format-huge-in-full",
     file: "src/render/svg/format.ts",
-    find: "if (!(Math.abs(v) >= 1e21)) return f(v);",
-    replace: "return f(v);",
+    find: "if (!(a >= 1e21 || (a > 0 && a < 1e-6))) return f(v);",
+    replace: "if (!(a > 0 && a < 1e-6)) return f(v);",
     tests: ["tests/red/numbers_test.ts"],
     breaks: "a tick or a summary at 1e300 prints 400 characters of digits",
+  },
+  {
+    id: "format-tiny-as-zero",
+    file: "src/render/svg/format.ts",
+    find: "if (!(a >= 1e21 || (a > 0 && a < 1e-6))) return f(v);",
+    replace: "if (!(a >= 1e21)) return f(v);",
+    tests: ["tests/render/svg/format_test.ts"],
+    breaks: "every tick of a range near 1e-300 reads 0.0000000000 and its summary says it ranges from 0 to 0",
   },
 ];
