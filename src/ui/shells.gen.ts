@@ -3,9 +3,9 @@
 export const SHELL_CHARS: Readonly<Record<string, number>> = {
   tab: 48631,
   table: 57980,
-  chart: 58782,
-  map: 56740,
-  structure: 59527,
+  chart: 59040,
+  map: 56833,
+  structure: 59785,
   diagram: 47269,
   video: 43711,
   animation: 50057,

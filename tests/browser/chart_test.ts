@@ -487,3 +487,34 @@ Deno.test({
     await h.close();
   }
 });
+
+Deno.test({
+  name: "numbers nearer zero than 1e-6 stay in scientific notation in the host's locale",
+  ignore: reason !== undefined,
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  const h = await startHarness();
+  try {
+    const m = await h.mount({
+      tool: "create_chart_card",
+      args: {
+        type: "line",
+        title: "t",
+        labels: ["a", "b", "c"],
+        series: [{ name: "s", values: [1e-300, 2e-300, 3e-300] }],
+      },
+      deliver: "result",
+      hostContext: { theme: "light", locale: "de-DE" },
+    });
+    await m.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
+    const texts = (selector: string) =>
+      m.view.evaluate((s) => [...document.querySelectorAll(s)].map((e) => e.textContent), selector);
+    // before: every tick and cell read 0,0000000000 (the ticks' 10 digits) or 0
+    assertEquals(await texts(".mcc-ticks text"), ["1E-300", "1,5E-300", "2E-300", "2,5E-300", "3E-300"]);
+    assertEquals(await texts("td[data-v]"), ["1E-300", "2E-300", "3E-300"]);
+    await m.page.close();
+  } finally {
+    await h.close();
+  }
+});

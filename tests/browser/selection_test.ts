@@ -234,6 +234,53 @@ Deno.test({
       await m.page.close();
     });
 
+    await t.step("a mark of one unnamed group names no series; a sunburst's arc names its path", async () => {
+      // before: 'point "Lima" of series "" in' and 'point "Engineering › Platform" of series "" in'
+      const bubble = await mount("create_chart_card", {
+        type: "bubble",
+        title: "Cities",
+        labels: ["Lima", "Oslo"],
+        x: [12, 3],
+        series: [{ name: "Rain", values: [5, 80] }, { name: "People", values: [10, 1] }],
+      }, FULL);
+      const card = await cardId(bubble.view);
+      await bubble.view.click('.mcc-bubble .mcc-pt[data-i="0"]');
+      const [point] = await contexts(bubble, 1);
+      assertEquals(point.content, text('Selected point "Lima" in "Cities": x 12, Rain 5, People 10').content);
+      assertEquals((point.structuredContent as Json).selection, {
+        card,
+        title: "Cities",
+        kind: "point",
+        label: "Lima",
+        value: "x 12, Rain 5, People 10",
+      });
+      await bubble.page.close();
+      const sunburst = await mount(
+        "create_structure_card",
+        JSON.parse(
+          Deno.readTextFileSync(new URL("../cards/structure/sunburst_budget.json", import.meta.url)),
+        ),
+        FULL,
+      );
+      // by keyboard: the middle of an arc's box is off the arc
+      await sunburst.view.focus('.mcc-sun .mcc-pt[data-i="1"]');
+      await sunburst.page.keyboard.press("Enter");
+      const [arc] = await contexts(sunburst, 1);
+      const value = "Value $2,580,000.00, Share of parent 49.1%, Share of total 49.1%";
+      assertEquals(
+        arc.content,
+        text(`Selected arc "Engineering › Platform" in "Engineering budget 2026": ${value}`).content,
+      );
+      assertEquals((arc.structuredContent as Json).selection, {
+        card: await cardId(sunburst.view),
+        title: "Engineering budget 2026",
+        kind: "arc",
+        path: "Engineering › Platform",
+        value,
+      });
+      await sunburst.page.close();
+    });
+
     await t.step("a tutor term: Enter or a click selects it and shows its tip, again clears", async () => {
       const m = await mount("create_reveal_card", SHELL, FULL);
       const v = m.view;

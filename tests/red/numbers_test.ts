@@ -5,7 +5,7 @@
  * the tick loop ran to Infinity), and a range that overflowed drew NaN coordinates and a total of
  * "∞". Now such values are refused by field and limit, and every value within it draws.
  */
-import { strictEqual as assertEquals } from "node:assert/strict";
+import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { connect, textOf } from "../helpers.ts";
 
 /** A card's markup holds no NaN, Infinity or ∞ (what an overflowed or underflowed scale writes); names the spot. */
@@ -229,4 +229,113 @@ Deno.test("red numbers: a bullet's share of its target past 1e21 percent prints 
   const text = JSON.stringify(result);
   assertEquals(text.match(/[\d,.]{40,}/)?.[0], undefined);
   assertEquals(text.includes("-1E300 (-2E301%)"), true);
+});
+
+/** The numbers of one attribute (`data-v`, `data-vx`) inside the first tick group whose tag matches `group`. */
+function tickValues(html: string, group: RegExp, attr: string): number[] {
+  const ticks =
+    html.match(new RegExp(`<g class="mcc-ticks[^"]*"${group.source}[^>]*>(?:(?!</g></svg>).)*`))?.[0] ?? "";
+  return [...ticks.matchAll(new RegExp(` ${attr}="([^"]+)"`, "g"))].map((m) => Number(m[1]));
+}
+
+/** Where an axis of a card's chart runs, from its tick labels, or what is wrong: "-2e+299..1e+300". */
+function axisHolds(
+  html: string,
+  values: readonly number[],
+  attr = "data-v",
+  group = /(?: mcc-end)?/,
+): string {
+  const ticks = tickValues(html, group, attr);
+  const [lo, hi] = [Math.min(...ticks), Math.max(...ticks)];
+  const out = values.filter((v) => v < lo || v > hi);
+  return out.length ? `${out.join(", ")} outside ${lo}..${hi}` : "holds";
+}
+
+/** Values at the edges of the drawable range: a small value beside a huge one, ±1e300, tiny ones, near the top. */
+const EDGES = [
+  [-1, 1e300, 5],
+  [-1e300, 1e300, 1],
+  [1e-300, 2e-300, 3e-300],
+  [9e299, 1e300, 9.5e299],
+  [-1e300, -1e-300, -5],
+];
+
+Deno.test("red numbers: every value lies on its axis at the edges of the range, in every kind that shares the scale", async () => {
+  await using client = await connect();
+  const failures: string[] = [];
+  const html = async (args: Record<string, unknown>) => {
+    const result = await client.callTool({ name: "create_chart_card", arguments: { title: "t", ...args } });
+    assertEquals(result.isError, undefined, textOf(result));
+    const markup = JSON.stringify(result.structuredContent);
+    if (/NaN|Infinity|∞/.test(markup)) {
+      failures.push(`${JSON.stringify(args)}: NaN or Infinity in the markup`);
+    }
+    return markup.replaceAll('\\"', '"');
+  };
+  const check = (what: string, verdict: string) =>
+    verdict === "holds" || failures.push(`${what}: ${verdict}`);
+  for (const values of EDGES) {
+    const labels = ["a", "b", "c"];
+    for (const type of ["bar", "line", "area", "scatter"]) {
+      const markup = await html({
+        type,
+        labels,
+        series: [{ name: "s", values }],
+        ...(type === "scatter" ? { x: values } : {}),
+      });
+      check(`${type} ${values}`, axisHolds(markup, values));
+      if (type === "scatter") {
+        check(`scatter x ${values}`, axisHolds(markup, values, "data-vx", / data-d="\d+"|/));
+      }
+    }
+    const running = values.map((_, i) => values.slice(0, i + 1).reduce((a, b) => a + b, 0));
+    check(
+      `waterfall ${values}`,
+      axisHolds(await html({ type: "waterfall", labels, series: [{ name: "s", values }] }), running),
+    );
+    check(`box ${values}`, axisHolds(await html({ type: "box", series: [{ name: "s", values }] }), values));
+    // a bullet's value, the one nearest zero, against the other two as target and band: on its scale, not
+    // "off the scale" (which a value more than a span beyond its bands and target is, by design)
+    const near = values.reduce((a, b) => Math.abs(b) < Math.abs(a) ? b : a);
+    const [one, two] = values.filter((v) => v !== near);
+    for (const [target, band] of [[one, two], [two, one]]) {
+      const series = [{ name: "v", values: [near] }, { name: "t", values: [target] }, {
+        name: "b",
+        values: [band],
+      }];
+      const bullet = await html({ type: "bullet", labels: ["a"], series });
+      check(
+        `bullet ${near} against ${target}, ${band}`,
+        /off the scale/.test(bullet) ? "off the scale" : "holds",
+      );
+      const gauge = await html({ type: "gauge", labels: ["a"], series });
+      const [min, max] = ["min", "max"].map((k) =>
+        Number(gauge.match(new RegExp(`aria-value${k}="([^"]+)"`))?.[1])
+      );
+      check(
+        `gauge ${near} against ${target}, ${band}`,
+        min <= near && near <= max ? "holds" : `${min}..${max}`,
+      );
+    }
+  }
+  assertDeep(failures, []);
+});
+
+Deno.test("red numbers: a bullet's share of a target too small to divide by prints a dash, not -∞%", async () => {
+  await using client = await connect();
+  const result = await client.callTool({
+    name: "create_chart_card",
+    arguments: {
+      title: "t",
+      type: "bullet",
+      labels: ["a"],
+      series: [{ name: "v", values: [-1e300] }, { name: "t", values: [-1e-300] }, {
+        name: "b",
+        values: [-5],
+      }],
+    },
+  });
+  // before: "-1E300 (-∞%)" in the table's "Against target" column (-1e300 / 1e-300 overflows)
+  assertFiniteMarkup(result, "bullet");
+  assertEquals(JSON.stringify(result.structuredContent).includes("<td>-1E300 (—)</td>"), true);
 });

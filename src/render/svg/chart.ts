@@ -20,7 +20,7 @@ import type { ChartData, ChartType, Series } from "./model.ts";
 import { MAX_SERIES } from "./palette.ts";
 import { PIE_SIZE, pieChart, shares } from "./pie.ts";
 import { gaugeFigure } from "./gauge.ts";
-import { checkRadar, RADAR_H, RADAR_W, radarChart, radarSummary, radarTable } from "./radar.ts";
+import { checkRadar, radarChart, radarSummary, radarTable } from "./radar.ts";
 import { scatterChart } from "./scatter.ts";
 import { type ChartSpec, checkFormat, checkMagnitudes } from "./spec.ts";
 import { gapNote, timeAxis } from "./time_axis.ts";
@@ -450,10 +450,11 @@ function radarFigure(
   const summary = radarSummary(labels, series, format);
   const tid = id("chart-title");
   const did = id("chart-desc");
+  const radar = radarChart(labels, series, format);
   const plot =
-    `<div class="mcc-plot"><svg class="mcc-pie mcc-radar" viewBox="0 0 ${RADAR_W} ${RADAR_H}" width="${RADAR_W}" height="${RADAR_H}" role="img" aria-labelledby="${tid} ${did}"><title id="${tid}">${title}</title><desc id="${did}">${
+    `<div class="mcc-plot"><svg class="mcc-pie mcc-radar" viewBox="0 0 ${radar.width} ${radar.height}" width="${radar.width}" height="${radar.height}" role="img" aria-labelledby="${tid} ${did}"><title id="${tid}">${title}</title><desc id="${did}">${
       escape(spec.description ?? summary)
-    }</desc>${radarChart(labels, series, format)}</svg></div>`;
+    }</desc>${radar.svg}</svg></div>`;
   const html = figureHtml(spec.type, format, {
     legend: legendHtml(series.map((s) => ({ name: s.name }))),
     plot,

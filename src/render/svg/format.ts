@@ -104,21 +104,30 @@ export function formatter(format: NumberFormat, step?: number): (value: number) 
     if (cache.size > 200) cache.clear();
     cache.set(key, f);
   }
-  const g = hugeInScientific(f, format.locale, options);
+  const g = extremesInScientific(f, format.locale, options);
   return format.style === "percent" ? (v) => g(v / 100) : g;
 }
 
-/** Past 1e21 (where JavaScript's own numbers turn to e-notation), scientific: 1e300 in full is 400 characters of tick. */
-function hugeInScientific(
+/**
+ * Past 1e21 and nearer zero than 1e-6 (where JavaScript's own numbers turn to e-notation), scientific:
+ * 1e300 in full is 400 characters of tick, and 1e-300 at any fixed digits prints 0.
+ */
+function extremesInScientific(
   f: (v: number) => string,
   locale: string,
   options: Intl.NumberFormatOptions,
 ): (v: number) => string {
-  let huge: Intl.NumberFormat | undefined;
+  let sci: Intl.NumberFormat | undefined;
   return (v) => {
-    if (!(Math.abs(v) >= 1e21)) return f(v);
-    huge ??= new Intl.NumberFormat(locale, { ...options, notation: "scientific", maximumFractionDigits: 2 });
-    return huge.format(v);
+    const a = Math.abs(v);
+    if (!(a >= 1e21 || (a > 0 && a < 1e-6))) return f(v);
+    sci ??= new Intl.NumberFormat(locale, {
+      ...options,
+      notation: "scientific",
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 2,
+    });
+    return sci.format(v);
   };
 }
 

@@ -13,14 +13,15 @@ import { formatter, type NumberFormat } from "./format.ts";
 import type { Series } from "./model.ts";
 import { seriesClass } from "./palette.ts";
 import { niceTicks, r1 } from "./scale.ts";
-import { wrap } from "./text.ts";
+import { textWidth, wrap } from "./text.ts";
 import { q } from "./words.ts";
 
+/** The radar's width, px: whole at 12 px in the narrowest card (360 px). */
 export const RADAR_W = 328;
-export const RADAR_H = 284;
 const CX = RADAR_W / 2;
-const CY = RADAR_H / 2;
-const R = 80;
+/** The circle's radius, px: as large as the names at the sides leave room for on one line, within these. */
+const R_MIN = 80;
+const R_MAX = 112;
 /** Fewest axes a radar takes: two spokes make a line, not an area. */
 export const MIN_AXES = 3;
 const GAP = 6;
@@ -46,29 +47,54 @@ export function checkRadar(labels: readonly string[], series: readonly Series[])
   });
 }
 
+/** Where a radar is drawn: its centre's height (the centre is RADAR_W / 2 across) and its radius, px. */
+interface Circle {
+  cy: number;
+  r: number;
+}
+
 /** The point `radius` px out along axis `i` of `n`. */
-function at(i: number, n: number, radius: number): [number, number] {
+function at(i: number, n: number, radius: number, cy: number): [number, number] {
   const a = (2 * Math.PI * i) / n;
-  return [r1(CX + radius * Math.sin(a)), r1(CY - radius * Math.cos(a))];
+  return [r1(CX + radius * Math.sin(a)), r1(cy - radius * Math.cos(a))];
 }
 
 /** Line height of a wrapped axis name, px. */
 const LINE = 14;
 
-/** Axis `i`'s name outside the circle: anchored away from the centre, wrapped onto the lines its room holds. */
-function axisName(label: string, i: number, n: number): string {
+/** The largest radius (R_MIN..R_MAX) at which every name at a side fits on one line beside the circle. */
+function fitRadius(labels: readonly string[]): number {
+  const n = labels.length;
+  let r = R_MAX;
+  labels.forEach((label, i) => {
+    const sin = Math.abs(Math.sin((2 * Math.PI * i) / n));
+    if (sin > 0.3) r = Math.min(r, (CX - 2 - textWidth(label, FONT)) / sin - GAP);
+  });
+  return Math.max(R_MIN, Math.floor(r));
+}
+
+/**
+ * Axis `i`'s name outside the circle: anchored away from the centre, wrapped onto the lines its room
+ * holds; with how far above and below the centre its text runs.
+ */
+function axisName(
+  label: string,
+  i: number,
+  n: number,
+  { cy, r }: Circle,
+): { svg: string; top: number; bottom: number } {
   const step = (2 * Math.PI) / n;
   const a = step * i;
   const sin = Math.sin(a);
   const cos = Math.cos(a);
-  const [x, y] = at(i, n, R + GAP);
+  const [x, y] = at(i, n, r + GAP, cy);
   const side = Math.abs(sin) > 0.3;
   const anchor = !side ? "middle" : sin > 0 ? "start" : "end";
   // a name at the top or bottom must end before its neighbours' names begin
-  const neighbour = (R + GAP) * Math.sin(step);
+  const neighbour = (r + GAP) * Math.sin(step);
   const room = !side ? Math.min(2 * neighbour - 8, RADAR_W - 8) : sin > 0 ? RADAR_W - x - 2 : x - 2;
   // a name at a side is centred on its spoke: it takes the lines half the gap to its neighbours holds
-  const gap = Math.min(...[-1, 1].map((d) => Math.abs(cos - Math.cos(a + d * step)) * (R + GAP)));
+  const gap = Math.min(...[-1, 1].map((d) => Math.abs(cos - Math.cos(a + d * step)) * (r + GAP)));
   const most = side ? Math.max(1, Math.min(3, Math.floor(gap / LINE))) : 3;
   const lines = wrap(label, room, FONT, most);
   const top = side
@@ -80,42 +106,61 @@ function axisName(label: string, i: number, n: number): string {
   const spans = lines.length === 1
     ? escape(lines[0])
     : lines.map((l, k) => `<tspan x="${x}" dy="${k ? LINE : 0}">${escape(l)}</tspan>`).join("");
-  return `<text x="${x}" y="${r1(top)}" text-anchor="${anchor}">${full}${spans}</text>`;
+  return {
+    svg: `<text x="${x}" y="${r1(top)}" text-anchor="${anchor}">${full}${spans}</text>`,
+    // a line's ascent and descent about its baseline
+    top: cy - (top - FONT),
+    bottom: top + (lines.length - 1) * LINE + 4 - cy,
+  };
 }
 
-/** The radar's SVG inner markup: rings with their values, spokes, axis names, one polygon per series. */
+/**
+ * The radar's SVG inner markup, and its size: rings with their values, spokes, axis names, one polygon
+ * per series. The circle is as large as its names leave room for, and the height what they take.
+ */
 export function radarChart(
   labels: readonly string[],
   series: readonly Series[],
   format: NumberFormat,
-): string {
+): { svg: string; width: number; height: number } {
   const n = labels.length;
-  const max = Math.max(0, ...series.flatMap((s) => s.values.map((v) => v ?? 0)));
-  const ticks = niceTicks(0, max || 1, 4, true);
-  const radius = (v: number) => (v / ticks.max) * R;
-  const ring = (r: number) => labels.map((_, i) => `${i ? "L" : "M"}${at(i, n, r).join(" ")}`).join("") + "Z";
+  const r = fitRadius(labels);
+  // the names laid about a centre at 0 say how far they reach up and down
+  const reach = labels.map((l, i) => axisName(l, i, n, { cy: 0, r }));
+  const half = Math.ceil(Math.max(r + 6, ...reach.map((t) => Math.max(t.top, t.bottom)))) + 2;
+  const cy = half;
+  const ticks = niceTicks(
+    0,
+    Math.max(0, ...series.flatMap((s) => s.values.map((v) => v ?? 0))) || 1,
+    4,
+    true,
+  );
+  const radius = (v: number) => (v / ticks.max) * r;
+  const ring = (d: number) =>
+    labels.map((_, i) => `${i ? "L" : "M"}${at(i, n, d, cy).join(" ")}`).join("") + "Z";
   const rings = ticks.ticks.filter((v) => v > 0).map((v) => ring(radius(v))).join("");
-  const spokes = labels.map((_, i) => `M${CX} ${CY}L${at(i, n, R).join(" ")}`).join("");
+  const spokes = labels.map((_, i) => `M${CX} ${cy}L${at(i, n, r, cy).join(" ")}`).join("");
   const f = formatter(format);
   const values = ticks.ticks.filter((v) => v > 0).map((v) =>
     // under its ring: above it, the outermost value would meet the top axis's name
-    `<text x="${CX + 3}" y="${r1(CY - radius(v) + FONT + 1)}" data-v="${v}">${escape(f(v))}</text>`
+    `<text x="${CX + 3}" y="${r1(cy - radius(v) + FONT + 1)}" data-v="${v}">${escape(f(v))}</text>`
   ).join("");
   const marks = series.map((s, k) => {
     let d = "";
     let pts = "";
     s.values.forEach((v, i) => {
       if (v === null) return;
-      const [x, y] = at(i, n, radius(v));
+      const [x, y] = at(i, n, radius(v), cy);
       d += `${d ? "L" : "M"}${x} ${y}`;
       pts += `<circle class="mcc-pt" data-i="${i}" cx="${x}" cy="${y}" r="4"/>`;
     });
     return `<g class="${seriesClass(k)}" data-s="${k}"><path class="mcc-area" d="${d}Z"/>${pts}</g>`;
   }).join("");
+  const names = labels.map((l, i) => axisName(l, i, n, { cy, r }).svg).join("");
   // the ring values last, with their halo: under the marks, a series at the top axis's maximum hid them
-  return `<g class="mcc-axis"><path class="mcc-grid" d="${rings}${spokes}"/></g>` +
-    `<g>${labels.map((l, i) => axisName(l, i, n)).join("")}</g><g class="mcc-marks">${marks}</g>` +
-    `<g class="mcc-vals mcc-ticks">${values}</g>`;
+  const svg = `<g class="mcc-axis"><path class="mcc-grid" d="${rings}${spokes}"/></g>` +
+    `<g>${names}</g><g class="mcc-marks">${marks}</g><g class="mcc-vals mcc-ticks">${values}</g>`;
+  return { svg, width: RADAR_W, height: 2 * half };
 }
 
 /** The table: a row per axis, a column per series. */

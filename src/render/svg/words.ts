@@ -7,8 +7,9 @@ import { clip } from "./text.ts";
 
 /** `a` as a share of `b`, in the locale (or a dash when `b` is zero). */
 export function share(a: number, b: number, locale: string, signed = false): string {
-  if (!b) return "—";
   const ratio = a / b + 0; // + 0: a share of -0 prints 0%, not -0%
+  // no share of 0, nor one past the largest double (-1e300 against a target of 1e-300)
+  if (!b || !Number.isFinite(ratio)) return "—";
   return new Intl.NumberFormat(locale, {
     style: "percent",
     maximumFractionDigits: 1,

@@ -65,7 +65,7 @@ Deno.test("the quick plain-number path prints exactly what Intl prints", () => {
     -98765.4321,
     1e14,
     1e16,
-    3e-7,
+    3e-6,
     12.3,
   ];
   for (const locale of ["en-US", "de-DE", "fr-FR", "en-IN", "ar-EG", "ja-JP", "de-CH", "sv-SE"]) {
@@ -78,4 +78,19 @@ Deno.test("the quick plain-number path prints exactly what Intl prints", () => {
       assertEquals(values.map(ours), values.map((v) => intl.format(v)), `${locale} ${digits}`);
     }
   }
+});
+
+Deno.test("numbers nearer zero than 1e-6 print in scientific notation, as JavaScript's own do (1e-6 does not)", () => {
+  const f = formatter({ locale: "en-US", style: "number" });
+  // before: every one printed 0 (2 fraction digits), and ticks of a range near 1e-300 all 0.0000000000
+  assertEquals([1e-6, 9.99e-7, 3e-7, 1e-300, -1e-300, 0].map(f), [
+    "0",
+    "9.99E-7",
+    "3E-7",
+    "1E-300",
+    "-1E-300",
+    "0",
+  ]);
+  const tick = formatter({ locale: "de-DE", style: "number", digits: 10 });
+  assertEquals([1.5e-300, 1e-6].map(tick), ["1,5E-300", "0,0000010000"]);
 });

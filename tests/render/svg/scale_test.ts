@@ -38,6 +38,48 @@ Deno.test("niceTicks covers the data on whole steps", async (t) => {
   });
 });
 
+Deno.test("niceTicks holds the data at the edges of a double, on finite whole steps", async (t) => {
+  const holds = (lo: number, hi: number, count = 5, zero = false) => {
+    const { min, max, step, ticks } = niceTicks(lo, hi, count, zero);
+    const finite = [min, max, step, ...ticks].every(Number.isFinite);
+    return `${
+      finite && min <= lo && max >= hi && ticks.at(0) === min && ticks.at(-1) === max
+    } ${ticks.length}`;
+  };
+  await t.step("a small value beside a huge one stays on the axis (was: a bound of 0 left -1 off it)", () => {
+    assertEquals(niceTicks(-1, 1e300, 6, true).min, -2e299);
+    assertEquals(niceTicks(-1e300, 5, 6, true).max, 2e299);
+    assertEquals(holds(-1, 1e300), "true 7");
+  });
+  await t.step("±1e300 and a range near it, on clean ticks (was: 8.999999999999999e+299)", () => {
+    assertEquals(niceTicks(-1e300, 1e300).ticks, [-1e300, -5e299, 0, 5e299, 1e300]);
+    assertEquals(niceTicks(9e299, 1e300, 5).ticks, [9e299, 9.2e299, 9.4e299, 9.6e299, 9.8e299, 1e300]);
+    assertEquals(holds(1e300, 1e300), "true 7");
+  });
+  await t.step("tiny ranges near 1e-300 (was: every tick 0)", () => {
+    assertEquals(niceTicks(1e-300, 2e-300, 5).ticks, [
+      1e-300,
+      1.2e-300,
+      1.4e-300,
+      1.6e-300,
+      1.8e-300,
+      2e-300,
+    ]);
+    assertEquals(niceTicks(0, 1e-300, 2, true).ticks, [0, 5e-301, 1e-300]);
+    assertEquals(holds(1.5e-300, 1.6e-300), "true 6");
+    assertEquals(holds(-1e-300, -1e-300), "true 7");
+  });
+  await t.step("a span that overflows to Infinity (1e308 - -1e308)", () => {
+    assertEquals(niceTicks(-1e308, 1e308).ticks, [-1e308, -5e307, 0, 5e307, 1e308]);
+    assertEquals(holds(-1e308, 1e308, 1), "true 3");
+    // no whole step past the largest double: the bounds are the data, still finite
+    assertEquals(holds(-Number.MAX_VALUE, Number.MAX_VALUE), "true 5");
+  });
+  await t.step("noise in a sum stays on its bound: 0.1 + 0.2 tops out at 0.3", () => {
+    assertEquals(niceTicks(0, 0.1 + 0.2, 3).ticks, [0, 0.1, 0.2, 0.3]);
+  });
+});
+
 Deno.test("linear maps and r1 rounds to one decimal", () => {
   const y = linear(0, 10, 200, 0);
   assertEquals([y(0), y(5), y(10)], [200, 100, 0]);

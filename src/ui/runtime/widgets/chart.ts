@@ -30,9 +30,18 @@ function numberFormat(f: Fmt, locale: string, digits = f.digits): (v: number) =>
   if (digits !== undefined) o.minimumFractionDigits = o.maximumFractionDigits = digits;
   else if (f.style !== "currency") o.maximumFractionDigits = 2;
   const nf = new Intl.NumberFormat(locale, o); // throws for a malformed locale
-  // past 1e21 scientific, as the server prints it: 1e300 in full is 400 characters
-  const huge = new Intl.NumberFormat(locale, { ...o, notation: "scientific", maximumFractionDigits: 2 });
-  return (v) => (Math.abs(v) >= 1e21 ? huge : nf).format(f.style === "percent" ? v / 100 : v);
+  // past 1e21 and nearer zero than 1e-6 scientific, as the server prints it (format.ts)
+  const sci = new Intl.NumberFormat(locale, {
+    ...o,
+    notation: "scientific",
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 2,
+  });
+  return (v) => {
+    const n = f.style === "percent" ? v / 100 : v;
+    const a = Math.abs(n);
+    return (a >= 1e21 || (a > 0 && a < 1e-6) ? sci : nf).format(n);
+  };
 }
 
 /** Rewrites every raw value of the figure for the host's locale (one Intl refuses: the server's text stays). */
@@ -291,6 +300,9 @@ function aboutChart(el: Element): About | undefined {
   }
   if (!el.matches(".mcc-pt")) return;
   const [label, series, value] = describe(el, fig!.querySelector("table")).map(line);
+  // a sunburst's arc is named by its path; a chart of one unnamed group (a bubble's) names no series
+  if (el.closest(".mcc-sun")) return [`arc "${label}" in`, value, { path: label, value }];
+  if (!series) return [`point "${label}" in`, value, { label, value }];
   return [`point "${label}" of series "${series}" in`, value, { label, series, value }];
 }
 
