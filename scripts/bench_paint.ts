@@ -5,7 +5,7 @@
  * median per kind (issue 22). Printed, never asserted: tests/browser/stream_test.ts asserts the
  * order instead (the size reaches the host before a ping sent right after the result).
  *
- *   deno run -A scripts/bench_paint.ts [--mounts N]
+ *   deno run -A scripts/bench_paint.ts [--mounts N] [--only video,animation]
  *
  * Per mount the view is initialized and given a moment (as a model takes to answer), then the
  * host delivers the real result. Two figures, each to the last size-changed of the next 600 ms:
@@ -69,18 +69,23 @@ async function deliver(m: Mounted, tool: string, args: Json): Promise<PaintFigur
   };
 }
 
-/** Every kind's figures over `mounts` mounts each, and the table streamed through partials first. */
-export async function paintFigures(mounts: number): Promise<Map<string, PaintFigure[]>> {
+/**
+ * Every kind's figures over `mounts` mounts each, and the table streamed through partials first;
+ * `only` names the kinds to run ("table (streamed)" for the streamed table), all when undefined.
+ */
+export async function paintFigures(mounts: number, only?: string[]): Promise<Map<string, PaintFigure[]>> {
+  const runs = (name: string) => !only || only.includes(name);
   const h = await startHarness();
   const figures = new Map<string, PaintFigure[]>();
   const add = (name: string, f: PaintFigure) => figures.set(name, [...(figures.get(name) ?? []), f]);
   try {
     for (let i = 0; i < mounts; i++) {
-      for (const [kind, { tool, args }] of Object.entries(KINDS)) {
+      for (const [kind, { tool, args }] of Object.entries(KINDS).filter(([kind]) => runs(kind))) {
         const m = await h.mount({ tool, args, deliver: "manual", hostContext: { theme: "light" } });
         add(kind, await deliver(m, tool, args));
         await m.page.close();
       }
+      if (!runs("table (streamed)")) continue;
       // The table again, streamed: the preview is drawn from partials, then the result replaces it.
       const rows = Array.from(
         { length: 200 },
@@ -110,7 +115,8 @@ export async function paintFigures(mounts: number): Promise<Map<string, PaintFig
 
 if (import.meta.main) {
   const mounts = flag("--mounts", 5);
-  const figures = await paintFigures(mounts);
+  const at = Deno.args.indexOf("--only");
+  const figures = await paintFigures(mounts, at >= 0 ? Deno.args[at + 1].split(",") : undefined);
   console.log(`Tool result -> card at its final size, median of ${mounts} mounts (Chromium, AppBridge):`);
   for (const [name, list] of figures) {
     const view = median(list.map((f) => f.view));
