@@ -2009,6 +2009,14 @@ export const MUTANTS: readonly Mutant[] = [
     breaks: "the server-rendered animation player never shows",
   },
   {
+    id: "video-controls-not-warmed",
+    file: "src/ui/runtime/widgets/video.ts",
+    find: 'warm: () => h("video", { controls: "" }),',
+    replace: 'warm: () => h("video", {}),',
+    tests: [T.browserMedia],
+    breaks: "the video view warms a player without controls: the card's paint builds them",
+  },
+  {
     id: "confirm-cancel-sends",
     file: "src/ui/runtime/widgets/prompt.ts",
     find: 'dialog.close(button?.value ?? "cancel")',

@@ -273,6 +273,46 @@ Deno.test({
       await m.page.close();
     });
 
+    await t.step(
+      "while it waits for the result, the video view lays out a throwaway player and removes it",
+      async () => {
+        // Chromium builds a video's controls the first time one shows: the view pays that before the
+        // result (size.ts warmLayout, the video widget's `warm`), so the card paints within a frame.
+        const options = {
+          tool: "create_video_card",
+          args: example("video"),
+          deliver: "manual" as const,
+          hostContext: { theme: "light" },
+        };
+        const first = await h.mount(options);
+        await first.page.addInitScript(() => {
+          const warmed: boolean[][] = [];
+          (window as unknown as { mccWarmed: boolean[][] }).mccWarmed = warmed;
+          new MutationObserver((records) => {
+            for (const node of records.flatMap((r) => [...r.removedNodes])) {
+              if (node instanceof Element && node.getAttribute("aria-hidden") === "true") {
+                warmed.push([...node.querySelectorAll("video")].map((v) => v.controls));
+              }
+            }
+          }).observe(document, { subtree: true, childList: true });
+        });
+        const m = await h.remount(first, options); // a new view document: the observer is in from its start
+        await m.view.waitForFunction(() =>
+          (window as unknown as { mccWarmed: unknown[] }).mccWarmed.length > 0
+        );
+        assertEquals(await m.view.evaluate(() => (window as unknown as { mccWarmed: unknown[] }).mccWarmed), [
+          [true],
+        ]);
+        assertEquals(await m.view.evaluate(() => document.getElementById("mcc-root")!.innerHTML), "");
+        await m.page.evaluate(async (a) => {
+          await window.sendInput(a);
+          await window.deliver(await window.mccCallTool("create_video_card", a));
+        }, options.args);
+        await m.view.waitForSelector(".mcc-card [data-mcc-video] video[controls]");
+        await m.page.close();
+      },
+    );
+
     await t.step("a clip the host blocks shows why, and opens through ui/open-link", async () => {
       const url = "https://media.invalid/clips/launch.webm";
       const m = await mount("create_video_card", { title: "Blocked", url });

@@ -18,6 +18,7 @@ import { reportSize, warmLayout } from "./size.ts";
 import { applyHostLook, type HostLook } from "./theme.ts";
 import { applyDisplay, type HostDisplay, isFull, offers } from "./display.ts";
 import { callViewTool, listViewTools } from "./view_tools.ts";
+import { WIDGETS } from "./widgets/in_use.ts";
 
 type Json = Record<string, unknown>;
 
@@ -320,12 +321,12 @@ const announce = (): void => {
 
 /**
  * Once the handshake is done, while the view waits for its result, pays what the first paint
- * would: font and layout caches, opening storage, the host locale's number data (a table counts
- * its rows in it).
+ * would: font and layout caches (and what the kind's widgets ask to warm), opening storage, the
+ * host locale's number data (a table counts its rows in it).
  */
 const warm = (): void => {
   if (painted) return;
-  warmLayout(root);
+  warmLayout(root, WIDGETS.flatMap((w) => w.warm?.() ?? []));
   openStore();
   try {
     (1.5).toLocaleString(String(context.locale || "en-US"));

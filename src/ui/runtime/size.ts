@@ -76,10 +76,11 @@ export function reportSize(send: (height: number) => void): { afterPaint(): void
  * (each family, size, weight and style once: a font stack's missing families are looked up per
  * size) and builds style caches, which can take tens of milliseconds. So the throwaway card holds
  * the text kinds show: a title, bold, italic and code in text, a heading, a table, a code block
- * with an italic comment. Paid here, the card then paints and reports its size within
- * one frame of arriving.
+ * with an italic comment, and `extra`: what the kind's widgets draw that costs on first use (a
+ * video's built-in controls build their stylesheet and icons the first time). Paid here, the card
+ * then paints and reports its size within one frame of arriving.
  */
-export function warmLayout(root: HTMLElement): void {
+export function warmLayout(root: HTMLElement, extra: Element[] = []): void {
   const card = h(
     "article",
     { class: "mcc-card", "aria-hidden": "true" },
@@ -95,6 +96,7 @@ export function warmLayout(root: HTMLElement): void {
         h("tr", {}, h("th", {}, "Head"), h("td", { class: "mcc-num" }, "1,234.5"), h("td", {}, "Cell")),
       ),
       h("div", { class: "mcc-code" }, h("pre", {}, "code", h("i", {}, "note"))),
+      ...extra,
     ),
   );
   card.style.cssText = "position:absolute;visibility:hidden;inset:0 auto auto 0;width:100%"; // CSSOM: no CSP

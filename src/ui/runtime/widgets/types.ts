@@ -40,6 +40,11 @@ export interface Widget {
   submit?: { selector: string; handle: (form: HTMLFormElement, host: Host) => void };
   /** Runs once for every painted card article. */
   enhance?: (article: Element, host: Host) => void;
+  /**
+   * A throwaway of what this kind draws that is slow the first time in a document, laid out hidden
+   * (with size.ts's warm-up card) while the view waits for its result, so the card's paint does not pay it.
+   */
+  warm?: () => Element;
   /** Input and change events anywhere in a card. */
   input?: (target: HTMLElement) => void;
   /** Any key in a card, before `keys`; returns true when it used the key. */
