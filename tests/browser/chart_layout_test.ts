@@ -7,7 +7,7 @@
  * screen, none is cut where the whole text had room, none runs out of the chart.
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { type Harness, skipReason, startHarness } from "./harness.ts";
+import { type Harness, inPool, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
 import { type Args, EXAMPLES, golden, stress } from "./chart_inputs.ts";
 import { lintCharts } from "./lint_chart.ts";
@@ -59,13 +59,23 @@ Deno.test({
 }, async (t) => {
   const h = await startHarness();
   try {
+    // Every kind's cases are painted and linted a few pages at a time from the start; each kind's
+    // step then waits for its own cases and reports their problems, in the order a loop would.
+    const cases = KINDS.flatMap((type) =>
+      ([["example", golden(EXAMPLES[type])], ...stress(type)] as [string, Args][]).map(([name, args]) => ({
+        type,
+        name,
+        args,
+      }))
+    );
+    const linted = inPool(
+      cases,
+      ({ name, args }) => lintAt(h, args).then((problems) => problems.map((p) => `${name}: ${p}`)),
+    );
     for (const type of KINDS) {
       await t.step(type, async () => {
         const problems: string[] = [];
-        const cases: [string, Args][] = [["example", golden(EXAMPLES[type])], ...stress(type)];
-        for (const [name, args] of cases) {
-          problems.push(...(await lintAt(h, args)).map((p) => `${name}: ${p}`));
-        }
+        for (const [i, c] of cases.entries()) if (c.type === type) problems.push(...await linted[i]);
         assertEquals(problems, []);
       });
     }

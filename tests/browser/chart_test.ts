@@ -7,7 +7,16 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Frame } from "playwright-core";
-import { axeViolations, type Harness, type Mounted, shot, skipReason, startHarness } from "./harness.ts";
+import {
+  allInOrder,
+  axeViolations,
+  type Harness,
+  inPool,
+  type Mounted,
+  shot,
+  skipReason,
+  startHarness,
+} from "./harness.ts";
 import "./page/types.ts";
 import { type Args, EXAMPLES, golden, stress } from "./chart_inputs.ts";
 
@@ -54,9 +63,11 @@ Deno.test({
   const h = await startHarness();
   try {
     await t.step("every chart paints, holds its exact values and passes axe in both themes", async () => {
-      for (const name of CASES) {
-        for (const theme of ["light", "dark"] as const) {
-          const m = await paint(h, name, { theme });
+      // a few pages at a time; the first failure in case order is the one reported
+      const renders = CASES.flatMap((name) => (["light", "dark"] as const).map((theme) => ({ name, theme })));
+      await allInOrder(inPool(renders, async ({ name, theme }) => {
+        const m = await paint(h, name, { theme });
+        try {
           const box = await m.view.evaluate(() =>
             document.querySelector(".mcc-plot")!.getBoundingClientRect().width
           );
@@ -70,9 +81,10 @@ Deno.test({
             const input = golden(name) as { series: { values: (number | null)[] }[] };
             assertEquals(await tableValues(m.view), input.series.map((s) => s.values), name);
           }
+        } finally {
           await m.page.close();
         }
-      }
+      }));
     });
 
     await t.step("tooltips on hover and focus; arrow keys move between points", async () => {
@@ -465,23 +477,26 @@ Deno.test({
           );
         }
       }
-      for (const [name, a] of cases) {
+      await allInOrder(inPool(cases, async ([name, a]) => {
         const m = await h.mount({
           tool: "create_chart_card",
           args: a,
           deliver: "result",
           hostContext: { theme: "light" },
         });
-        await m.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
-        for (const theme of ["light", "dark"] as const) {
-          if (theme === "dark") await m.page.evaluate(() => window.changeContext({ theme: "dark" }));
-          for (const width of [420, 760]) {
-            await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
-            await shot(m, `chart-${name}-${width}-${theme}`);
+        try {
+          await m.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
+          for (const theme of ["light", "dark"] as const) {
+            if (theme === "dark") await m.page.evaluate(() => window.changeContext({ theme: "dark" }));
+            for (const width of [420, 760]) {
+              await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
+              await shot(m, `chart-${name}-${width}-${theme}`);
+            }
           }
+        } finally {
+          await m.page.close();
         }
-        await m.page.close();
-      }
+      }));
     });
   } finally {
     await h.close();

@@ -196,6 +196,42 @@ export async function startHarness(): Promise<Harness> {
   };
 }
 
+/**
+ * How many pages of the one browser a file keeps busy at once for independent renders: most of a
+ * render's time is spent waiting (on the server's reply, a frame, the host's resize), so a few
+ * pages overlap those waits; more only queue for the same two cores. MCC_BROWSER_PAGES overrides it.
+ */
+export const PAGES = Number(Deno.env.get("MCC_BROWSER_PAGES") ?? 3);
+
+/**
+ * Runs `work` for every item, `size` at a time, and returns one promise per item, in item order,
+ * each settling with its own item's outcome: a test awaits them one by one in its own steps, so each
+ * item is still reported (and fails) on its own, with its own message. None is left unhandled.
+ */
+export function inPool<T, R>(items: readonly T[], work: (item: T) => Promise<R>, size = PAGES): Promise<R>[] {
+  const slots: (() => void)[] = [];
+  let free = size;
+  const take = () => free > 0 ? (free--, Promise.resolve()) : new Promise<void>((r) => slots.push(r));
+  const give = () => {
+    const next = slots.shift();
+    if (next) next();
+    else free++;
+  };
+  return items.map((item) => {
+    const outcome = take().then(() => work(item)).finally(give);
+    outcome.catch(() => {}); // awaited by its step: a failure is reported there, not as unhandled
+    return outcome;
+  });
+}
+
+/** Awaits every promise, then throws the first failure in order (as a loop would have), else the values. */
+export async function allInOrder<R>(outcomes: Promise<R>[]): Promise<R[]> {
+  const settled = await Promise.allSettled(outcomes);
+  const failed = settled.find((s) => s.status === "rejected");
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<R>).value);
+}
+
 /** Writes a line of figures to stderr (test output stays readable). */
 export function report(line: string): void {
   console.error(`[browser] ${line}`);
