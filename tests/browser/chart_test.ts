@@ -11,7 +11,7 @@ import {
   allInOrder,
   axeViolations,
   type Harness,
-  inPool,
+  inPages,
   type Mounted,
   shot,
   skipReason,
@@ -65,24 +65,20 @@ Deno.test({
     await t.step("every chart paints, holds its exact values and passes axe in both themes", async () => {
       // a few pages at a time; the first failure in case order is the one reported
       const renders = CASES.flatMap((name) => (["light", "dark"] as const).map((theme) => ({ name, theme })));
-      await allInOrder(inPool(renders, async ({ name, theme }) => {
+      await allInOrder(inPages(h, renders, async ({ name, theme }, h) => {
         const m = await paint(h, name, { theme });
-        try {
-          const box = await m.view.evaluate(() =>
-            document.querySelector(".mcc-plot")!.getBoundingClientRect().width
-          );
-          assert(box > (/pie|donut/.test(name) ? 200 : 300), `${name}: the plot is ${box} px wide`);
-          assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
-          // the kinds whose table holds what they derive (bins, shares, running totals) are checked below
-          if (
-            theme === "light" &&
-            !/^(line_2000_downsampled|histogram|funnel|waterfall|box|bubble|bullet|gauge)/.test(name)
-          ) {
-            const input = golden(name) as { series: { values: (number | null)[] }[] };
-            assertEquals(await tableValues(m.view), input.series.map((s) => s.values), name);
-          }
-        } finally {
-          await m.page.close();
+        const box = await m.view.evaluate(() =>
+          document.querySelector(".mcc-plot")!.getBoundingClientRect().width
+        );
+        assert(box > (/pie|donut/.test(name) ? 200 : 300), `${name}: the plot is ${box} px wide`);
+        assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
+        // the kinds whose table holds what they derive (bins, shares, running totals) are checked below
+        if (
+          theme === "light" &&
+          !/^(line_2000_downsampled|histogram|funnel|waterfall|box|bubble|bullet|gauge)/.test(name)
+        ) {
+          const input = golden(name) as { series: { values: (number | null)[] }[] };
+          assertEquals(await tableValues(m.view), input.series.map((s) => s.values), name);
         }
       }));
     });
@@ -477,24 +473,20 @@ Deno.test({
           );
         }
       }
-      await allInOrder(inPool(cases, async ([name, a]) => {
+      await allInOrder(inPages(h, cases, async ([name, a], h) => {
         const m = await h.mount({
           tool: "create_chart_card",
           args: a,
           deliver: "result",
           hostContext: { theme: "light" },
         });
-        try {
-          await m.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
-          for (const theme of ["light", "dark"] as const) {
-            if (theme === "dark") await m.page.evaluate(() => window.changeContext({ theme: "dark" }));
-            for (const width of [420, 760]) {
-              await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
-              await shot(m, `chart-${name}-${width}-${theme}`);
-            }
+        await m.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
+        for (const theme of ["light", "dark"] as const) {
+          if (theme === "dark") await m.page.evaluate(() => window.changeContext({ theme: "dark" }));
+          for (const width of [420, 760]) {
+            await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
+            await shot(m, `chart-${name}-${width}-${theme}`);
           }
-        } finally {
-          await m.page.close();
         }
       }));
     });

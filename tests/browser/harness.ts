@@ -152,7 +152,9 @@ export async function startHarness(): Promise<Harness> {
 
   const remount: Harness["remount"] = async ({ page, console }, options) => {
     await page.evaluate(() => {
-      document.getElementById("slot")!.replaceChildren();
+      const slot = document.getElementById("slot")!;
+      slot.replaceChildren();
+      slot.style.width = ""; // as a new page has it
       window.hostEvents.length = 0;
     });
     await page.evaluate((o) => window.mountCard(o), {
@@ -222,6 +224,33 @@ export function inPool<T, R>(items: readonly T[], work: (item: T) => Promise<R>,
     outcome.catch(() => {}); // awaited by its step: a failure is reported there, not as unhandled
     return outcome;
   });
+}
+
+/**
+ * `inPool` with a host page per worker: `work` gets the harness with its `mount` putting each card in
+ * the worker's host page (`remount`: a fresh iframe, proxy and bridge, the slot at its default
+ * width), which costs Chromium a third of a new page's CPU (0.3 s against 0.9 s a chart, measured).
+ * `work` leaves the page open: the pages are closed once every item is done.
+ */
+export function inPages<T, R>(
+  h: Harness,
+  items: readonly T[],
+  work: (item: T, h: Harness) => Promise<R>,
+  size = PAGES,
+): Promise<R>[] {
+  const idle: Mounted[] = [];
+  const outcomes = inPool(items, async (item) => {
+    let page = idle.pop();
+    const mount: Harness["mount"] = async (options) =>
+      page = page ? await h.remount(page, options) : await h.mount(options);
+    try {
+      return await work(item, { ...h, mount });
+    } finally {
+      if (page) idle.push(page);
+    }
+  }, size);
+  Promise.allSettled(outcomes).then(() => Promise.all(idle.map((m) => m.page.close().catch(() => {}))));
+  return outcomes;
 }
 
 /** Awaits every promise, then throws the first failure in order (as a loop would have), else the values. */

@@ -12,6 +12,7 @@ import {
   allInOrder,
   ARTIFACTS,
   type Harness,
+  inPages,
   inPool,
   moreAction,
   type Mounted,
@@ -170,8 +171,13 @@ Deno.test({
       const renders = (Object.keys(KINDS) as Kind[]).flatMap((kind) =>
         (["light", "dark"] as const).map((theme) => ({ kind, theme }))
       );
-      await allInOrder(inPool(renders, async ({ kind, theme }) => {
-        const m = await mount(kind, { theme });
+      await allInOrder(inPages(h, renders, async ({ kind, theme }, h) => {
+        const m = await h.mount({
+          ...KINDS[kind],
+          args: { ...KINDS[kind].args },
+          deliver: "result",
+          hostContext: { theme },
+        });
         const first = await painted(m);
         const ms = first.ms;
         // The host check fills in what the host does once it has asked: its size is reported again then.
@@ -194,7 +200,6 @@ Deno.test({
         );
         assertEquals(await axeViolations(m.view), [], `${kind} ${theme}`);
         await shot(m, `apps-${kind}-${theme}`);
-        await m.page.close();
       }));
     });
 
@@ -213,7 +218,7 @@ Deno.test({
         const renders = cases.flatMap((name) =>
           [420, 760].flatMap((width) => (["light", "dark"] as const).map((theme) => ({ name, width, theme })))
         );
-        await allInOrder(inPool(renders, async ({ name, width, theme }) => {
+        await allInOrder(inPages(h, renders, async ({ name, width, theme }, h) => {
           const args = JSON.parse(
             await Deno.readTextFile(new URL(`../cards/table/${name}.json`, import.meta.url)),
           );
@@ -295,7 +300,6 @@ Deno.test({
             wrap.scrollLeft = 0;
           });
           await shot(m, `table-${name}-${width}-${theme}`);
-          await m.page.close();
         }));
       },
     );
