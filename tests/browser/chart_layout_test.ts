@@ -7,7 +7,7 @@
  * screen, none is cut where the whole text had room, none runs out of the chart.
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { type Harness, skipReason, startHarness } from "./harness.ts";
+import { type Harness, inPages, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
 import { type Args, EXAMPLES, golden, stress } from "./chart_inputs.ts";
 import { lintCharts } from "./lint_chart.ts";
@@ -18,7 +18,10 @@ const WIDTHS = [360, 420, 760, 1100];
 /** Every kind; MCC_CHART_KINDS=bar,line narrows a run while working on a family. */
 const KINDS = Deno.env.get("MCC_CHART_KINDS")?.split(",") ?? Object.keys(EXAMPLES);
 
-/** The lint's problems for one chart at every width, light and then dark (the host switches theme). */
+/**
+ * The lint's problems for one chart at every width, light and then dark (the host switches theme),
+ * in the host page `h.mount` gives (left open for the next chart).
+ */
 async function lintAt(h: Harness, args: Args): Promise<string[]> {
   const m = await h.mount({
     tool: "create_chart_card",
@@ -26,29 +29,23 @@ async function lintAt(h: Harness, args: Args): Promise<string[]> {
     deliver: "result",
     hostContext: { theme: "light" },
   });
-  try {
-    const painted = await m.view.waitForSelector(".mcc-chart .mcc-pt, .mcc-notice", { state: "attached" });
-    if (await painted.evaluate((e) => e.matches(".mcc-notice"))) {
-      return [`refused: ${await painted.textContent()}`];
-    }
-    const problems: string[] = [];
-    for (const theme of ["light", "dark"]) {
-      if (theme === "dark") {
-        await m.page.evaluate(() => window.changeContext({ theme: "dark" }));
-        await m.view.waitForSelector('body[data-theme="dark"]', { state: "attached" });
-      }
-      for (const width of WIDTHS) {
-        await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
-        await m.view.evaluate(() =>
-          new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
-        );
-        problems.push(...(await lintCharts(m.view)).map((p) => `${theme} ${width} px: ${p}`));
-      }
-    }
-    return problems;
-  } finally {
-    await m.page.close();
+  const painted = await m.view.waitForSelector(".mcc-chart .mcc-pt, .mcc-notice", { state: "attached" });
+  if (await painted.evaluate((e) => e.matches(".mcc-notice"))) {
+    return [`refused: ${await painted.textContent()}`];
   }
+  const problems: string[] = [];
+  for (const theme of ["light", "dark"]) {
+    if (theme === "dark") {
+      await m.page.evaluate(() => window.changeContext({ theme: "dark" }));
+      await m.view.waitForSelector('body[data-theme="dark"]', { state: "attached" });
+    }
+    for (const width of WIDTHS) {
+      await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
+      await m.view.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      problems.push(...(await lintCharts(m.view)).map((p) => `${theme} ${width} px: ${p}`));
+    }
+  }
+  return problems;
 }
 
 Deno.test({
@@ -59,13 +56,24 @@ Deno.test({
 }, async (t) => {
   const h = await startHarness();
   try {
+    // Every kind's cases are painted and linted a few pages at a time from the start; each kind's
+    // step then waits for its own cases and reports their problems, in the order a loop would.
+    const cases = KINDS.flatMap((type) =>
+      ([["example", golden(EXAMPLES[type])], ...stress(type)] as [string, Args][]).map(([name, args]) => ({
+        type,
+        name,
+        args,
+      }))
+    );
+    const linted = inPages(
+      h,
+      cases,
+      ({ name, args }, h) => lintAt(h, args).then((problems) => problems.map((p) => `${name}: ${p}`)),
+    );
     for (const type of KINDS) {
       await t.step(type, async () => {
         const problems: string[] = [];
-        const cases: [string, Args][] = [["example", golden(EXAMPLES[type])], ...stress(type)];
-        for (const [name, args] of cases) {
-          problems.push(...(await lintAt(h, args)).map((p) => `${name}: ${p}`));
-        }
+        for (const [i, c] of cases.entries()) if (c.type === type) problems.push(...await linted[i]);
         assertEquals(problems, []);
       });
     }

@@ -7,7 +7,16 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Frame } from "playwright-core";
-import { axeViolations, type Harness, type Mounted, shot, skipReason, startHarness } from "./harness.ts";
+import {
+  allInOrder,
+  axeViolations,
+  type Harness,
+  inPages,
+  type Mounted,
+  shot,
+  skipReason,
+  startHarness,
+} from "./harness.ts";
 import "./page/types.ts";
 import { type Args, EXAMPLES, golden, stress } from "./chart_inputs.ts";
 
@@ -54,25 +63,24 @@ Deno.test({
   const h = await startHarness();
   try {
     await t.step("every chart paints, holds its exact values and passes axe in both themes", async () => {
-      for (const name of CASES) {
-        for (const theme of ["light", "dark"] as const) {
-          const m = await paint(h, name, { theme });
-          const box = await m.view.evaluate(() =>
-            document.querySelector(".mcc-plot")!.getBoundingClientRect().width
-          );
-          assert(box > (/pie|donut/.test(name) ? 200 : 300), `${name}: the plot is ${box} px wide`);
-          assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
-          // the kinds whose table holds what they derive (bins, shares, running totals) are checked below
-          if (
-            theme === "light" &&
-            !/^(line_2000_downsampled|histogram|funnel|waterfall|box|bubble|bullet|gauge)/.test(name)
-          ) {
-            const input = golden(name) as { series: { values: (number | null)[] }[] };
-            assertEquals(await tableValues(m.view), input.series.map((s) => s.values), name);
-          }
-          await m.page.close();
+      // a few pages at a time; the first failure in case order is the one reported
+      const renders = CASES.flatMap((name) => (["light", "dark"] as const).map((theme) => ({ name, theme })));
+      await allInOrder(inPages(h, renders, async ({ name, theme }, h) => {
+        const m = await paint(h, name, { theme });
+        const box = await m.view.evaluate(() =>
+          document.querySelector(".mcc-plot")!.getBoundingClientRect().width
+        );
+        assert(box > (/pie|donut/.test(name) ? 200 : 300), `${name}: the plot is ${box} px wide`);
+        assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
+        // the kinds whose table holds what they derive (bins, shares, running totals) are checked below
+        if (
+          theme === "light" &&
+          !/^(line_2000_downsampled|histogram|funnel|waterfall|box|bubble|bullet|gauge)/.test(name)
+        ) {
+          const input = golden(name) as { series: { values: (number | null)[] }[] };
+          assertEquals(await tableValues(m.view), input.series.map((s) => s.values), name);
         }
-      }
+      }));
     });
 
     await t.step("tooltips on hover and focus; arrow keys move between points", async () => {
@@ -465,7 +473,7 @@ Deno.test({
           );
         }
       }
-      for (const [name, a] of cases) {
+      await allInOrder(inPages(h, cases, async ([name, a], h) => {
         const m = await h.mount({
           tool: "create_chart_card",
           args: a,
@@ -480,8 +488,7 @@ Deno.test({
             await shot(m, `chart-${name}-${width}-${theme}`);
           }
         }
-        await m.page.close();
-      }
+      }));
     });
   } finally {
     await h.close();

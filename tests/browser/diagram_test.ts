@@ -7,7 +7,15 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Frame } from "playwright-core";
-import { axeViolations, type Harness, shot, skipReason, startHarness } from "./harness.ts";
+import {
+  allInOrder,
+  axeViolations,
+  type Harness,
+  inPages,
+  shot,
+  skipReason,
+  startHarness,
+} from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -34,22 +42,23 @@ Deno.test({
   const h = await startHarness();
   try {
     await t.step("every diagram paints, names its nodes and passes axe in both themes", async () => {
-      for (const name of CASES.filter((c) => c !== "limit_150_nodes")) {
-        for (const theme of ["light", "dark"] as const) {
-          const m = await paint(h, name, { theme });
-          assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
-          const [marks, named, items] = await m.view.evaluate(() => {
-            const marks = [...document.querySelectorAll(".mcc-dg-nodes > *")];
-            return [
-              marks.length,
-              marks.filter((e) => e.getAttribute("aria-label")).length,
-              document.querySelectorAll('ol[data-mcc-rows="nodes"] > li').length,
-            ];
-          });
-          assertEquals([named, marks], [items, items], `${name}: every listed node is drawn and named`);
-          await m.page.close();
-        }
-      }
+      // a few pages at a time; the first failure in case order is the one reported
+      const renders = CASES.filter((c) => c !== "limit_150_nodes").flatMap((name) =>
+        (["light", "dark"] as const).map((theme) => ({ name, theme }))
+      );
+      await allInOrder(inPages(h, renders, async ({ name, theme }, h) => {
+        const m = await paint(h, name, { theme });
+        assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
+        const [marks, named, items] = await m.view.evaluate(() => {
+          const marks = [...document.querySelectorAll(".mcc-dg-nodes > *")];
+          return [
+            marks.length,
+            marks.filter((e) => e.getAttribute("aria-label")).length,
+            document.querySelectorAll('ol[data-mcc-rows="nodes"] > li').length,
+          ];
+        });
+        assertEquals([named, marks], [items, items], `${name}: every listed node is drawn and named`);
+      }));
     });
 
     await t.step("arrow keys move between nodes by where they stand; one Tab stop", async () => {
@@ -144,15 +153,14 @@ Deno.test({
 
     await t.step("screenshots at 420 and 760 px in both themes", async () => {
       const all = Deno.env.get("MCC_DIAGRAM_SHOTS") === "all";
-      for (const name of all ? CASES : ["example", "sequence", "state", "class", "flowchart_lr_shapes"]) {
-        for (const width of [420, 760]) {
-          for (const theme of ["light", "dark"] as const) {
-            const m = await paint(h, name, { theme }, width);
-            await shot(m, `diagram-${name}-${width}-${theme}`);
-            await m.page.close();
-          }
-        }
-      }
+      const names = all ? CASES : ["example", "sequence", "state", "class", "flowchart_lr_shapes"];
+      const shots = names.flatMap((name) =>
+        [420, 760].flatMap((width) => (["light", "dark"] as const).map((theme) => ({ name, width, theme })))
+      );
+      await allInOrder(inPages(h, shots, async ({ name, width, theme }, h) => {
+        const m = await paint(h, name, { theme }, width);
+        await shot(m, `diagram-${name}-${width}-${theme}`);
+      }));
     });
   } finally {
     await h.close();

@@ -15,6 +15,8 @@ import { GIST_TEMPLATE } from "../../src/cards/prompt_gist.ts";
 import { bookmarkletUrl } from "../../src/tools/_bookmarklet.ts";
 
 const reason = skipReason();
+/** A tutor term's tip shows after this long under the pointer or focus (DWELL_MS in widgets/tutor.ts). */
+const DWELL_MS = 1200;
 type Json = Record<string, unknown>;
 type View = Frame | Page;
 
@@ -355,10 +357,27 @@ Deno.test({
       assertEquals(await terms(), ["PATH", "shell"]);
       assertEquals(await v.evaluate(() => document.querySelector(".mcc-code .mcc-term")), null);
       const tip = v.locator('[role="tooltip"]:visible');
+      // The dwell on the view's own clock (a loaded machine only makes timers late, never early):
+      // when the pointer came onto the term, and when its tip showed.
+      await v.evaluate(() => {
+        const term = [...document.querySelectorAll(".mcc-term")].find((e) => e.textContent === "PATH")!;
+        const tip = document.getElementById(term.getAttribute("aria-describedby")!)!;
+        const dwell: { entered?: number; shown?: number } = {};
+        Object.assign(window, { dwell });
+        addEventListener(
+          "pointerenter",
+          (e) => e.target === term && (dwell.entered ??= performance.now()),
+          true,
+        );
+        new MutationObserver(() => !tip.hidden && (dwell.shown ??= performance.now()))
+          .observe(tip, { attributes: true });
+      });
       await v.hover('.mcc-term:text-is("PATH")');
-      await new Promise((r) => setTimeout(r, 500));
-      assertEquals(await tip.count(), 0, "no tip before the dwell");
-      await tip.waitFor({ timeout: 2_000 });
+      await tip.waitFor();
+      const { entered, shown } = await v.evaluate(() =>
+        (window as unknown as { dwell: { entered: number; shown: number } }).dwell
+      );
+      assert(shown - entered >= DWELL_MS - 1, `the tip showed ${shown - entered} ms after the pointer came`);
       assertEquals(await tip.textContent(), "PATHAn environment variable: folders searched for commands");
       // A tip seen in passing is logged, never put in the model's context (a click selects: selection_test.ts).
       await m.page.waitForFunction(() =>
@@ -377,7 +396,7 @@ Deno.test({
       await m.page.mouse.move(0, 0);
       // Keyboard: focus dwells too, blur hides.
       await v.focus('.mcc-term:text-is("shell")');
-      await tip.waitFor({ timeout: 2_000 });
+      await tip.waitFor();
       assertEquals(await tip.textContent(), "shellThe program that reads your commands");
       const describedBy = await v.getAttribute('.mcc-term:text-is("shell")', "aria-describedby");
       assertEquals(

@@ -34,8 +34,7 @@ export const WIDTHS = [360, 420, 760, 1100];
 const THEMES = ["light", "dark"] as const;
 /** Renders in flight at once (pages of the one browser). */
 const POOL = 4;
-/** Quiet time after which the last size report counts as the final one, and how long it must hold. */
-const SETTLE_MS = 300;
+/** How long the final size must hold, from the moment it is taken, while the card is linted. */
 const HOLD_MS = 500;
 const SETTLE_LIMIT_MS = 10_000;
 
@@ -330,22 +329,22 @@ async function paint(h: Harness, r: Job, page?: Mounted): Promise<Mounted> {
 }
 
 /**
- * Waits until no size report came for SETTLE_MS and the last one matches the content (a change
- * made just now is reported a frame later, which a loaded machine may take long to paint); after
- * SETTLE_LIMIT_MS it stops waiting for the match, and the lint names the mismatch. Returns the
+ * Waits until the host holds the view's size: once a frame has been laid out (ResizeObserver runs
+ * there) with the fonts in, the content's height is the last size the host got. A condition read at
+ * once, every frame, not a quiet window: what changes later is caught by the hold (HOLD_MS) in
+ * `lintOne`. After SETTLE_LIMIT_MS it stops waiting, and the lint names the mismatch. Returns the
  * reported heights after delivery.
  */
 async function settle(m: Mounted): Promise<number[]> {
   const limit = Date.now() + SETTLE_LIMIT_MS;
   for (;;) {
-    const sizes = await m.events("size");
-    const quiet = await m.page.evaluate(() => performance.now()) - sizes.at(-1)!.t;
-    const content = await m.view.evaluate(() =>
-      Math.ceil(document.documentElement.getBoundingClientRect().height)
-    );
-    const matches = Math.abs(content - (sizes.at(-1)!.height as number)) <= 1 || Date.now() > limit;
-    if (quiet >= SETTLE_MS && matches) return sizes.map((e) => e.height as number);
-    await new Promise((r) => setTimeout(r, Math.max(50, SETTLE_MS - quiet + 10)));
+    const content = await m.view.evaluate(async () => {
+      await document.fonts.ready;
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return Math.ceil(document.documentElement.getBoundingClientRect().height);
+    });
+    const sizes = (await m.events("size")).map((e) => e.height as number);
+    if (Math.abs(content - sizes.at(-1)!) <= 1 || Date.now() > limit) return sizes;
   }
 }
 
@@ -355,6 +354,8 @@ interface Job {
   width: number;
   theme: string;
   fixture?: Json;
+  /** Done once the final size is taken (the planted break below changes the height there). */
+  afterFinal?: (m: Mounted) => Promise<unknown>;
 }
 
 /** Paints and lints one card (in `page`, when given); returns the render and the page it used. */
@@ -368,6 +369,7 @@ async function lintOne(h: Harness, job: Job, page?: Mounted): Promise<[Render, M
   }
   const reported = await settle(m);
   const final = reported.at(-1)!;
+  await job.afterFinal?.(m);
   const held = new Promise((r) => setTimeout(r, HOLD_MS)); // the final size must hold while we look
   await m.view.evaluate(() => document.fonts.ready);
   const problems = await m.view.evaluate(lintView);
@@ -379,7 +381,9 @@ async function lintOne(h: Harness, job: Job, page?: Mounted): Promise<[Render, M
     clip: { x: box.x - 8, y: box.y - 8, width: box.width + 16, height: Math.min(box.height, 1300) + 16 },
   });
   await held;
-  const later = (await m.events("size")).slice(reported.length).map((e) => e.height as number);
+  // a change in the hold is named by the sizes the view then reports (settled again, so a report
+  // still on its way is counted), or by the content it never reported
+  const later = (await settle(m)).slice(reported.length);
   const content = await m.view.evaluate(() =>
     Math.ceil(document.documentElement.getBoundingClientRect().height)
   );
@@ -531,6 +535,35 @@ Deno.test({
         ((performance.now() - started) / 1000).toFixed(0)
       } s; contact sheets in tests/artifacts/lint-*.png`,
     );
+  } finally {
+    await h.close();
+  }
+});
+
+Deno.test({
+  name: "layout lint: a height that changes after the final size is named",
+  ignore: reason !== undefined,
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  const h = await startHarness();
+  try {
+    const c = EXAMPLES.find((c) => c.kind === "markdown")!;
+    const job: Job = { c, width: 420, theme: "light" };
+    const [clean, page] = await lintOne(h, job);
+    assertEquals(clean.problems, []);
+    // the planted break: 40 px more, right after the final size was taken
+    const grow = (m: Mounted) =>
+      m.view.evaluate(() => {
+        const more = document.createElement("div");
+        more.style.height = "40px";
+        document.body.append(more);
+      });
+    const [broken] = await lintOne(h, { ...job, afterFinal: grow }, page);
+    assertEquals(broken.problems, [
+      `height changed after the final size ${broken.height} px: ${broken.height + 40}`,
+    ]);
+    await page.page.close();
   } finally {
     await h.close();
   }

@@ -7,7 +7,15 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Frame } from "playwright-core";
-import { axeViolations, type Harness, shot, skipReason, startHarness } from "./harness.ts";
+import {
+  allInOrder,
+  axeViolations,
+  type Harness,
+  inPages,
+  shot,
+  skipReason,
+  startHarness,
+} from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -53,27 +61,28 @@ Deno.test({
     await t.step(
       "every map paints, names its marks, holds its exact values and passes axe in both themes",
       async () => {
-        for (const name of CASES) {
-          for (const theme of ["light", "dark"] as const) {
-            const m = await paint(h, name, { theme });
-            const width = await m.view.evaluate(() =>
-              document.querySelector(".mcc-svg")!.getBoundingClientRect().width
-            );
-            assert(width > 500, `${name}: svg is ${width} px wide`);
-            assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
-            const unnamed = await m.view.evaluate(() =>
-              [...document.querySelectorAll(".mcc-regions > *, .mcc-pins > *")].filter((e) =>
-                !e.getAttribute("aria-label")
-              ).length
-            );
-            assertEquals(unnamed, 0, `${name}: marks without a name`);
-            const input = args(name) as { data?: { value: number | string | null }[] };
-            if (theme === "light" && input.data && typeof input.data[0].value !== "string") {
-              assertEquals(await regionValues(m.view), input.data.map((r) => r.value ?? null), name);
-            }
-            await m.page.close();
+        // a few pages at a time; the first failure in case order is the one reported
+        const renders = CASES.flatMap((name) =>
+          (["light", "dark"] as const).map((theme) => ({ name, theme }))
+        );
+        await allInOrder(inPages(h, renders, async ({ name, theme }, h) => {
+          const m = await paint(h, name, { theme });
+          const width = await m.view.evaluate(() =>
+            document.querySelector(".mcc-svg")!.getBoundingClientRect().width
+          );
+          assert(width > 500, `${name}: svg is ${width} px wide`);
+          assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
+          const unnamed = await m.view.evaluate(() =>
+            [...document.querySelectorAll(".mcc-regions > *, .mcc-pins > *")].filter((e) =>
+              !e.getAttribute("aria-label")
+            ).length
+          );
+          assertEquals(unnamed, 0, `${name}: marks without a name`);
+          const input = args(name) as { data?: { value: number | string | null }[] };
+          if (theme === "light" && input.data && typeof input.data[0].value !== "string") {
+            assertEquals(await regionValues(m.view), input.data.map((r) => r.value ?? null), name);
           }
-        }
+        }));
       },
     );
 
@@ -151,19 +160,16 @@ Deno.test({
 
     await t.step("screenshots at 420 and 760 px in both themes", async () => {
       const all = Deno.env.get("MCC_MAP_SHOTS") === "all";
-      for (
-        const name of all
-          ? CASES
-          : ["example", "us_states_diverging", "europe_categories", "world_bubbles_200"]
-      ) {
-        for (const width of [420, 760]) {
-          for (const theme of ["light", "dark"] as const) {
-            const m = await paint(h, name, { theme }, width);
-            await shot(m, `map-${name}-${width}-${theme}`);
-            await m.page.close();
-          }
-        }
-      }
+      const names = all
+        ? CASES
+        : ["example", "us_states_diverging", "europe_categories", "world_bubbles_200"];
+      const shots = names.flatMap((name) =>
+        [420, 760].flatMap((width) => (["light", "dark"] as const).map((theme) => ({ name, width, theme })))
+      );
+      await allInOrder(inPages(h, shots, async ({ name, width, theme }, h) => {
+        const m = await paint(h, name, { theme }, width);
+        await shot(m, `map-${name}-${width}-${theme}`);
+      }));
     });
   } finally {
     await h.close();

@@ -9,8 +9,11 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import axe from "axe-core";
 import type { Frame, Page } from "playwright-core";
 import {
+  allInOrder,
   ARTIFACTS,
   type Harness,
+  inPages,
+  inPool,
   moreAction,
   type Mounted,
   report,
@@ -164,36 +167,40 @@ Deno.test({
   };
   try {
     await t.step("every card kind paints, reports its size, follows the theme and passes axe", async () => {
-      for (const kind of Object.keys(KINDS) as Kind[]) {
-        for (const theme of ["light", "dark"] as const) {
-          const m = await mount(kind, { theme });
-          const first = await painted(m);
-          const ms = first.ms;
-          // The host check fills in what the host does once it has asked: its size is reported again then.
-          const height = kind === "host_check" ? await grownSize(m) : first.height;
-          delays.push(ms);
-          pings.push(await m.page.evaluate(() => window.pingView()));
-          viewDelays.push(viewDelay(await debug(m.view)));
-          const content = await m.view.evaluate(() =>
-            document.documentElement.getBoundingClientRect().height
-          );
-          assert(Math.abs(content - height) <= 2, `${kind}: reported ${height}, content is ${content}`);
-          assert(height > 80, `${kind}: height ${height}`);
-          assertEquals(
-            await m.page.evaluate(() => document.querySelector("iframe")!.style.height),
-            `${height}px`,
-          );
-          assertEquals(await m.view.evaluate(() => document.body.dataset.theme), theme);
-          assertEquals(await style(m.view, ".mcc-card", "background-color"), FALLBACK_BG[theme]);
-          assertEquals(
-            await m.view.evaluate(() => document.querySelector(".mcc-card")!.getAttribute("data-mcc-kind")),
-            kind,
-          );
-          assertEquals(await axeViolations(m.view), [], `${kind} ${theme}`);
-          await shot(m, `apps-${kind}-${theme}`);
-          await m.page.close();
-        }
-      }
+      // a few pages at a time; the first failure in kind order is the one reported
+      const renders = (Object.keys(KINDS) as Kind[]).flatMap((kind) =>
+        (["light", "dark"] as const).map((theme) => ({ kind, theme }))
+      );
+      await allInOrder(inPages(h, renders, async ({ kind, theme }, h) => {
+        const m = await h.mount({
+          ...KINDS[kind],
+          args: { ...KINDS[kind].args },
+          deliver: "result",
+          hostContext: { theme },
+        });
+        const first = await painted(m);
+        const ms = first.ms;
+        // The host check fills in what the host does once it has asked: its size is reported again then.
+        const height = kind === "host_check" ? await grownSize(m) : first.height;
+        delays.push(ms);
+        pings.push(await m.page.evaluate(() => window.pingView()));
+        viewDelays.push(viewDelay(await debug(m.view)));
+        const content = await m.view.evaluate(() => document.documentElement.getBoundingClientRect().height);
+        assert(Math.abs(content - height) <= 2, `${kind}: reported ${height}, content is ${content}`);
+        assert(height > 80, `${kind}: height ${height}`);
+        assertEquals(
+          await m.page.evaluate(() => document.querySelector("iframe")!.style.height),
+          `${height}px`,
+        );
+        assertEquals(await m.view.evaluate(() => document.body.dataset.theme), theme);
+        assertEquals(await style(m.view, ".mcc-card", "background-color"), FALLBACK_BG[theme]);
+        assertEquals(
+          await m.view.evaluate(() => document.querySelector(".mcc-card")!.getAttribute("data-mcc-kind")),
+          kind,
+        );
+        assertEquals(await axeViolations(m.view), [], `${kind} ${theme}`);
+        await shot(m, `apps-${kind}-${theme}`);
+      }));
     });
 
     await t.step(
@@ -208,94 +215,92 @@ Deno.test({
           "raw_warning_semicolon_row",
           "rows_1000_part_4",
         ];
-        for (const name of cases) {
+        const renders = cases.flatMap((name) =>
+          [420, 760].flatMap((width) => (["light", "dark"] as const).map((theme) => ({ name, width, theme })))
+        );
+        await allInOrder(inPages(h, renders, async ({ name, width, theme }, h) => {
           const args = JSON.parse(
             await Deno.readTextFile(new URL(`../cards/table/${name}.json`, import.meta.url)),
           );
-          for (const width of [420, 760]) {
-            for (const theme of ["light", "dark"] as const) {
-              const m = await h.mount({
-                tool: "create_table_card",
-                args,
-                deliver: "result",
-                hostContext: { theme },
-              });
-              await m.page.setViewportSize({ width: width + 64, height: 900 });
-              await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
-              await painted(m);
-              await settled(m);
-              const where = `${name} at ${width} px ${theme}`;
-              // A word split over two lines has two client rects; only .mcc-long cells may break tokens.
-              const broken = await m.view.evaluate(() => {
-                const out: string[] = [];
-                for (const cell of document.querySelectorAll(".mcc-table :is(th, td):not(.mcc-long)")) {
-                  const text = cell.firstChild?.nodeType === 3
-                    ? cell.firstChild
-                    : cell.querySelector("a")?.firstChild;
-                  if (!text?.textContent) continue;
-                  for (const word of text.textContent.matchAll(/\S+/g)) {
-                    const range = document.createRange();
-                    range.setStart(text, word.index);
-                    range.setEnd(text, word.index + word[0].length);
-                    if (range.getClientRects().length > 1) out.push(word[0]);
-                  }
-                }
-                return out;
-              });
-              assertEquals(broken, [], `${where}: words broken`);
-              const box = await m.view.evaluate(() => {
-                const wrap = document.querySelector<HTMLElement>(".mcc-table-wrap")!;
-                return {
-                  scrollWidth: wrap.scrollWidth,
-                  clientWidth: wrap.clientWidth,
-                  clientHeight: wrap.clientHeight,
-                  scrollHeight: wrap.scrollHeight,
-                  cue: getComputedStyle(wrap).backgroundImage,
-                };
-              });
-              assert(box.clientHeight <= 480, `${where}: table ${box.clientHeight} px tall`);
-              assert(box.cue.includes("radial-gradient"), `${where}: no scroll cue`);
-              if (name === "wide_12_columns") {
-                assert(
-                  box.scrollWidth > box.clientWidth,
-                  `${where}: a 12-column table should scroll sideways`,
-                );
-                const stuck = await m.view.evaluate(() => {
-                  const wrap = document.querySelector<HTMLElement>(".mcc-table-wrap")!;
-                  wrap.scrollLeft = 300;
-                  const cell = document.querySelector(".mcc-table tbody td")!.getBoundingClientRect();
-                  return Math.round(cell.left - wrap.getBoundingClientRect().left);
-                });
-                assert(Math.abs(stuck) <= 1, `${where}: the first column scrolled away (${stuck} px)`);
+          const m = await h.mount({
+            tool: "create_table_card",
+            args,
+            deliver: "result",
+            hostContext: { theme },
+          });
+          await m.page.setViewportSize({ width: width + 64, height: 900 });
+          await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
+          await painted(m);
+          await settled(m);
+          const where = `${name} at ${width} px ${theme}`;
+          // A word split over two lines has two client rects; only .mcc-long cells may break tokens.
+          const broken = await m.view.evaluate(() => {
+            const out: string[] = [];
+            for (const cell of document.querySelectorAll(".mcc-table :is(th, td):not(.mcc-long)")) {
+              const text = cell.firstChild?.nodeType === 3
+                ? cell.firstChild
+                : cell.querySelector("a")?.firstChild;
+              if (!text?.textContent) continue;
+              for (const word of text.textContent.matchAll(/\S+/g)) {
+                const range = document.createRange();
+                range.setStart(text, word.index);
+                range.setEnd(text, word.index + word[0].length);
+                if (range.getClientRects().length > 1) out.push(word[0]);
               }
-              if (name === "rows_300_fit") {
-                assert(
-                  box.scrollHeight > box.clientHeight,
-                  `${where}: 300 rows should scroll inside the card`,
-                );
-                const offset = await m.view.evaluate(() => {
-                  const wrap = document.querySelector<HTMLElement>(".mcc-table-wrap")!;
-                  wrap.scrollTop = 2_000;
-                  const th = document.querySelector(".mcc-table th")!.getBoundingClientRect();
-                  return Math.round(th.top - wrap.getBoundingClientRect().top);
-                });
-                assert(Math.abs(offset) <= 1, `${where}: the header scrolled away (${offset} px)`);
-              }
-              if (name === "numeric_columns") {
-                assertEquals(await style(m.view, "td.mcc-num", "text-align"), "end");
-                assertEquals(await style(m.view, "td.mcc-num", "font-variant-numeric"), "tabular-nums");
-              }
-              if (width === 420) assertEquals(await axeViolations(m.view), [], where);
-              await m.view.evaluate(() => {
-                const wrap = document.querySelector<HTMLElement>(".mcc-table-wrap")!;
-                wrap.scrollTop = 0;
-                wrap.scrollLeft = 0;
-              });
-              await shot(m, `table-${name}-${width}-${theme}`);
-              await m.page.close();
             }
+            return out;
+          });
+          assertEquals(broken, [], `${where}: words broken`);
+          const box = await m.view.evaluate(() => {
+            const wrap = document.querySelector<HTMLElement>(".mcc-table-wrap")!;
+            return {
+              scrollWidth: wrap.scrollWidth,
+              clientWidth: wrap.clientWidth,
+              clientHeight: wrap.clientHeight,
+              scrollHeight: wrap.scrollHeight,
+              cue: getComputedStyle(wrap).backgroundImage,
+            };
+          });
+          assert(box.clientHeight <= 480, `${where}: table ${box.clientHeight} px tall`);
+          assert(box.cue.includes("radial-gradient"), `${where}: no scroll cue`);
+          if (name === "wide_12_columns") {
+            assert(
+              box.scrollWidth > box.clientWidth,
+              `${where}: a 12-column table should scroll sideways`,
+            );
+            const stuck = await m.view.evaluate(() => {
+              const wrap = document.querySelector<HTMLElement>(".mcc-table-wrap")!;
+              wrap.scrollLeft = 300;
+              const cell = document.querySelector(".mcc-table tbody td")!.getBoundingClientRect();
+              return Math.round(cell.left - wrap.getBoundingClientRect().left);
+            });
+            assert(Math.abs(stuck) <= 1, `${where}: the first column scrolled away (${stuck} px)`);
           }
-        }
+          if (name === "rows_300_fit") {
+            assert(
+              box.scrollHeight > box.clientHeight,
+              `${where}: 300 rows should scroll inside the card`,
+            );
+            const offset = await m.view.evaluate(() => {
+              const wrap = document.querySelector<HTMLElement>(".mcc-table-wrap")!;
+              wrap.scrollTop = 2_000;
+              const th = document.querySelector(".mcc-table th")!.getBoundingClientRect();
+              return Math.round(th.top - wrap.getBoundingClientRect().top);
+            });
+            assert(Math.abs(offset) <= 1, `${where}: the header scrolled away (${offset} px)`);
+          }
+          if (name === "numeric_columns") {
+            assertEquals(await style(m.view, "td.mcc-num", "text-align"), "end");
+            assertEquals(await style(m.view, "td.mcc-num", "font-variant-numeric"), "tabular-nums");
+          }
+          if (width === 420) assertEquals(await axeViolations(m.view), [], where);
+          await m.view.evaluate(() => {
+            const wrap = document.querySelector<HTMLElement>(".mcc-table-wrap")!;
+            wrap.scrollTop = 0;
+            wrap.scrollLeft = 0;
+          });
+          await shot(m, `table-${name}-${width}-${theme}`);
+        }));
       },
     );
 
@@ -724,7 +729,8 @@ Deno.test({
     );
 
     await t.step("standalone documents: own CSP, no network, work with no host", async () => {
-      for (const kind of Object.keys(KINDS) as Kind[]) {
+      // a few pages at a time; the first failure in kind order is the one reported
+      await allInOrder(inPool(Object.keys(KINDS) as Kind[], async (kind) => {
         const doc = await standaloneDoc(kind);
         assert(doc.includes(standaloneCspOf(kind)));
         const url = h.servePage(`/doc/${kind}.html`, doc);
@@ -776,7 +782,7 @@ Deno.test({
           await shot(page, `standalone-${kind}-${theme}`);
           await page.close();
         }
-      }
+      }));
     });
 
     await t.step(

@@ -7,7 +7,15 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Frame } from "playwright-core";
-import { axeViolations, type Harness, shot, skipReason, startHarness } from "./harness.ts";
+import {
+  allInOrder,
+  axeViolations,
+  type Harness,
+  inPages,
+  shot,
+  skipReason,
+  startHarness,
+} from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -55,18 +63,17 @@ Deno.test({
   const h = await startHarness();
   try {
     await t.step("every case paints, names its marks and passes axe in both themes", async () => {
-      for (const name of CASES) {
-        for (const theme of ["light", "dark"] as const) {
-          const m = await paint(h, name, { theme });
-          assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
-          const marks = await m.view.evaluate(() =>
-            [...document.querySelectorAll(".mcc-plot .mcc-pt")].map((e) => e.getAttribute("aria-label"))
-          );
-          assert(marks.length > 0, `${name}: no marks`);
-          assert(marks.every(Boolean), `${name}: marks without a name`);
-          await m.page.close();
-        }
-      }
+      // a few pages at a time; the first failure in case order is the one reported
+      const renders = CASES.flatMap((name) => (["light", "dark"] as const).map((theme) => ({ name, theme })));
+      await allInOrder(inPages(h, renders, async ({ name, theme }, h) => {
+        const m = await paint(h, name, { theme });
+        assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
+        const marks = await m.view.evaluate(() =>
+          [...document.querySelectorAll(".mcc-plot .mcc-pt")].map((e) => e.getAttribute("aria-label"))
+        );
+        assert(marks.length > 0, `${name}: no marks`);
+        assert(marks.every(Boolean), `${name}: marks without a name`);
+      }));
     });
 
     await t.step("a treemap's table holds every node with its exact value, inner nodes summed", async () => {
@@ -232,15 +239,13 @@ Deno.test({
     });
 
     await t.step("screenshots at 420 and 760 px in both themes", async () => {
-      for (const name of CASES) {
-        for (const width of [420, 760]) {
-          for (const theme of ["light", "dark"] as const) {
-            const m = await paint(h, name, { theme }, width);
-            await shot(m, `structure-${name}-${width}-${theme}`);
-            await m.page.close();
-          }
-        }
-      }
+      const shots = CASES.flatMap((name) =>
+        [420, 760].flatMap((width) => (["light", "dark"] as const).map((theme) => ({ name, width, theme })))
+      );
+      await allInOrder(inPages(h, shots, async ({ name, width, theme }, h) => {
+        const m = await paint(h, name, { theme }, width);
+        await shot(m, `structure-${name}-${width}-${theme}`);
+      }));
     });
   } finally {
     await h.close();
