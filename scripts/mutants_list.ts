@@ -203,6 +203,14 @@ export const MUTANTS: readonly Mutant[] = [
     breaks: "names that fit only along their arc are left out of the chart",
   },
   {
+    id: "selection-names-in-plain-quotes",
+    file: "src/ui/runtime/selection.ts",
+    find: "export const quote = (text: string) => JSON.stringify(text);",
+    replace: 'export const quote = (text: string) => `"${text}"`;',
+    tests: ["tests/browser/selection_test.ts"],
+    breaks: "a quote in a selected point's label, series or the card's title closes the quotes around it",
+  },
+  {
     id: "sunburst-tooltip-reads-one-cell",
     file: "src/ui/runtime/widgets/chart.ts",
     find: "  if (c && row) {",

@@ -281,6 +281,35 @@ Deno.test({
       await sunburst.page.close();
     });
 
+    await t.step("a quote in a title, label or series cannot close the quotes around it", async () => {
+      // before: each name was written inside plain quotes, so a name holding one spoke outside them
+      const label = '24" of "Cost';
+      const series = 'Rev\\" in "x';
+      const title = 'Sales": ok';
+      const m = await mount("create_chart_card", {
+        ...SALES,
+        title,
+        labels: ["2023", label],
+        series: [{ ...SALES.series[0], name: series }, SALES.series[1]],
+      }, FULL);
+      await m.view.click('[data-s="0"] .mcc-pt[data-i="1"]');
+      const [point] = await contexts(m, 1);
+      assertEquals(
+        point.content,
+        text('Selected point "24\\" of \\"Cost" of series "Rev\\\\\\" in \\"x" in "Sales\\": ok": 1,250')
+          .content,
+      );
+      assertEquals(
+        point.content,
+        text(
+          `Selected point ${JSON.stringify(label)} of series ${JSON.stringify(series)} in ${
+            JSON.stringify(title)
+          }: 1,250`,
+        ).content,
+      );
+      await m.page.close();
+    });
+
     await t.step("a tutor term: Enter or a click selects it and shows its tip, again clears", async () => {
       const m = await mount("create_reveal_card", SHELL, FULL);
       const v = m.view;

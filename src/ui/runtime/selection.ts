@@ -20,6 +20,12 @@ const SELECTABLE = ".mcc-table tbody tr, .mcc-legend li, .mcc-pt";
 export const line = (text?: string | null) => cap((text ?? "").replace(/\s+/g, " ").trim(), 500);
 
 /**
+ * A name from the card (a title, label, series or term: the model's or a page's words) as a JSON
+ * string in the sentence the model reads, so a quote inside it cannot close the quotes around it.
+ */
+export const quote = (text: string) => JSON.stringify(text);
+
+/**
  * What `el` is (`row 3 of`), its detail, and its fields in the structured selection (view_tools.ts
  * too): a table row or a tutor term here, a chart's point or legend entry by the chart widget's `about`.
  */
@@ -42,7 +48,7 @@ export function about(el: Element): About {
   // a tutor term: what PICKS leaves
   const term = line(el.textContent);
   const tip = line(document.getElementById(el.getAttribute("aria-describedby")!)?.lastChild?.textContent);
-  return [`term "${term}" in`, tip, { term, tip }];
+  return [`term ${quote(term)} in`, tip, { term, tip }];
 }
 
 /** What memory.ts may show selected again: everything `pick` takes. */
@@ -65,7 +71,7 @@ export function pick(el: Element, host: Host): boolean {
   const title = line(article.querySelector(".mcc-title")?.textContent);
   const [what, detail, fields] = about(el);
   host.updateContext?.(
-    on ? line(`Selected ${what} "${title}"${detail && ": " + detail}`) : "",
+    on ? line(`Selected ${what} ${quote(title)}${detail && ": " + detail}`) : "",
     on ? { selection: { card: state.cardId, title, kind: what.split(" ")[0], ...fields } } : undefined,
   ).then((ok) => ok && setStatus(article, on ? "Selection shared with the assistant" : ""));
   return on;

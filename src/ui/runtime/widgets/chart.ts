@@ -7,7 +7,7 @@
 import { h, svg } from "../dom.ts";
 import { tableCsv } from "../export.ts";
 import { el, list, num, raw } from "../preview.ts";
-import { about, line } from "../selection.ts";
+import { about, line, quote } from "../selection.ts";
 import { chosen } from "../view_tools.ts";
 import type { About, Draw, Format, Widget } from "./types.ts";
 
@@ -296,14 +296,14 @@ function aboutChart(el: Element): About | undefined {
     const slice = fig!.querySelector(`.mcc-slices [data-i="${[...el.parentElement!.children].indexOf(el)}"]`);
     if (slice) return about(slice);
     const series = line(el.textContent);
-    return [`series "${series}" in`, "", { series }];
+    return [`series ${quote(series)} in`, "", { series }];
   }
   if (!el.matches(".mcc-pt")) return;
   const [label, series, value] = describe(el, fig!.querySelector("table")).map(line);
   // a sunburst's arc is named by its path; a chart of one unnamed group (a bubble's) names no series
-  if (el.closest(".mcc-sun")) return [`arc "${label}" in`, value, { path: label, value }];
-  if (!series) return [`point "${label}" in`, value, { label, value }];
-  return [`point "${label}" of series "${series}" in`, value, { label, series, value }];
+  if (el.closest(".mcc-sun")) return [`arc ${quote(label)} in`, value, { path: label, value }];
+  if (!series) return [`point ${quote(label)} in`, value, { label, value }];
+  return [`point ${quote(label)} of series ${quote(series)} in`, value, { label, series, value }];
 }
 
 export const chartWidget: Widget = {
