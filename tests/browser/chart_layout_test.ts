@@ -77,61 +77,54 @@ Deno.test({
         assertEquals(problems, []);
       });
     }
-  } finally {
-    await h.close();
-  }
-});
-
-Deno.test({
-  name:
-    "a radar uses the width it has: a circle as large as its names allow, the legend in a row under it or beside it",
-  ignore: reason !== undefined,
-  sanitizeResources: false,
-  sanitizeOps: false,
-}, async () => {
-  const h = await startHarness();
-  try {
-    const m = await h.mount({
-      tool: "create_chart_card",
-      args: golden(EXAMPLES.radar),
-      deliver: "result",
-      hostContext: { theme: "light" },
-    });
-    await m.view.waitForSelector(".mcc-radar .mcc-pt", { state: "attached" });
-    const seen: string[] = [];
-    for (const width of [360, 420, 760]) {
-      await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
-      await m.view.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      seen.push(
-        await m.view.evaluate((w) => {
-          const box = (e: Element) => e.getBoundingClientRect();
-          const grid = box(document.querySelector(".mcc-radar .mcc-grid")!);
-          const svg = box(document.querySelector(".mcc-radar")!);
-          const figure = box(document.querySelector(".mcc-chart")!);
-          const items = [...document.querySelectorAll(".mcc-legend li")].map(box);
-          const rows = new Set(items.map((b) => Math.round(b.top))).size;
-          const [left, right] = [
-            Math.min(...items.map((b) => b.left)),
-            Math.max(...items.map((b) => b.right)),
-          ];
-          const where = left >= svg.right
-            ? "beside"
-            : Math.abs(left - figure.left - (figure.right - right)) <= 2
-            ? "centred under"
-            : "under, off centre";
-          // the circle's width (the grid's box: a hexagon's is its width across), the legend's rows and place
-          return `${w}: circle ${Math.round(grid.width)} px, legend ${rows} row(s) ${where}`;
-        }, width),
-      );
-    }
-    // before: a circle 139 px across at every width (names of 60 px left room for 194), and at 360 and
-    // 420 px the legend in two columns spread across the card (Model B 200 px from Model A)
-    assertEquals(seen, [
-      "360: circle 194 px, legend 1 row(s) centred under",
-      "420: circle 194 px, legend 1 row(s) centred under",
-      "760: circle 194 px, legend 3 row(s) beside",
-    ]);
-    await m.page.close();
+    await t.step(
+      "a radar uses the width it has: a circle as large as its names allow, the legend in a row under it or beside it",
+      async () => {
+        const m = await h.mount({
+          tool: "create_chart_card",
+          args: golden(EXAMPLES.radar),
+          deliver: "result",
+          hostContext: { theme: "light" },
+        });
+        await m.view.waitForSelector(".mcc-radar .mcc-pt", { state: "attached" });
+        const seen: string[] = [];
+        for (const width of [360, 420, 760]) {
+          await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
+          await m.view.evaluate(() =>
+            new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+          );
+          seen.push(
+            await m.view.evaluate((w) => {
+              const box = (e: Element) => e.getBoundingClientRect();
+              const grid = box(document.querySelector(".mcc-radar .mcc-grid")!);
+              const svg = box(document.querySelector(".mcc-radar")!);
+              const figure = box(document.querySelector(".mcc-chart")!);
+              const items = [...document.querySelectorAll(".mcc-legend li")].map(box);
+              const rows = new Set(items.map((b) => Math.round(b.top))).size;
+              const [left, right] = [
+                Math.min(...items.map((b) => b.left)),
+                Math.max(...items.map((b) => b.right)),
+              ];
+              const where = left >= svg.right
+                ? "beside"
+                : Math.abs(left - figure.left - (figure.right - right)) <= 2
+                ? "centred under"
+                : "under, off centre";
+              // the circle's width (the grid's box: a hexagon's is its width across), the legend's rows and place
+              return `${w}: circle ${Math.round(grid.width)} px, legend ${rows} row(s) ${where}`;
+            }, width),
+          );
+        }
+        // before: a circle 139 px across at every width (names of 60 px left room for 194), and at 360 and
+        // 420 px the legend in two columns spread across the card (Model B 200 px from Model A)
+        assertEquals(seen, [
+          "360: circle 194 px, legend 1 row(s) centred under",
+          "420: circle 194 px, legend 1 row(s) centred under",
+          "760: circle 194 px, legend 3 row(s) beside",
+        ]);
+        await m.page.close();
+      },
+    );
   } finally {
     await h.close();
   }

@@ -453,13 +453,47 @@ Deno.test({
 
     await t.step("numbers follow the host's locale", async () => {
       const m = await paint(h, "bar_basic", { theme: "light", locale: "de-DE" });
-      const texts = (selector: string) =>
-        m.view.evaluate((s) => [...document.querySelectorAll(s)].map((e) => e.textContent), selector);
-      assertEquals(await texts(".mcc-vals text"), ["1.200", "1.850", "1.640", "2.210", "2.600", "2.480"]);
-      assertEquals(await texts(".mcc-ticks text"), ["0", "500", "1.000", "1.500", "2.000", "2.500", "3.000"]);
-      assertEquals(await texts("td[data-v]"), ["1.200", "1.850", "1.640", "2.210", "2.600", "2.480"]);
+      assertEquals(await texts(m, ".mcc-vals text"), ["1.200", "1.850", "1.640", "2.210", "2.600", "2.480"]);
+      assertEquals(await texts(m, ".mcc-ticks text"), [
+        "0",
+        "500",
+        "1.000",
+        "1.500",
+        "2.000",
+        "2.500",
+        "3.000",
+      ]);
+      assertEquals(await texts(m, "td[data-v]"), ["1.200", "1.850", "1.640", "2.210", "2.600", "2.480"]);
       await m.page.close();
     });
+
+    await t.step(
+      "numbers nearer zero than 1e-6 stay in scientific notation in the host's locale",
+      async () => {
+        const m = await h.mount({
+          tool: "create_chart_card",
+          args: {
+            type: "line",
+            title: "t",
+            labels: ["a", "b", "c"],
+            series: [{ name: "s", values: [1e-300, 2e-300, 3e-300] }],
+          },
+          deliver: "result",
+          hostContext: { theme: "light", locale: "de-DE" },
+        });
+        await m.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
+        // before: every tick and cell read 0,0000000000 (the ticks' 10 digits) or 0
+        assertEquals(await texts(m, ".mcc-ticks text"), [
+          "1E-300",
+          "1,5E-300",
+          "2E-300",
+          "2,5E-300",
+          "3E-300",
+        ]);
+        assertEquals(await texts(m, "td[data-v]"), ["1E-300", "2E-300", "3E-300"]);
+        await m.page.close();
+      },
+    );
 
     await t.step("screenshots of every kind at 420 and 760 px in both themes", async () => {
       // each kind's example by default; MCC_CHART_SHOTS=all adds every golden case and the stress inputs
@@ -495,33 +529,7 @@ Deno.test({
   }
 });
 
-Deno.test({
-  name: "numbers nearer zero than 1e-6 stay in scientific notation in the host's locale",
-  ignore: reason !== undefined,
-  sanitizeResources: false,
-  sanitizeOps: false,
-}, async () => {
-  const h = await startHarness();
-  try {
-    const m = await h.mount({
-      tool: "create_chart_card",
-      args: {
-        type: "line",
-        title: "t",
-        labels: ["a", "b", "c"],
-        series: [{ name: "s", values: [1e-300, 2e-300, 3e-300] }],
-      },
-      deliver: "result",
-      hostContext: { theme: "light", locale: "de-DE" },
-    });
-    await m.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
-    const texts = (selector: string) =>
-      m.view.evaluate((s) => [...document.querySelectorAll(s)].map((e) => e.textContent), selector);
-    // before: every tick and cell read 0,0000000000 (the ticks' 10 digits) or 0
-    assertEquals(await texts(".mcc-ticks text"), ["1E-300", "1,5E-300", "2E-300", "2,5E-300", "3E-300"]);
-    assertEquals(await texts("td[data-v]"), ["1E-300", "2E-300", "3E-300"]);
-    await m.page.close();
-  } finally {
-    await h.close();
-  }
-});
+/** The text of every element `selector` finds in the card's view, in document order. */
+function texts(m: Mounted, selector: string): Promise<(string | null)[]> {
+  return m.view.evaluate((s) => [...document.querySelectorAll(s)].map((e) => e.textContent), selector);
+}

@@ -486,6 +486,25 @@ Deno.test({
   const started = performance.now();
   try {
     await Deno.mkdir(ARTIFACTS, { recursive: true });
+    // the lint's own check first: a planted change after the final size must be named
+    await t.step("a height that changes after the final size is named", async () => {
+      const c = EXAMPLES.find((c) => c.kind === "markdown")!;
+      const job: Job = { c, width: 420, theme: "light" };
+      const [clean, page] = await lintOne(h, job);
+      assertEquals(clean.problems, []);
+      // the planted break: 40 px more, right after the final size was taken
+      const grow = (m: Mounted) =>
+        m.view.evaluate(() => {
+          const more = document.createElement("div");
+          more.style.height = "40px";
+          document.body.append(more);
+        });
+      const [broken] = await lintOne(h, { ...job, afterFinal: grow }, page);
+      assertEquals(broken.problems, [
+        `height changed after the final size ${broken.height} px: ${broken.height + 40}`,
+      ]);
+      await page.page.close();
+    });
     const sheet = await h.context.newPage();
     const failures: string[] = [];
     const widths = Deno.env.get("MCC_LINT_WIDTHS")?.split(",").map(Number) ?? WIDTHS;
@@ -535,35 +554,6 @@ Deno.test({
         ((performance.now() - started) / 1000).toFixed(0)
       } s; contact sheets in tests/artifacts/lint-*.png`,
     );
-  } finally {
-    await h.close();
-  }
-});
-
-Deno.test({
-  name: "layout lint: a height that changes after the final size is named",
-  ignore: reason !== undefined,
-  sanitizeResources: false,
-  sanitizeOps: false,
-}, async () => {
-  const h = await startHarness();
-  try {
-    const c = EXAMPLES.find((c) => c.kind === "markdown")!;
-    const job: Job = { c, width: 420, theme: "light" };
-    const [clean, page] = await lintOne(h, job);
-    assertEquals(clean.problems, []);
-    // the planted break: 40 px more, right after the final size was taken
-    const grow = (m: Mounted) =>
-      m.view.evaluate(() => {
-        const more = document.createElement("div");
-        more.style.height = "40px";
-        document.body.append(more);
-      });
-    const [broken] = await lintOne(h, { ...job, afterFinal: grow }, page);
-    assertEquals(broken.problems, [
-      `height changed after the final size ${broken.height} px: ${broken.height + 40}`,
-    ]);
-    await page.page.close();
   } finally {
     await h.close();
   }

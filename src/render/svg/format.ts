@@ -6,6 +6,7 @@
  */
 import { invalidInput } from "../../errors.ts";
 import { jsonText } from "../../ui/shared/json.ts";
+import { inScientific } from "../../ui/shared/number.ts";
 
 /** How values read: plain numbers, percentages (25 means 25%), money, or compact (1.2K). */
 export type ValueStyle = "number" | "percent" | "currency" | "compact";
@@ -109,7 +110,7 @@ export function formatter(format: NumberFormat, step?: number): (value: number) 
 }
 
 /**
- * Past 1e21 and nearer zero than 1e-6 (where JavaScript's own numbers turn to e-notation), scientific:
+ * Scientific where `inScientific` says (past 1e21 and nearer zero than 1e-6):
  * 1e300 in full is 400 characters of tick, and 1e-300 at any fixed digits prints 0.
  */
 function extremesInScientific(
@@ -119,8 +120,7 @@ function extremesInScientific(
 ): (v: number) => string {
   let sci: Intl.NumberFormat | undefined;
   return (v) => {
-    const a = Math.abs(v);
-    if (!(a >= 1e21 || (a > 0 && a < 1e-6))) return f(v);
+    if (!inScientific(v)) return f(v);
     sci ??= new Intl.NumberFormat(locale, {
       ...options,
       notation: "scientific",

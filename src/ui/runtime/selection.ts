@@ -4,6 +4,7 @@
  * through the host's `updateModelContext` (each update replaces the last; letting go sends an empty
  * one). Never a chat message. Without the capability the selection only shows.
  */
+import { jsonText } from "../shared/json.ts";
 import { state } from "./debug.ts";
 import { cap, rove } from "./dom.ts";
 import { setStatus } from "./header.ts";
@@ -18,12 +19,6 @@ const SELECTABLE = ".mcc-table tbody tr, .mcc-legend li, .mcc-pt";
 
 /** Text on one line, capped at 500 UTF-16 units with an ellipsis (never inside an emoji). */
 export const line = (text?: string | null) => cap((text ?? "").replace(/\s+/g, " ").trim(), 500);
-
-/**
- * A name from the card (a title, label, series or term: the model's or a page's words) as a JSON
- * string in the sentence the model reads, so a quote inside it cannot close the quotes around it.
- */
-export const quote = (text: string) => JSON.stringify(text);
 
 /**
  * What `el` is (`row 3 of`), its detail, and its fields in the structured selection (view_tools.ts
@@ -48,7 +43,7 @@ export function about(el: Element): About {
   // a tutor term: what PICKS leaves
   const term = line(el.textContent);
   const tip = line(document.getElementById(el.getAttribute("aria-describedby")!)?.lastChild?.textContent);
-  return [`term ${quote(term)} in`, tip, { term, tip }];
+  return [`term ${jsonText(term)} in`, tip, { term, tip }];
 }
 
 /** What memory.ts may show selected again: everything `pick` takes. */
@@ -70,8 +65,9 @@ export function pick(el: Element, host: Host): boolean {
   const article = el.closest(".mcc-card")!;
   const title = line(article.querySelector(".mcc-title")?.textContent);
   const [what, detail, fields] = about(el);
+  // names (the title here, labels and terms in `what`) are JSON strings: a quote in one cannot close them
   host.updateContext?.(
-    on ? line(`Selected ${what} ${quote(title)}${detail && ": " + detail}`) : "",
+    on ? line(`Selected ${what} ${jsonText(title)}${detail && ": " + detail}`) : "",
     on ? { selection: { card: state.cardId, title, kind: what.split(" ")[0], ...fields } } : undefined,
   ).then((ok) => ok && setStatus(article, on ? "Selection shared with the assistant" : ""));
   return on;

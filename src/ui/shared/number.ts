@@ -22,3 +22,13 @@ export function numberOf(text: string): number | undefined {
   if (!isNumeric(cell)) return undefined;
   return Number(cell.replace(/[\s,$€£¥%‰]/g, "").replace(/^\u2212/, "-"));
 }
+
+/**
+ * Whether a chart prints a number in scientific notation: past 1e21 and nearer zero than 1e-6, where
+ * JavaScript's own numbers turn to e-notation (1e300 in full is 400 characters, 1e-300 at fixed digits
+ * is 0). The server's text and the view's reprint in the host's locale must agree.
+ */
+export function inScientific(v: number): boolean {
+  const a = Math.abs(v);
+  return a >= 1e21 || (a > 0 && a < 1e-6);
+}

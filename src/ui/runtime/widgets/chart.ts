@@ -7,7 +7,9 @@
 import { h, svg } from "../dom.ts";
 import { tableCsv } from "../export.ts";
 import { el, list, num, raw } from "../preview.ts";
-import { about, line, quote } from "../selection.ts";
+import { about, line } from "../selection.ts";
+import { jsonText } from "../../shared/json.ts";
+import { inScientific } from "../../shared/number.ts";
 import { chosen } from "../view_tools.ts";
 import type { About, Draw, Format, Widget } from "./types.ts";
 
@@ -30,7 +32,7 @@ function numberFormat(f: Fmt, locale: string, digits = f.digits): (v: number) =>
   if (digits !== undefined) o.minimumFractionDigits = o.maximumFractionDigits = digits;
   else if (f.style !== "currency") o.maximumFractionDigits = 2;
   const nf = new Intl.NumberFormat(locale, o); // throws for a malformed locale
-  // past 1e21 and nearer zero than 1e-6 scientific, as the server prints it (format.ts)
+  // scientific where the server prints it so (format.ts)
   const sci = new Intl.NumberFormat(locale, {
     ...o,
     notation: "scientific",
@@ -39,8 +41,7 @@ function numberFormat(f: Fmt, locale: string, digits = f.digits): (v: number) =>
   });
   return (v) => {
     const n = f.style === "percent" ? v / 100 : v;
-    const a = Math.abs(n);
-    return (a >= 1e21 || (a > 0 && a < 1e-6) ? sci : nf).format(n);
+    return (inScientific(n) ? sci : nf).format(n);
   };
 }
 
@@ -296,14 +297,14 @@ function aboutChart(el: Element): About | undefined {
     const slice = fig!.querySelector(`.mcc-slices [data-i="${[...el.parentElement!.children].indexOf(el)}"]`);
     if (slice) return about(slice);
     const series = line(el.textContent);
-    return [`series ${quote(series)} in`, "", { series }];
+    return [`series ${jsonText(series)} in`, "", { series }];
   }
   if (!el.matches(".mcc-pt")) return;
   const [label, series, value] = describe(el, fig!.querySelector("table")).map(line);
   // a sunburst's arc is named by its path; a chart of one unnamed group (a bubble's) names no series
-  if (el.closest(".mcc-sun")) return [`arc ${quote(label)} in`, value, { path: label, value }];
-  if (!series) return [`point ${quote(label)} in`, value, { label, value }];
-  return [`point ${quote(label)} of series ${quote(series)} in`, value, { label, series, value }];
+  if (el.closest(".mcc-sun")) return [`arc ${jsonText(label)} in`, value, { path: label, value }];
+  if (!series) return [`point ${jsonText(label)} in`, value, { label, value }];
+  return [`point ${jsonText(label)} of series ${jsonText(series)} in`, value, { label, series, value }];
 }
 
 export const chartWidget: Widget = {
