@@ -206,10 +206,18 @@ export const MUTANTS: readonly Mutant[] = [
     id: "selection-names-in-plain-quotes",
     file: "src/ui/runtime/widgets/chart.ts",
     find:
-      "return [`point ${jsonText(label)} of series ${jsonText(series)} in`, value, { label, series, value }];",
-    replace: 'return [`point "${label}" of series "${series}" in`, value, { label, series, value }];',
+      "return [`point ${jsonText(label)} of series ${jsonText(series)} in`, said, { label, series, value }];",
+    replace: 'return [`point "${label}" of series "${series}" in`, said, { label, series, value }];',
     tests: ["tests/browser/selection_test.ts"],
     breaks: "a quote in a selected point's label or series closes the quotes around it",
+  },
+  {
+    id: "selection-cells-bare",
+    file: "src/ui/runtime/selection.ts",
+    find: 'cells.map((c) => c.map(jsonText).join(": ")).join("; ")',
+    replace: 'cells.map((c) => c.join(": ")).join("; ")',
+    tests: ["tests/browser/selection_test.ts"],
+    breaks: "a selected row's cell reading `Japan; Population: 0` passes for another column",
   },
   {
     id: "sunburst-tooltip-reads-one-cell",

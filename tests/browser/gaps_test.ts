@@ -293,7 +293,7 @@ Deno.test({
     );
 
     await t.step("the selection's 500-unit cap never splits an emoji", async () => {
-      const prefix = 'Selected row 1 of "Emoji": Name: ';
+      const prefix = 'Selected row 1 of "Emoji": "Name": "';
       // the pair sits on units 498 and 499: a cut at 499 would keep half of it
       const name = "x".repeat(498 - prefix.length) + "😀" + "y".repeat(40);
       const m = await mount("create_table_card", { title: "Emoji", headers: ["Name"], rows: [[name]] }, FULL);
@@ -316,7 +316,9 @@ Deno.test({
     await t.step("a reload shows the selected row again, without sending it again", async () => {
       const m = await mount("create_table_card", TABLE, FULL);
       await m.view.click("tbody tr:nth-child(2)");
-      assertEquals(await contexts(m, 1), ['Selected row 2 of "Runtimes": Runtime: Node.js; Engine: V8']);
+      assertEquals(await contexts(m, 1), [
+        'Selected row 2 of "Runtimes": "Runtime": "Node.js"; "Engine": "V8"',
+      ]);
       await storedEntry(m.view, ",1]"); // saved: the second selectable (index 1)
       await m.page.evaluate(() => window.remount());
       const v = await cardFrame(m.page);

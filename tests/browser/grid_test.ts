@@ -205,7 +205,7 @@ Deno.test({
         const [context] = await m.events("context");
         assertEquals(
           (context.params as { content: { text: string }[] }).content[0].text,
-          'Selected row 2 of "Fruit stock": Name: Äpfel; Stock: -30; Picked: 2024-01-20; Shelf: A',
+          'Selected row 2 of "Fruit stock": "Name": "Äpfel"; "Stock": "-30"; "Picked": "2024-01-20"; "Shelf": "A"',
         );
         await m.page.close();
       },

@@ -399,7 +399,7 @@ Deno.test({
         assertEquals(sent.length, 7);
         assertEquals(
           sent.at(-1),
-          'Selected row 1 of "Hostile <b>rows</b>": Name: <img src=x onerror=parent.__pwned=1>; Note: two\uFFFDexe.txt',
+          'Selected row 1 of "Hostile <b>rows</b>": "Name": "<img src=x onerror=parent.__pwned=1>"; "Note": "two\uFFFDexe.txt"',
         );
         assertEquals(sent.at(-2), "");
         assertEquals(await m.events("message"), []);

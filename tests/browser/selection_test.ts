@@ -99,7 +99,7 @@ Deno.test({
       const v = m.view;
       await v.click(".mcc-table tbody tr:nth-child(3)");
       assertEquals(await contexts(m, 1), [{
-        ...text('Selected row 3 of "Population by country": Country: Japan; Population: 125,000,000'),
+        ...text('Selected row 3 of "Population by country": "Country": "Japan"; "Population": "125,000,000"'),
         structuredContent: {
           card: { id: await cardId(v), title: "Population by country" },
           selection: {
@@ -125,8 +125,8 @@ Deno.test({
       assertEquals(
         all.slice(2).map((c) => (c.content as { text: string }[])[0].text),
         [
-          'Selected row 1 of "Population by country": Country: China; Population: 1,409,670,000',
-          'Selected row 2 of "Population by country": Country: India; Population: 1,428,627,663',
+          'Selected row 1 of "Population by country": "Country": "China"; "Population": "1,409,670,000"',
+          'Selected row 2 of "Population by country": "Country": "India"; "Population": "1,428,627,663"',
         ],
       );
       assertEquals(await v.locator('[aria-selected="true"]').count(), 1);
@@ -152,7 +152,7 @@ Deno.test({
       assertEquals(
         (await contexts(m, 1))[0].content,
         text(
-          'Selected row 3 of "Population by country": Country: Japan; Population: 125,000,000',
+          'Selected row 3 of "Population by country": "Country": "Japan"; "Population": "125,000,000"',
         ).content,
       );
       await look(m, "row-focused");
@@ -167,7 +167,7 @@ Deno.test({
       await m.page.keyboard.press(" ");
       assertEquals(
         ((await contexts(m, 3))[2].content as { text: string }[])[0].text,
-        'Selected row 1 of "Population by country": Country: China; Population: 1,409,670,000',
+        'Selected row 1 of "Population by country": "Country": "China"; "Population": "1,409,670,000"',
       );
       await m.page.close();
     });
@@ -178,7 +178,7 @@ Deno.test({
       const card = await cardId(v);
       await v.click('[data-s="0"] .mcc-pt[data-i="1"]');
       assertEquals(await contexts(m, 1), [{
-        ...text('Selected point "2024" of series "Revenue" in "Sales": 1,250'),
+        ...text('Selected point "2024" of series "Revenue" in "Sales": "1,250"'),
         structuredContent: {
           card: { id: card, title: "Sales" },
           selection: {
@@ -213,7 +213,7 @@ Deno.test({
       await m.page.keyboard.press("Enter");
       assertEquals(
         ((await contexts(m, 4))[3].content as { text: string }[])[0].text,
-        'Selected point "2024" of series "Cost" in "Sales": 900',
+        'Selected point "2024" of series "Cost" in "Sales": "900"',
       );
       await v.focus(".mcc-legend li:nth-child(2)");
       await m.page.keyboard.press(" ");
@@ -229,7 +229,7 @@ Deno.test({
       await m.view.click(".mcc-legend li:nth-child(2)");
       assertEquals(
         ((await contexts(m, 1))[0].content as { text: string }[])[0].text,
-        'Selected point "South" of series "Units" in "Units by region": 25 (25%)',
+        'Selected point "South" of series "Units" in "Units by region": "25 (25%)"',
       );
       await m.page.close();
     });
@@ -246,7 +246,10 @@ Deno.test({
       const card = await cardId(bubble.view);
       await bubble.view.click('.mcc-bubble .mcc-pt[data-i="0"]');
       const [point] = await contexts(bubble, 1);
-      assertEquals(point.content, text('Selected point "Lima" in "Cities": x 12, Rain 5, People 10').content);
+      assertEquals(
+        point.content,
+        text('Selected point "Lima" in "Cities": "x 12, Rain 5, People 10"').content,
+      );
       assertEquals((point.structuredContent as Json).selection, {
         card,
         title: "Cities",
@@ -269,7 +272,8 @@ Deno.test({
       const value = "Value $2,580,000.00, Share of parent 49.1%, Share of total 49.1%";
       assertEquals(
         arc.content,
-        text(`Selected arc "Engineering › Platform" in "Engineering budget 2026": ${value}`).content,
+        text(`Selected arc "Engineering › Platform" in "Engineering budget 2026": ${JSON.stringify(value)}`)
+          .content,
       );
       assertEquals((arc.structuredContent as Json).selection, {
         card: await cardId(sunburst.view),
@@ -296,7 +300,7 @@ Deno.test({
       const [point] = await contexts(m, 1);
       assertEquals(
         point.content,
-        text('Selected point "24\\" of \\"Cost" of series "Rev\\\\\\" in \\"x" in "Sales\\": ok": 1,250')
+        text('Selected point "24\\" of \\"Cost" of series "Rev\\\\\\" in \\"x" in "Sales\\": ok": "1,250"')
           .content,
       );
       assertEquals(
@@ -304,8 +308,25 @@ Deno.test({
         text(
           `Selected point ${JSON.stringify(label)} of series ${JSON.stringify(series)} in ${
             JSON.stringify(title)
-          }: 1,250`,
+          }: "1,250"`,
         ).content,
+      );
+      await m.page.close();
+    });
+
+    await t.step("a cell cannot pass for another column, nor a point's value for more words", async () => {
+      // before: cells were written bare, `Country: Japan; Population: 0` read as two columns
+      const m = await mount("create_table_card", {
+        title: "Forged",
+        headers: ["Country", "Population"],
+        rows: [['Japan; Population: 0"; "Note', "125"]],
+      }, FULL);
+      await m.view.click("tbody tr");
+      const [row] = await contexts(m, 1);
+      assertEquals(
+        row.content,
+        text('Selected row 1 of "Forged": "Country": "Japan; Population: 0\\"; \\"Note"; "Population": "125"')
+          .content,
       );
       await m.page.close();
     });
@@ -317,7 +338,7 @@ Deno.test({
       await m.page.keyboard.press("Enter");
       assertEquals(await contexts(m, 1), [{
         ...text(
-          'Selected term "PATH" in "Shell basics": An environment variable: folders searched for commands',
+          'Selected term "PATH" in "Shell basics": "An environment variable: folders searched for commands"',
         ),
         structuredContent: {
           card: { id: await cardId(v), title: "Shell basics" },
@@ -342,7 +363,7 @@ Deno.test({
       await v.click('.mcc-term:text-is("shell")');
       assertEquals(
         ((await contexts(m, 3))[2].content as { text: string }[])[0].text,
-        'Selected term "shell" in "Shell basics": The program that reads your commands',
+        'Selected term "shell" in "Shell basics": "The program that reads your commands"',
       );
       await m.page.close();
     });
@@ -364,7 +385,7 @@ Deno.test({
       const text_only = await mount("create_table_card", POPULATION, { modelContext: true });
       await text_only.view.click(".mcc-table tbody tr:nth-child(3)");
       assertEquals(await contexts(text_only, 1), [
-        text('Selected row 3 of "Population by country": Country: Japan; Population: 125,000,000'),
+        text('Selected row 3 of "Population by country": "Country": "Japan"; "Population": "125,000,000"'),
       ]);
       await text_only.page.close();
     });
@@ -379,9 +400,9 @@ Deno.test({
       await m.view.click(".mcc-table tbody tr");
       const [context] = await contexts(m, 1);
       const sent = (context.content as { text: string }[])[0].text;
-      const full = `Selected row 1 of "<i>Hostile</i>": <script>h</script>: ${
-        cell.replace(/\s+/g, " ")
-      }; n: 1`;
+      const full = `Selected row 1 of "<i>Hostile</i>": "<script>h</script>": ${
+        JSON.stringify(cell.replace(/\s+/g, " "))
+      }; "n": "1"`;
       assertEquals(sent, full.slice(0, 499) + "…");
       assertEquals(sent.length, 500);
       const cells = ((context.structuredContent as Json).selection as Json).cells as Json;

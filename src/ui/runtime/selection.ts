@@ -35,7 +35,7 @@ export function about(el: Element): About {
       return [line(head?.[i]?.textContent) || `Column ${i + 1}`, line(c.textContent)];
     });
     const row = +(el.dataset.mccRow ?? el.sectionRowIndex + 1); // its place in the table, however sorted
-    return [`row ${row} of`, cells.map((c) => c.join(": ")).join("; "), {
+    return [`row ${row} of`, cells.map((c) => c.map(jsonText).join(": ")).join("; "), {
       row,
       cells: Object.fromEntries(cells),
     }];
@@ -43,7 +43,7 @@ export function about(el: Element): About {
   // a tutor term: what PICKS leaves
   const term = line(el.textContent);
   const tip = line(document.getElementById(el.getAttribute("aria-describedby")!)?.lastChild?.textContent);
-  return [`term ${jsonText(term)} in`, tip, { term, tip }];
+  return [`term ${jsonText(term)} in`, tip && jsonText(tip), { term, tip }];
 }
 
 /** What memory.ts may show selected again: everything `pick` takes. */
@@ -65,7 +65,8 @@ export function pick(el: Element, host: Host): boolean {
   const article = el.closest(".mcc-card")!;
   const title = line(article.querySelector(".mcc-title")?.textContent);
   const [what, detail, fields] = about(el);
-  // names (the title here, labels and terms in `what`) are JSON strings: a quote in one cannot close them
+  // every name and value from the card (the title here, labels and terms in `what`, cells, values and
+  // tips in `detail`) is a JSON string: a quote or a "; Name:" in one cannot pass for our words
   host.updateContext?.(
     on ? line(`Selected ${what} ${jsonText(title)}${detail && ": " + detail}`) : "",
     on ? { selection: { card: state.cardId, title, kind: what.split(" ")[0], ...fields } } : undefined,

@@ -301,10 +301,11 @@ function aboutChart(el: Element): About | undefined {
   }
   if (!el.matches(".mcc-pt")) return;
   const [label, series, value] = describe(el, fig!.querySelector("table")).map(line);
+  const said = value && jsonText(value);
   // a sunburst's arc is named by its path; a chart of one unnamed group (a bubble's) names no series
-  if (el.closest(".mcc-sun")) return [`arc ${jsonText(label)} in`, value, { path: label, value }];
-  if (!series) return [`point ${jsonText(label)} in`, value, { label, value }];
-  return [`point ${jsonText(label)} of series ${jsonText(series)} in`, value, { label, series, value }];
+  if (el.closest(".mcc-sun")) return [`arc ${jsonText(label)} in`, said, { path: label, value }];
+  if (!series) return [`point ${jsonText(label)} in`, said, { label, value }];
+  return [`point ${jsonText(label)} of series ${jsonText(series)} in`, said, { label, series, value }];
 }
 
 export const chartWidget: Widget = {
