@@ -1,0 +1,157 @@
+// deno-lint-ignore-file no-window no-console -- page callbacks run in the browser, where window and its console exist
+/**
+ * The harness's page reuse: a host page a test closes comes back to the next `mount` with nothing of
+ * that test in it (viewport, emulated media, listeners, dialog handlers, host-page globals, console
+ * lines, host events, the mouse over the card), the page count stays put, and the pages that must
+ * really close do (`fresh: true`, a page that added an init script, one born before the context's
+ * "page" listeners changed).
+ */
+import { deepStrictEqual as assertEquals, ok as assert, throws as assertThrows } from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
+import { KINDS } from "./samples.ts";
+import "./page/types.ts";
+
+const reason = skipReason();
+
+/** The real page under a test's handle (a frame's page is never the handle itself). */
+const pageOf = (m: Mounted): Page => m.view.page();
+
+/** What a test can see of its host page's state. */
+function state(m: Mounted) {
+  return Promise.all([
+    m.page.evaluate(() => ({
+      size: [innerWidth, innerHeight],
+      dark: matchMedia("(prefers-color-scheme: dark)").matches,
+      reducedMotion: matchMedia("(prefers-reduced-motion: reduce)").matches,
+      leftOver: (window as unknown as { leftOver?: number }).leftOver,
+      confirmed: confirm("still there?"), // dismissed by Playwright when no test listens for dialogs
+    })),
+    m.view.evaluate(() => document.querySelectorAll(":hover").length),
+    m.events("left-over"),
+  ]);
+}
+
+Deno.test({
+  name: "the harness reuses closed host pages",
+  ignore: reason !== undefined,
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async (t) => {
+  const h: Harness = await startHarness();
+  const mount = async () => {
+    const m = await h.mount({ ...KINDS.list, deliver: "result", hostContext: { theme: "light" } });
+    await m.view.waitForSelector(".mcc-card .mcc-tools");
+    return m;
+  };
+  try {
+    await t.step("a reused page carries nothing of the test that closed it", async () => {
+      const first = await mount();
+      const pages = h.context.pages().length;
+      const heard: string[] = [];
+      const dialogs: string[] = [];
+      await first.page.setViewportSize({ width: 400, height: 300 });
+      await first.page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
+      first.page.on("console", (message) => heard.push(message.text()));
+      first.page.on("dialog", (dialog) => (dialogs.push(dialog.message()), dialog.accept()));
+      await first.page.evaluate(() => {
+        (window as unknown as { leftOver: number }).leftOver = 1;
+        window.hostEvents.push({ type: "left-over", t: 0 });
+        console.log("the first test's line");
+      });
+      const box = (await first.page.locator("#slot iframe").boundingBox())!;
+      await first.page.mouse.move(box.x + box.width / 2, box.y + 20);
+      const [page, hovered, events] = await state(first);
+      assertEquals(page, { size: [400, 300], dark: true, reducedMotion: true, leftOver: 1, confirmed: true });
+      assert(hovered > 0, "the mouse is over the card");
+      assertEquals(events, [{ type: "left-over", t: 0 }]);
+      assertEquals(dialogs, ["still there?"]);
+      assert(first.console.includes("the first test's line"));
+
+      await first.page.close();
+      assert(first.page.isClosed());
+      assert(!pageOf(first).isClosed(), "the page itself stays open for the next mount");
+      assertThrows(() => first.page.evaluate(() => 1), /^Error: page.evaluate: this page was closed/);
+
+      const second = await mount();
+      assert(pageOf(second) === pageOf(first), "the next mount takes the closed page");
+      assertEquals(h.context.pages().length, pages);
+      assertEquals(await state(second), [
+        { size: [720, 900], dark: false, reducedMotion: false, leftOver: undefined, confirmed: false },
+        0,
+        [],
+      ]);
+      // The mouse starts where a new page's does (0,0): a move in steps goes from there.
+      await second.page.evaluate(() => {
+        const moves: number[][] = (window as unknown as { moves: number[][] }).moves = [];
+        addEventListener("mousemove", (e) => moves.push([e.clientX, e.clientY]));
+      });
+      await second.page.mouse.move(10, 10, { steps: 2 });
+      const moves = await second.page.evaluate(() => (window as unknown as { moves: number[][] }).moves);
+      assertEquals(moves, [[5, 5], [10, 10]]);
+      await second.page.evaluate(() => console.log("the second test's line"));
+      assertEquals(dialogs, ["still there?"]);
+      assertEquals(heard.filter((line) => line.includes("test's line")), ["the first test's line"]);
+      assertEquals(second.console.filter((line) => line.includes("test's line")), ["the second test's line"]);
+      await second.page.close();
+    });
+
+    await t.step("mount and close again and again: the page count does not grow", async () => {
+      const before = h.context.pages().length;
+      const seen = new Set<Page>();
+      for (let i = 0; i < 3; i++) {
+        const m = await mount();
+        seen.add(pageOf(m));
+        assertEquals(h.context.pages().length, before);
+        await m.page.close();
+      }
+      assertEquals(seen.size, 1);
+    });
+
+    await t.step("fresh: true opens a new page and its close closes it", async () => {
+      const pooled = await mount();
+      await pooled.page.close();
+      const fresh = await h.mount({
+        ...KINDS.list,
+        deliver: "result",
+        hostContext: { theme: "light" },
+        fresh: true,
+      });
+      await fresh.view.waitForSelector(".mcc-card .mcc-tools");
+      assert(pageOf(fresh) !== pageOf(pooled), "not the closed page waiting for a mount");
+      await fresh.page.close();
+      assert(pageOf(fresh).isClosed());
+      const next = await mount();
+      assert(pageOf(next) === pageOf(pooled));
+      await next.page.close();
+    });
+
+    await t.step("a page that added an init script is closed, not reused", async () => {
+      const m = await mount();
+      await m.page.addInitScript(() => ((window as unknown as { leftOver: number }).leftOver = 2));
+      await m.page.close();
+      assert(pageOf(m).isClosed());
+      const next = await mount();
+      assert(pageOf(next) !== pageOf(m));
+      assertEquals((await state(next))[0].leftOver, undefined);
+      await next.page.close();
+    });
+
+    await t.step(
+      "a page born before the context's page listeners changed is closed, not reused",
+      async () => {
+        const m = await mount();
+        const born: Page[] = [];
+        h.context.on("page", (page) => born.push(page));
+        await m.page.close();
+        assert(pageOf(m).isClosed());
+        const next = await mount();
+        assertEquals(born, [pageOf(next)], "the new page went through the context's page listeners");
+        await next.page.close();
+        assert(!pageOf(next).isClosed());
+      },
+    );
+  } finally {
+    await h.close();
+  }
+});
