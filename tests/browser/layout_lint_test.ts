@@ -14,9 +14,17 @@
  * - an inline height over the kind's cap (CAPS);
  * - a height change after the final size was reported, and, on animation cards, any height change while
  *   the animation plays (every frame, scrubbed through the whole timeline, and a stretch of real play).
- * It prints a contact sheet per width and theme (tests/artifacts/lint-<width>-<theme>.png: every kind's
- * example, each tile captioned with its height and its problems) and one of the stress cases
- * (lint-stress-<width>-<theme>.png). One browser, one page per render, a few renders at a time.
+ * Each card is mounted once per width, in light, linted, then switched to dark in place (the host's
+ * host-context-changed, as when a user switches the chat's theme), settled, held and linted again.
+ * One browser, a few host pages reused from card to card, a few cards at a time.
+ *
+ * The pictures are for people, so they are taken only when asked for (CI does not): with
+ * MCC_LINT_SHEETS=1 it prints a contact sheet per width and theme (tests/artifacts/lint-<width>-<theme>.png:
+ * every kind's example, each tile captioned with its height and its problems) and one of the stress cases
+ * (lint-stress-<width>-<theme>.png); MCC_LINT_SHOTS=1 keeps every render's own picture in
+ * tests/artifacts/lint/. Look at the sheets before calling a card done (CONTRIBUTING.md).
+ * MCC_LINT_ONLY=<name part>, MCC_LINT_WIDTHS=420,760 and MCC_LINT_THEMES=dark narrow a run (the first
+ * theme listed is the one mounted).
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import type { Page } from "playwright-core";
