@@ -14,9 +14,17 @@
  * - an inline height over the kind's cap (CAPS);
  * - a height change after the final size was reported, and, on animation cards, any height change while
  *   the animation plays (every frame, scrubbed through the whole timeline, and a stretch of real play).
- * It prints a contact sheet per width and theme (tests/artifacts/lint-<width>-<theme>.png: every kind's
- * example, each tile captioned with its height and its problems) and one of the stress cases
- * (lint-stress-<width>-<theme>.png). One browser, one page per render, a few renders at a time.
+ * Each card is mounted once per width, in light, linted, then switched to dark in place (the host's
+ * host-context-changed, as when a user switches the chat's theme), settled, held and linted again.
+ * One browser, a few host pages reused from card to card, a few cards at a time.
+ *
+ * The pictures are for people, so they are taken only when asked for (CI does not): with
+ * MCC_LINT_SHEETS=1 it prints a contact sheet per width and theme (tests/artifacts/lint-<width>-<theme>.png:
+ * every kind's example, each tile captioned with its height and its problems) and one of the stress cases
+ * (lint-stress-<width>-<theme>.png); MCC_LINT_SHOTS=1 keeps every render's own picture in
+ * tests/artifacts/lint/. Look at the sheets before calling a card done (CONTRIBUTING.md).
+ * MCC_LINT_ONLY=<name part>, MCC_LINT_WIDTHS=420,760 and MCC_LINT_THEMES=dark narrow a run (the first
+ * theme listed is the one mounted).
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -32,6 +40,12 @@ type Json = Record<string, unknown>;
 
 export const WIDTHS = [360, 420, 760, 1100];
 const THEMES = ["light", "dark"] as const;
+type Theme = typeof THEMES[number];
+/** Contact sheets per width and theme (MCC_LINT_SHEETS=1) and every render's own picture (MCC_LINT_SHOTS=1). */
+const SHEETS = Boolean(Deno.env.get("MCC_LINT_SHEETS"));
+const SHOTS = Boolean(Deno.env.get("MCC_LINT_SHOTS"));
+/** The pictures are for people: taken only when asked for (CI does not). */
+const PICTURES = SHEETS || SHOTS;
 /** Renders in flight at once (pages of the one browser). */
 const POOL = 4;
 /** How long the final size must hold, from the moment it is taken, while the card is linted. */
@@ -64,17 +78,18 @@ const CAPS: Record<string, number> = {
 interface Render {
   c: LintCase;
   width: number;
-  theme: string;
+  theme: Theme;
   height: number;
   problems: string[];
   shot?: Uint8Array;
 }
 
 /**
- * In the view: every lint problem of the painted card but the height checks, as lines. Runs in
- * Chromium, so it is self-contained.
+ * In the view: every lint problem of the painted card but the height checks, as lines, once the fonts
+ * are in. Runs in Chromium, so it is self-contained.
  */
-function lintView(): string[] {
+async function lintView(): Promise<string[]> {
+  await document.fonts.ready;
   const problems: string[] = [];
   const say = (e: Element) => {
     const cls = e.getAttribute("class");
@@ -278,13 +293,20 @@ function lintView(): string[] {
   return problems;
 }
 
-/** In the view: the card's height at every step of a scrub through the whole animation, then in play. */
-async function animationHeights(): Promise<number[]> {
+/**
+ * In the view, once it shows `theme`: the card's height at every step of a scrub through the whole
+ * animation, then in play.
+ */
+async function animationHeights(theme: Theme): Promise<number[]> {
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  for (let i = 0; document.body.dataset.theme !== theme; i++) {
+    if (i > 600) throw new Error(`the view never took the ${theme} theme`);
+    await frame();
+  }
   const card = document.querySelector(".mcc-card")!;
   const bar = document.querySelector<HTMLElement>(".mcc-progress");
   if (!bar) return [];
   const heights: number[] = [];
-  const frame = () => new Promise((r) => requestAnimationFrame(r));
   const r = bar.getBoundingClientRect();
   const at = (x: number, type: string) =>
     bar.dispatchEvent(
@@ -311,112 +333,161 @@ async function animationHeights(): Promise<number[]> {
   return heights;
 }
 
+/** The viewport each host page has, so it is set once per page and width rather than per render. */
+const viewports = new WeakMap<Page, number>();
+
 /**
- * Mounts with the result held back (in `page`'s host page, when given), narrows the slot, then
- * delivers a fresh result.
+ * Mounts in the job's first theme with the result held back (in `page`'s host page, when given),
+ * narrows the slot, then delivers a fresh result and waits for the view's first size after it.
  */
-async function paint(h: Harness, r: Job, page?: Mounted): Promise<Mounted> {
-  const { c, width, theme, fixture } = r;
+async function paint(h: Harness, job: Job, page?: Mounted): Promise<Mounted> {
+  const { c, width, themes: [theme], fixture } = job;
   const options = { tool: c.tool, args: c.args, deliver: "never", hostContext: { theme } } as const;
   const m = page ? await h.remount(page, options) : await h.mount(options);
-  await m.page.setViewportSize({ width: Math.max(720, width + 60), height: 1400 });
+  const viewport = Math.max(720, width + 60);
+  if (viewports.get(m.page) !== viewport) {
+    await m.page.setViewportSize({ width: viewport, height: 1400 });
+    viewports.set(m.page, viewport);
+  }
   await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
   const result = fixture ?? await h.apps.callTool({ name: c.tool, arguments: c.args }) as Json;
   if (result.isError) throw new Error(`${c.name} refused: ${JSON.stringify(result.content)}`);
-  const sent = await m.page.evaluate((r) => window.deliver(r), result);
-  await m.page.waitForFunction((t) => window.hostEvents.some((e) => e.type === "size" && e.t >= t), sent);
+  await m.page.evaluate(async ({ result, limit }) => {
+    const sent = await window.deliver(result);
+    const end = performance.now() + limit;
+    while (!window.hostEvents.some((e) => e.type === "size" && e.t >= sent)) {
+      if (performance.now() > end) {
+        throw new Error(`the view reported no size within ${limit} ms of its result`);
+      }
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+  }, { result, limit: 30_000 });
   return m;
 }
 
 /**
- * Waits until the host holds the view's size: once a frame has been laid out (ResizeObserver runs
- * there) with the fonts in, the content's height is the last size the host got. A condition read at
- * once, every frame, not a quiet window: what changes later is caught by the hold (HOLD_MS) in
- * `lintOne`. After SETTLE_LIMIT_MS it stops waiting, and the lint names the mismatch. Returns the
- * reported heights after delivery.
+ * Waits until the view shows `theme` and the host holds its size: once a frame has been laid out
+ * (ResizeObserver runs there) with the fonts in, the content's height is the last size the host got.
+ * A condition read at once, every frame, not a quiet window: what changes later is caught by the
+ * hold (HOLD_MS) in `lintTheme`. After SETTLE_LIMIT_MS it stops waiting, and the lint names the
+ * mismatch. Returns the reported heights after delivery and the content's height.
  */
-async function settle(m: Mounted): Promise<number[]> {
+async function settle(m: Mounted, theme: Theme): Promise<{ sizes: number[]; content: number }> {
   const limit = Date.now() + SETTLE_LIMIT_MS;
   for (;;) {
-    const content = await m.view.evaluate(async () => {
+    const content = await m.view.evaluate(async (theme) => {
+      const frame = () => new Promise((r) => requestAnimationFrame(r));
+      // a theme the host just switched to: its host-context-changed has reached the view
+      for (let i = 0; document.body.dataset.theme !== theme; i++) {
+        if (i > 600) throw new Error(`the view never took the ${theme} theme`);
+        await frame();
+      }
       await document.fonts.ready;
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      await frame();
+      await frame();
       return Math.ceil(document.documentElement.getBoundingClientRect().height);
-    });
+    }, theme);
     const sizes = (await m.events("size")).map((e) => e.height as number);
-    if (Math.abs(content - sizes.at(-1)!) <= 1 || Date.now() > limit) return sizes;
+    if (Math.abs(content - sizes.at(-1)!) <= 1 || Date.now() > limit) return { sizes, content };
   }
 }
 
-/** One render to lint. */
+/** One card to lint at one width, in each of its themes. */
 interface Job {
   c: LintCase;
   width: number;
-  theme: string;
+  /**
+   * The card is mounted in the first and linted, then switched to each next one in place (the
+   * host's host-context-changed, as when a user switches the chat's theme) and linted again.
+   */
+  themes: readonly Theme[];
   fixture?: Json;
   /** Done once the final size is taken (the planted break below changes the height there). */
   afterFinal?: (m: Mounted) => Promise<unknown>;
 }
 
-/** Paints and lints one card (in `page`, when given); returns the render and the page it used. */
-async function lintOne(h: Harness, job: Job, page?: Mounted): Promise<[Render, Mounted]> {
-  const { c, width, theme } = job;
-  const m = await paint(h, job, page);
-  // The host check card fills in its facts after asking the host (and a CSP probe that waits 100 ms):
-  // its final size comes after them, however long a loaded machine takes.
-  if (c.kind === "host_check") {
-    await m.view.waitForFunction(() => !document.querySelector("[data-mcc-host-check] > p"));
-  }
-  const reported = await settle(m);
+/** The host's picture of the card, for the contact sheets. */
+async function picture(m: Mounted): Promise<Uint8Array> {
+  const box = (await (await m.page.$("iframe"))!.boundingBox())!;
+  return await m.page.screenshot({
+    clip: { x: box.x - 8, y: box.y - 8, width: box.width + 16, height: Math.min(box.height, 1300) + 16 },
+  });
+}
+
+/** Lints the painted card as it shows `theme`: settled, then held for HOLD_MS while it is looked at. */
+async function lintTheme(m: Mounted, job: Job, theme: Theme): Promise<Render> {
+  const { c, width } = job;
+  const { sizes: reported } = await settle(m, theme);
   const final = reported.at(-1)!;
   await job.afterFinal?.(m);
   const held = new Promise((r) => setTimeout(r, HOLD_MS)); // the final size must hold while we look
-  await m.view.evaluate(() => document.fonts.ready);
   const problems = await m.view.evaluate(lintView);
   if (final > CAPS[c.kind]) {
     problems.push(`inline height ${final} px over the ${c.kind} cap of ${CAPS[c.kind]} px`);
   }
-  const box = (await (await m.page.$("iframe"))!.boundingBox())!;
-  const shot = await m.page.screenshot({
-    clip: { x: box.x - 8, y: box.y - 8, width: box.width + 16, height: Math.min(box.height, 1300) + 16 },
-  });
+  const shot = PICTURES ? await picture(m) : undefined;
   await held;
   // a change in the hold is named by the sizes the view then reports (settled again, so a report
   // still on its way is counted), or by the content it never reported
-  const later = (await settle(m)).slice(reported.length);
-  const content = await m.view.evaluate(() =>
-    Math.ceil(document.documentElement.getBoundingClientRect().height)
-  );
+  const { sizes, content } = await settle(m, theme);
+  const later = sizes.slice(reported.length);
   if (later.length) problems.push(`height changed after the final size ${final} px: ${later.join(" -> ")}`);
   else if (Math.abs(content - final) > 1) {
     problems.push(`content is ${content} px but the last size reported is ${final} px`);
   }
-  if (c.kind === "animation") {
-    const heights = await m.view.evaluate(animationHeights);
-    const [low, high] = [Math.min(...heights), Math.max(...heights)];
-    if (high - low > 0.5) {
-      problems.push(`animation height changes while playing: ${Math.round(low)}..${Math.round(high)} px`);
-    }
-  }
-  return [{ c, width, theme, height: final, problems, shot }, m];
+  return { c, width, theme, height: final, problems, shot };
 }
 
-/** Lints `jobs` POOL at a time, each worker reusing one host page. */
-async function lintAll(h: Harness, jobs: Job[]): Promise<Render[]> {
-  const out: Render[] = new Array(jobs.length);
+/**
+ * Paints one card (in `page`, when given) and lints it in each of the job's themes; returns a render
+ * per theme and the page it used.
+ */
+async function lintOne(h: Harness, job: Job, page?: Mounted): Promise<[Render[], Mounted]> {
+  const m = await paint(h, job, page);
+  // The host check card fills in its facts after asking the host (and a CSP probe that waits 100 ms):
+  // its final size comes after them, however long a loaded machine takes.
+  if (job.c.kind === "host_check") {
+    await m.view.waitForFunction(() => !document.querySelector("[data-mcc-host-check] > p"));
+  }
+  const renders: Render[] = [];
+  for (const [i, theme] of job.themes.entries()) {
+    if (i > 0) await m.page.evaluate((t) => window.switchTheme(t), theme);
+    renders.push(await lintTheme(m, job, theme));
+  }
+  // The scrub and the play move the animation, so they come after every theme's lint: the last
+  // theme's first, then back through the others.
+  if (job.c.kind === "animation") {
+    for (const r of renders.toReversed()) {
+      if (r !== renders.at(-1)) await m.page.evaluate((t) => window.switchTheme(t), r.theme);
+      const heights = await m.view.evaluate(animationHeights, r.theme);
+      const [low, high] = [Math.min(...heights), Math.max(...heights)];
+      if (high - low > 0.5) {
+        r.problems.push(`animation height changes while playing: ${Math.round(low)}..${Math.round(high)} px`);
+      }
+    }
+  }
+  return [renders, m];
+}
+
+/**
+ * Lints `jobs` POOL at a time; each worker takes an open host page from `pages` (or opens one) and
+ * puts it back when the jobs are done, for the next call.
+ */
+async function lintAll(h: Harness, jobs: Job[], pages: Mounted[]): Promise<Render[]> {
+  const out: Render[][] = new Array(jobs.length);
   let next = 0;
   await Promise.all(Array.from({ length: POOL }, async () => {
-    let page: Mounted | undefined;
+    let page = pages.pop();
     try {
       while (next < jobs.length) {
         const i = next++;
         [out[i], page] = await lintOne(h, jobs[i], page);
       }
     } finally {
-      await page?.page.close();
+      if (page) pages.push(page);
     }
   }));
-  return out;
+  return out.flat();
 }
 
 const b64 = (bytes: Uint8Array) => {
@@ -482,15 +553,19 @@ Deno.test({
   }
   const only = Deno.env.get("MCC_LINT_ONLY");
   const picked = only ? cases.filter((c) => c.name.includes(only)) : cases;
+  const widths = Deno.env.get("MCC_LINT_WIDTHS")?.split(",").map(Number) ?? WIDTHS;
+  const themes = (Deno.env.get("MCC_LINT_THEMES")?.split(",") ?? THEMES) as Theme[];
   const h = await startHarness();
+  const pages: Mounted[] = []; // the host pages, reused from render to render and width to width
   const started = performance.now();
   try {
     await Deno.mkdir(ARTIFACTS, { recursive: true });
     // the lint's own check first: a planted change after the final size must be named
     await t.step("a height that changes after the final size is named", async () => {
       const c = EXAMPLES.find((c) => c.kind === "markdown")!;
-      const job: Job = { c, width: 420, theme: "light" };
-      const [clean, page] = await lintOne(h, job);
+      const job: Job = { c, width: 420, themes: ["light"] };
+      const [[clean], page] = await lintOne(h, job);
+      pages.push(page);
       assertEquals(clean.problems, []);
       // the planted break: 40 px more, right after the final size was taken
       const grow = (m: Mounted) =>
@@ -499,27 +574,26 @@ Deno.test({
           more.style.height = "40px";
           document.body.append(more);
         });
-      const [broken] = await lintOne(h, { ...job, afterFinal: grow }, page);
+      const [[broken]] = await lintOne(h, { ...job, afterFinal: grow }, page);
       assertEquals(broken.problems, [
         `height changed after the final size ${broken.height} px: ${broken.height + 40}`,
       ]);
-      await page.page.close();
     });
-    const sheet = await h.context.newPage();
-    const failures: string[] = [];
-    const widths = Deno.env.get("MCC_LINT_WIDTHS")?.split(",").map(Number) ?? WIDTHS;
+    const sheet = SHEETS ? await h.context.newPage() : undefined;
     for (const width of widths) {
-      for (const theme of Deno.env.get("MCC_LINT_THEMES")?.split(",") ?? THEMES) {
-        await t.step(`${width} px, ${theme}`, async () => {
-          const renders = await lintAll(
-            h,
-            picked.map((c) => ({ c, width, theme, fixture: fixtures.get(c) })),
-          );
-          const examples = renders.filter((r) => r.c.name.endsWith("/example"));
-          const stress = renders.filter((r) => !r.c.name.endsWith("/example"));
+      await t.step(`${width} px, ${themes.join(" then ")}`, async () => {
+        const renders = await lintAll(
+          h,
+          picked.map((c) => ({ c, width, themes, fixture: fixtures.get(c) })),
+          pages,
+        );
+        for (const theme of sheet ? themes : []) {
+          const mine = renders.filter((r) => r.theme === theme);
+          const examples = mine.filter((r) => r.c.name.endsWith("/example"));
+          const stress = mine.filter((r) => !r.c.name.endsWith("/example"));
           if (examples.length) {
             await contactSheet(
-              sheet,
+              sheet!,
               examples,
               `Every kind's example at ${width} px, ${theme}`,
               `lint-${width}-${theme}.png`,
@@ -527,34 +601,34 @@ Deno.test({
           }
           if (stress.length) {
             await contactSheet(
-              sheet,
+              sheet!,
               stress,
               `Stress cases at ${width} px, ${theme}`,
               `lint-stress-${width}-${theme}.png`,
             );
           }
-          if (Deno.env.get("MCC_LINT_SHOTS")) {
-            await Deno.mkdir(new URL("lint/", ARTIFACTS), { recursive: true });
-            for (const r of renders) {
-              await Deno.writeFile(
-                new URL(`lint/${r.c.name.replace("/", "-")}-${width}-${theme}.png`, ARTIFACTS),
-                r.shot!,
-              );
-            }
+        }
+        if (SHOTS) {
+          await Deno.mkdir(new URL("lint/", ARTIFACTS), { recursive: true });
+          for (const r of renders) {
+            await Deno.writeFile(
+              new URL(`lint/${r.c.name.replace("/", "-")}-${width}-${r.theme}.png`, ARTIFACTS),
+              r.shot!,
+            );
           }
-          const found = renders.flatMap((r) => r.problems.map((p) => `${r.c.name} ${width} ${theme}: ${p}`));
-          failures.push(...found);
-          assertEquals(found, []);
-        });
-      }
+        }
+        const found = renders.flatMap((r) => r.problems.map((p) => `${r.c.name} ${width} ${r.theme}: ${p}`));
+        assertEquals(found, []);
+      });
     }
-    await sheet.close();
+    await sheet?.close();
     report(
-      `layout lint: ${picked.length} cases x ${WIDTHS.length * THEMES.length} in ${
+      `layout lint: ${picked.length} cases x ${widths.length} widths x ${themes.length} themes in ${
         ((performance.now() - started) / 1000).toFixed(0)
-      } s; contact sheets in tests/artifacts/lint-*.png`,
+      } s${SHEETS ? "; contact sheets in tests/artifacts/lint-*.png" : ""}`,
     );
   } finally {
+    for (const page of pages) await page.page.close().catch(() => {});
     await h.close();
   }
 });

@@ -69,11 +69,15 @@ function sizeFromDocument(iframe: HTMLIFrameElement): void {
   });
 }
 
+/** The host page's own background in a theme (the chat behind the card). */
+const paintHost = (theme: unknown) =>
+  document.body.style.background = theme === "dark" ? "#111114" : "#ffffff";
+
 window.mountCard = async (o) => {
   const tools = await window.mccListTools();
   const tool = tools.find((t) => t.name === o.tool);
   context = { ...o.hostContext, toolInfo: { id: 1, tool } };
-  document.body.style.background = o.hostContext.theme === "dark" ? "#111114" : "#ffffff";
+  paintHost(o.hostContext.theme);
   const iframe = document.createElement("iframe");
   // The proxy keeps its own origin; it gains whatever else the test grants the view (allow-downloads).
   const proxySandbox = new Set([
@@ -208,6 +212,11 @@ window.sendRaw = (message) => mounted!.iframe.contentWindow!.postMessage(message
 window.changeContext = (next) => {
   context = { ...context, ...next };
   bridge.setHostContext(context as never);
+};
+
+window.switchTheme = (theme) => {
+  paintHost(theme);
+  window.changeContext({ theme });
 };
 
 window.sendPartial = (args) => bridge.sendToolInputPartial({ arguments: args as Json });

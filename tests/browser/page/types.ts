@@ -85,6 +85,8 @@ export interface HostWindow {
   /** Delivers a tool result; returns the time it was handed to the bridge. */
   deliver(result: Json): Promise<number>;
   changeContext(context: Json): void;
+  /** A user switching the chat's theme: the host repaints its page and tells the view (host-context-changed). */
+  switchTheme(theme: "light" | "dark"): void;
   /** Posts any message to the view as the host (through the proxy), unchecked. */
   sendRaw(message: unknown): void;
   /** Sends one ui/notifications/tool-input-partial with these arguments. */
