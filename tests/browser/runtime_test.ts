@@ -184,20 +184,28 @@ Deno.test({
         const height = kind === "host_check" ? await grownSize(m) : first.height;
         delays.push(ms);
         pings.push(await m.page.evaluate(() => window.pingView()));
-        viewDelays.push(viewDelay(await debug(m.view)));
-        const content = await m.view.evaluate(() => document.documentElement.getBoundingClientRect().height);
+        // everything read from the painted view in one round trip
+        const seen = await m.view.evaluate(() => {
+          const card = document.querySelector(".mcc-card")!;
+          return {
+            snap: window.__mccDebug!(),
+            content: document.documentElement.getBoundingClientRect().height,
+            theme: document.body.dataset.theme,
+            background: getComputedStyle(card).getPropertyValue("background-color"),
+            kind: card.getAttribute("data-mcc-kind"),
+          };
+        });
+        viewDelays.push(viewDelay(seen.snap as Debug));
+        const content = seen.content;
         assert(Math.abs(content - height) <= 2, `${kind}: reported ${height}, content is ${content}`);
         assert(height > 80, `${kind}: height ${height}`);
         assertEquals(
           await m.page.evaluate(() => document.querySelector("iframe")!.style.height),
           `${height}px`,
         );
-        assertEquals(await m.view.evaluate(() => document.body.dataset.theme), theme);
-        assertEquals(await style(m.view, ".mcc-card", "background-color"), FALLBACK_BG[theme]);
-        assertEquals(
-          await m.view.evaluate(() => document.querySelector(".mcc-card")!.getAttribute("data-mcc-kind")),
-          kind,
-        );
+        assertEquals(seen.theme, theme);
+        assertEquals(seen.background, FALLBACK_BG[theme]);
+        assertEquals(seen.kind, kind);
         assertEquals(await axeViolations(m.view), [], `${kind} ${theme}`);
         await shot(m, `apps-${kind}-${theme}`);
       }));
@@ -233,8 +241,9 @@ Deno.test({
           await painted(m);
           await settled(m);
           const where = `${name} at ${width} px ${theme}`;
-          // A word split over two lines has two client rects; only .mcc-long cells may break tokens.
-          const broken = await m.view.evaluate(() => {
+          // One round trip for what the table shows as painted. A word split over two lines has two
+          // client rects; only .mcc-long cells may break tokens.
+          const { broken, box } = await m.view.evaluate(() => {
             const out: string[] = [];
             for (const cell of document.querySelectorAll(".mcc-table :is(th, td):not(.mcc-long)")) {
               const text = cell.firstChild?.nodeType === 3
@@ -248,19 +257,19 @@ Deno.test({
                 if (range.getClientRects().length > 1) out.push(word[0]);
               }
             }
-            return out;
-          });
-          assertEquals(broken, [], `${where}: words broken`);
-          const box = await m.view.evaluate(() => {
             const wrap = document.querySelector<HTMLElement>(".mcc-table-wrap")!;
             return {
-              scrollWidth: wrap.scrollWidth,
-              clientWidth: wrap.clientWidth,
-              clientHeight: wrap.clientHeight,
-              scrollHeight: wrap.scrollHeight,
-              cue: getComputedStyle(wrap).backgroundImage,
+              broken: out,
+              box: {
+                scrollWidth: wrap.scrollWidth,
+                clientWidth: wrap.clientWidth,
+                clientHeight: wrap.clientHeight,
+                scrollHeight: wrap.scrollHeight,
+                cue: getComputedStyle(wrap).backgroundImage,
+              },
             };
           });
+          assertEquals(broken, [], `${where}: words broken`);
           assert(box.clientHeight <= 480, `${where}: table ${box.clientHeight} px tall`);
           assert(box.cue.includes("radial-gradient"), `${where}: no scroll cue`);
           if (name === "wide_12_columns") {
