@@ -120,9 +120,14 @@ Deno.test({
             const cases = Object.entries(KINDS).flatMap(([kind, call]) =>
               THEMES.map((theme) => ({ kind, call, theme }))
             );
+            // Each lane keeps its page: a goto gives every case a fresh host document at half the
+            // browser's cost of a new page, and the case reads only its own console lines.
+            const idle: { page: Page; lines: ReturnType<typeof watchConsole> }[] = [];
             await atMost(MCP_UI_PAGES, cases, async ({ kind, call, theme }) => {
-              const page = await context.newPage();
-              const lines = watchConsole(page);
+              const reused = idle.pop();
+              const page = reused?.page ?? await context.newPage();
+              const lines = reused?.lines ?? watchConsole(page);
+              lines.length = 0;
               await page.goto(`${host.origin}/host.html`);
               const mount: McpUiMount = {
                 mcpUrl: served.url.href,
@@ -135,7 +140,7 @@ Deno.test({
               const painted = await settle(page, view, sandbox.origin);
               check(`mcp-ui ${kind} ${theme}`, painted, theme, kind, ourErrors(lines, view.url()));
               if (kind === "table") await shot(page, `host-mcp-ui-${kind}-${theme}`);
-              await page.close();
+              idle.push({ page, lines });
             });
             await context.close();
           } finally {
