@@ -73,6 +73,11 @@ const CAPS: Record<string, number> = {
   prompt_refine: 500,
   efficient_prompt: 500,
   web_form: 500,
+  // a map is at most 500 px tall beside its legend; outlines and diagrams read downwards at 360 px
+  map: 760,
+  structure: 760,
+  diagram: 1000,
+  host_check: 900,
 };
 
 interface Render {
@@ -560,6 +565,10 @@ Deno.test({
   const started = performance.now();
   try {
     await Deno.mkdir(ARTIFACTS, { recursive: true });
+    // every kind is held to a height cap: a kind without one could grow without the lint saying so
+    await t.step("every card kind has its height cap", () => {
+      assertEquals(cases.filter((c) => !(c.kind in CAPS)).map((c) => c.name), []);
+    });
     // the lint's own check first: a planted change after the final size must be named
     await t.step("a height that changes after the final size is named", async () => {
       const c = EXAMPLES.find((c) => c.kind === "markdown")!;
