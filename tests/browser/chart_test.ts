@@ -79,7 +79,7 @@ Deno.test({
             document.querySelector(".mcc-plot")!.getBoundingClientRect().width
           );
           assert(box > (/pie|donut/.test(name) ? 200 : 300), `${name}: the plot is ${box} px wide`);
-          assertEquals(await axeAgain(m.view), [], `${name} ${theme}`);
+          assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
           // the kinds whose table holds what they derive (bins, shares, running totals) are checked below
           if (
             theme === "light" &&
@@ -545,19 +545,6 @@ Deno.test({
     await h.close();
   }
 });
-
-/**
- * `axeViolations`, its 550 KB source injected only into a frame that does not hold it yet (a theme
- * switch keeps the frame): the same run with the same rules.
- */
-async function axeAgain(view: Frame): Promise<string[]> {
-  if (!await view.evaluate(() => "axe" in window)) return await axeViolations(view);
-  return await view.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof import("axe-core") };
-    const { violations } = await axe.run(document, { rules: { "page-has-heading-one": { enabled: false } } });
-    return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
-  });
-}
 
 /** Sets the host's slot (the card's width in the chat). */
 function setWidth(m: Mounted, width: number): Promise<unknown> {
