@@ -198,8 +198,20 @@ Deno.test({
 /** Connects the Inspector to the server and opens its Apps tab, where `title` is listed. */
 async function openApps(page: Page, url: string, title: string): Promise<void> {
   await page.goto(url);
-  // Mantine's switch hides its input under the track: check it directly.
-  await page.getByRole("switch").first().check({ force: true });
+  // Mantine's switch hides its input under the track: click it directly. A click that lands before the
+  // Inspector's page listens changes nothing (seen on a loaded machine), so click until it is on.
+  const connect = page.getByRole("switch").first();
+  for (let tries = 0; !(await connect.isChecked()); tries++) {
+    if (tries === 10) throw new Error("the Inspector's connect switch stayed off after 10 clicks");
+    await connect.click({ force: true });
+    await connect.evaluate((input: HTMLInputElement) =>
+      new Promise<void>((done) => {
+        const until = Date.now() + 3_000;
+        const look = () => input.checked || Date.now() > until ? done() : requestAnimationFrame(look);
+        look();
+      })
+    );
+  }
   await page.getByText("Connected", { exact: true }).waitFor({ timeout: 60_000 });
   // The tab bar can take a click before it listens (just after connecting): click until the list shows.
   const listed = page.getByText(title, { exact: true }).first();
