@@ -8,7 +8,14 @@
  * view makes travels the real protocol on both sides.
  */
 import axe from "axe-core";
-import { type Browser, type BrowserContext, chromium, type Frame, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  chromium,
+  type Frame,
+  type Page,
+} from "playwright-core";
 import type { Client } from "@modelcontextprotocol/client";
 import { CardStore } from "../../mod.ts";
 import { connect } from "../helpers.ts";
@@ -160,6 +167,61 @@ interface Use {
 }
 
 /**
+ * Opens pages of `context` each in a window of its own, where `context.newPage()` opens a tab in the
+ * context's one window. Chromium draws only the front tab of a window, and a tab behind it that keeps
+ * changing gets one frame a second: measured in three busy background tabs, requestAnimationFrame
+ * came 1,017 ms apart against 17 ms in the front one and in pages of their own windows. A test that
+ * waits on frames in several pages at once (every pooled file) waited out those seconds.
+ */
+export function windowOpener(context: BrowserContext): () => Promise<Page> {
+  const ids = new WeakMap<Page, Promise<string | undefined>>();
+  const targetId = (page: Page) => {
+    if (!ids.has(page)) {
+      ids.set(
+        page,
+        context.newCDPSession(page).then(async (s) => {
+          const { targetInfo } = await s.send("Target.getTargetInfo");
+          await s.detach();
+          return targetInfo;
+        }).then((info) => info.targetId, () => undefined),
+      );
+    }
+    return ids.get(page)!;
+  };
+  // The context's id for CDP, read from a page of its own window: that first page stays open (a
+  // blank tab, where the tests' own `context.newPage()` tabs go too).
+  let browserSide: Promise<{ cdp: CDPSession; browserContextId: string }> | undefined;
+  const connectOnce = async () => {
+    const first = context.pages()[0] ?? await context.newPage();
+    const session = await context.newCDPSession(first);
+    const { targetInfo } = await session.send("Target.getTargetInfo");
+    await session.detach();
+    return {
+      cdp: await context.browser()!.newBrowserCDPSession(),
+      browserContextId: targetInfo.browserContextId!,
+    };
+  };
+  return async () => {
+    const { cdp, browserContextId } = await (browserSide ??= connectOnce());
+    const made = await cdp.send("Target.createTarget", {
+      url: "about:blank",
+      browserContextId,
+      newWindow: true,
+    });
+    // Playwright's page for that target: already among the context's pages, or the next to come.
+    return await new Promise<Page>((resolve) => {
+      const check = async (page: Page) => {
+        if (await targetId(page) !== made.targetId) return;
+        context.off("page", check);
+        resolve(page);
+      };
+      context.on("page", check);
+      for (const page of context.pages()) check(page);
+    });
+  };
+}
+
+/**
  * The host pages `mount` hands out. A new page costs Chromium twice what a new document in an open
  * page does (0.84 s against 0.42 s a mounted card, measured: a WebContents, the CDP attach, a
  * renderer process), so a page a test closes waits here, its card removed, for the next mount. That
@@ -171,6 +233,7 @@ interface Use {
  */
 function hostPages(context: BrowserContext, hostUrl: string) {
   const idle: Page[] = [];
+  const newPage = windowOpener(context);
   const born = new WeakMap<Page, { listeners: Map<string | symbol, Listener[]>; onPage: Listener[] }>();
   const listenersOf = (page: Page) => {
     const e = emitter(page);
@@ -211,7 +274,7 @@ function hostPages(context: BrowserContext, hostUrl: string) {
     let page = fresh ? undefined : idle.pop();
     if (page) await renew(page, last.get(page)!);
     else {
-      page = await context.newPage();
+      page = await newPage();
       born.set(page, { listeners: listenersOf(page), onPage: emitter(context).rawListeners("page") });
     }
     const lines: string[] = [];

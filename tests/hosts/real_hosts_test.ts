@@ -8,7 +8,6 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Browser } from "playwright-core";
-import { SPEC_DEFAULT_CSP } from "../browser/harness.ts";
 import { KINDS } from "../browser/samples.ts";
 import { serveApp } from "../http/helpers.ts";
 import {
@@ -24,7 +23,7 @@ import {
   watchConsole,
 } from "./hosts.ts";
 import type { McpUiMount, McpUiWindow } from "./page/mcp_ui_host.ts";
-import { skipReason } from "../browser/harness.ts";
+import { skipReason, SPEC_DEFAULT_CSP, windowOpener } from "../browser/harness.ts";
 import { inspectorReason, startInspector } from "./inspector.ts";
 import { CARDS } from "../../src/registry.ts";
 import type { Page } from "playwright-core";
@@ -117,6 +116,8 @@ Deno.test({
           );
           try {
             const context = await browser.newContext({ viewport: { width: 720, height: 900 } });
+            // a window per lane: tabs of one window behind the front one get a frame a second
+            const newPage = windowOpener(context);
             const cases = Object.entries(KINDS).flatMap(([kind, call]) =>
               THEMES.map((theme) => ({ kind, call, theme }))
             );
@@ -125,7 +126,7 @@ Deno.test({
             const idle: { page: Page; lines: ReturnType<typeof watchConsole> }[] = [];
             await atMost(MCP_UI_PAGES, cases, async ({ kind, call, theme }) => {
               const reused = idle.pop();
-              const page = reused?.page ?? await context.newPage();
+              const page = reused?.page ?? await newPage();
               const lines = reused?.lines ?? watchConsole(page);
               lines.length = 0;
               await page.goto(`${host.origin}/host.html`);
