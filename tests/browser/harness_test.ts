@@ -4,7 +4,7 @@
  * that test in it (viewport, emulated media, listeners, dialog handlers, host-page globals, console
  * lines, host events, the mouse over the card), the page count stays put, and the pages that must
  * really close do (`fresh: true`, a page that added an init script, one born before the context's
- * "page" listeners changed).
+ * "page" listeners changed); pages open side by side are windows of their own.
  */
 import { deepStrictEqual as assertEquals, ok as assert, throws as assertThrows } from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -106,6 +106,19 @@ Deno.test({
         await m.page.close();
       }
       assertEquals(seen.size, 1);
+    });
+
+    // Chromium draws only a window's front tab: a busy tab behind it gets one frame a second.
+    await t.step("host pages open side by side are windows of their own, not tabs of one", async () => {
+      const open = await Promise.all([mount(), mount(), mount()]);
+      const windows = await Promise.all(open.map(async (m) => {
+        const cdp = await h.context.newCDPSession(pageOf(m));
+        const { windowId } = await cdp.send("Browser.getWindowForTarget");
+        await cdp.detach();
+        return windowId;
+      }));
+      assertEquals(new Set(windows).size, 3, `windows ${windows.join(", ")}`);
+      for (const m of open) await m.page.close();
     });
 
     await t.step("fresh: true opens a new page and its close closes it", async () => {
