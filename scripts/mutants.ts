@@ -25,7 +25,9 @@
  *   deno task mutants --in src/net/        only generated mutants of these modules (repeatable)
  *   deno task mutants --risky              only the modules where a slip is a security bug
  *   deno task mutants --quick              only mutants whose tests start no browser or npm build
- *   deno task mutants --sample 6           6 quick curated mutants drawn by the seed (a rotating gate)
+ *   deno task mutants --sample 6           6 quick curated mutants drawn by the seed (a rotating gate);
+ *                                          with --generate, both samples in one run (CI)
+ *   deno task mutants --sample-seed 7      the curated draw's seed, when --seed sets the generated one
  *   deno task mutants --dry-run            print the chosen mutants, run nothing
  *   deno task mutants --report out.json    write every outcome as JSON (after each mutant)
  *   deno task mutants --resume out.json    take the caught mutants of an earlier report as caught; run the rest
@@ -71,6 +73,8 @@ interface Options {
   dryRun: boolean;
   /** How many curated mutants to draw (quick ones, by the seed); undefined runs them all. */
   sample?: number;
+  /** The curated draw's seed when it differs from the generated sample's (`--seed`). */
+  sampleSeed?: number;
   report?: string;
   resume?: string;
   /** `[k, n]`: run only every n-th mutant, starting at the k-th (two shards share a sample). */
@@ -126,6 +130,9 @@ function parseArgs(args: string[]): Options {
       if (!(options.sample > 0) || !Number.isInteger(options.sample)) {
         throw new Error("--sample takes a whole number");
       }
+    } else if (arg === "--sample-seed") {
+      options.sampleSeed = Number(next());
+      if (!Number.isSafeInteger(options.sampleSeed)) throw new Error("--sample-seed takes a whole number");
     } else if (arg === "--report") options.report = next();
     else if (arg === "--resume") options.resume = next();
     else if (arg === "--shard") {
@@ -135,7 +142,7 @@ function parseArgs(args: string[]): Options {
     } else {
       throw new Error(
         `Unknown option "${arg}": use --list, --check, --only <ids>, --generate <n|all>, --seed <n>, --in <path>, ` +
-          "--risky, --quick, --sample <n>, --dry-run, --report <file>, --resume <file>, --shard <k/n>, --no-baseline, --keep, --timeout <s>",
+          "--risky, --quick, --sample <n>, --sample-seed <n>, --dry-run, --report <file>, --resume <file>, --shard <k/n>, --no-baseline, --keep, --timeout <s>",
       );
     }
   }
@@ -538,6 +545,18 @@ interface Reported {
   seconds: number;
 }
 
+/** A rotating draw of quick curated mutants (no browser, no npm build): a gate that changes daily. */
+function curatedSample(curated: Job[], size: number, options: Options): Job[] {
+  const quick = curated.filter((j) => !j.tests.some(isHeavyTest) && !j.uiBuild);
+  const seed = options.sampleSeed ?? options.seed;
+  const drawn = seededOrder(quick, (j) => j.id, seed).slice(0, size);
+  console.log(
+    `curated: ${drawn.length} of ${quick.length} quick mutants (seed ${seed}). ` +
+      `Rerun: deno task mutants --sample ${size} --sample-seed ${seed}`,
+  );
+  return drawn;
+}
+
 async function main(): Promise<number> {
   const options = parseArgs(Deno.args);
   const problems = [...validate(MUTANTS), ...validateGenerated()];
@@ -578,6 +597,11 @@ async function main(): Promise<number> {
     equivalentNote = equivalent.map((g) =>
       `  ${g.id} ${g.file}:${g.line} ${describe(g)}: ${reasons.get(g.id)}`
     );
+    // Both samples in one run (CI): one scratch copy, whose cold transpile the first mutant pays once.
+    if (options.sample !== undefined) {
+      const curated = MUTANTS.filter((m) => m.reason === undefined).map(curatedJob);
+      live.push(...curatedSample(curated, options.sample, options));
+    }
   } else {
     const generatedIds = options.only.filter((id) => /^g-[0-9a-f]{10}$/.test(id));
     options.only = options.only.filter((id) => !generatedIds.includes(id));
@@ -592,17 +616,8 @@ async function main(): Promise<number> {
     }
     const chosen = options.only.length || !generatedIds.length ? selected(options) : [];
     live = [...generatedIds.map((id) => generatedJob(byId.get(id)!))];
-    let curated = chosen.filter((m) => m.reason === undefined).map(curatedJob);
-    if (options.sample !== undefined) {
-      // A rotating draw of quick curated mutants (no browser, no npm build): a gate that changes daily.
-      const quick = curated.filter((j) => !j.tests.some(isHeavyTest) && !j.uiBuild);
-      curated = seededOrder(quick, (j) => j.id, options.seed).slice(0, options.sample);
-      console.log(
-        `curated: ${curated.length} of ${quick.length} quick mutants (seed ${options.seed}). ` +
-          `Rerun: deno task mutants --sample ${options.sample} --seed ${options.seed}`,
-      );
-    }
-    live.push(...curated);
+    const curated = chosen.filter((m) => m.reason === undefined).map(curatedJob);
+    live.push(...(options.sample === undefined ? curated : curatedSample(curated, options.sample, options)));
     equivalentNote = chosen.filter((m) => m.reason !== undefined).map((m) =>
       `  ${m.id} (${m.file}): ${m.reason}`
     );

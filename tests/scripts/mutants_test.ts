@@ -132,3 +132,33 @@ Deno.test("mutants: the map gives each module its narrowest tests, a folder key 
   assert(isRisky("src/net/fetch.ts") && isRisky("src/store/web_forms.ts"));
   assert(!isRisky("src/output/result.ts") && !isRisky("src/cards/table.ts"));
 });
+
+Deno.test("mutants: one run draws the curated sample by its own seed beside the generated one (CI)", async () => {
+  const args = [
+    "--sample",
+    "3",
+    "--sample-seed",
+    "20789",
+    "--generate",
+    "4",
+    "--seed",
+    "24",
+    "--risky",
+    "--quick",
+  ];
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "scripts/mutants.ts", ...args, "--dry-run"],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assertEquals(code, 0, new TextDecoder().decode(stderr));
+  const out = new TextDecoder().decode(stdout);
+  assert(/^generated: 4 of \d+ mutants \(seed 24\)/m.test(out), out);
+  assert(
+    /^curated: 3 of \d+ quick mutants \(seed 20789\)\. Rerun: deno task mutants --sample 3 --sample-seed 20789$/m
+      .test(out),
+    out,
+  );
+  const ids = [...out.matchAll(/^(\S+) {2}src\//gm)].map((m) => m[1]);
+  assertEquals([ids.filter((id) => id.startsWith("g-")).length, ids.length], [4, 7]);
+});
