@@ -68,6 +68,8 @@ export function lintCharts(view: Frame, options: LintOptions = {}): Promise<stri
 
     /** True when two convex quads overlap (separating axis test). */
     function crosses(p: Pt[], q: Pt[]): boolean {
+      // quads whose bounds are apart are apart along one of their sides' normals too: the test's answer
+      if (apart(p, q, 0) || apart(p, q, 1)) return false;
       for (const poly of [p, q]) {
         for (let i = 0; i < 4; i++) {
           const [x1, y1] = poly[i];
@@ -83,18 +85,37 @@ export function lintCharts(view: Frame, options: LintOptions = {}): Promise<stri
       return true;
     }
 
+    /** True when the quads' extents along axis `k` (0: x, 1: y) are strictly apart. */
+    function apart(p: Pt[], q: Pt[], k: 0 | 1): boolean {
+      const low = (r: Pt[]) => Math.min(r[0][k], r[1][k], r[2][k], r[3][k]);
+      const high = (r: Pt[]) => Math.max(r[0][k], r[1][k], r[2][k], r[3][k]);
+      return high(p) < low(q) || high(q) < low(p);
+    }
+
     /** The scale an element is drawn at: its screen transform's length for one unit along x. */
     function scale(el: SVGGraphicsElement): number {
       const m = el.getScreenCTM()!;
       return Math.hypot(m.a, m.b);
     }
 
+    /**
+     * Whether the element or an ancestor is display:none, each element's answer kept for this run (no
+     * style changes during it): a chart's hidden data table has hundreds of cells sharing ancestors.
+     */
+    const undisplayed = new Map<Element, boolean>();
+    function displayNone(el: Element | null): boolean {
+      if (!el) return false;
+      let none = undisplayed.get(el);
+      if (none === undefined) {
+        none = getComputedStyle(el).display === "none" || displayNone(el.parentElement);
+        undisplayed.set(el, none);
+      }
+      return none;
+    }
+
     /** Shown: no ancestor is display:none (checkVisibility misses that inside SVG), not hidden or clear. */
     function visible(el: Element): boolean {
-      for (let e: Element | null = el; e; e = e.parentElement) {
-        if (getComputedStyle(e).display === "none") return false;
-      }
-      return el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+      return !displayNone(el) && el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
     }
 
     for (const fig of document.querySelectorAll(root)) {
