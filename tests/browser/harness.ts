@@ -159,6 +159,13 @@ interface Emitter {
 }
 const emitter = (x: Page | BrowserContext) => x as unknown as Emitter;
 
+/** `windowOpener`'s own "page" listeners, each there until its page came: none is a test's. */
+const finding = new WeakSet<Listener>();
+
+/** The context's "page" listeners that outlast the page being opened (a test's, the harness's). */
+const pageListeners = (context: BrowserContext) =>
+  emitter(context).rawListeners("page").filter((l) => !finding.has(l));
+
 /** What a test did with its page that the next mount must undo. */
 interface Use {
   lasting: boolean;
@@ -215,6 +222,7 @@ export function windowOpener(context: BrowserContext): () => Promise<Page> {
         context.off("page", check);
         resolve(page);
       };
+      finding.add(check);
       context.on("page", check);
       for (const page of context.pages()) check(page);
     });
@@ -250,7 +258,7 @@ function hostPages(context: BrowserContext, hostUrl: string) {
       for (const listener of e.rawListeners(name)) if (!kept.includes(listener)) e.off(name, listener);
     }
     const reusable = !fresh && !use.lasting && !page.isClosed() &&
-      sameListeners(emitter(context).rawListeners("page"), birth.onPage);
+      sameListeners(pageListeners(context), birth.onPage);
     // The card goes now, as it would with the page: no call of its reaches the server after its test.
     if (
       reusable && await page.evaluate(() => document.body?.replaceChildren()).then(() => true, () => false)
@@ -275,7 +283,7 @@ function hostPages(context: BrowserContext, hostUrl: string) {
     if (page) await renew(page, last.get(page)!);
     else {
       page = await newPage();
-      born.set(page, { listeners: listenersOf(page), onPage: emitter(context).rawListeners("page") });
+      born.set(page, { listeners: listenersOf(page), onPage: pageListeners(context) });
     }
     const lines: string[] = [];
     page.on("console", (message) => lines.push(message.text()));

@@ -2,9 +2,9 @@
 /**
  * The harness's page reuse: a host page a test closes comes back to the next `mount` with nothing of
  * that test in it (viewport, emulated media, listeners, dialog handlers, host-page globals, console
- * lines, host events, the mouse over the card), the page count stays put, and the pages that must
- * really close do (`fresh: true`, a page that added an init script, one born before the context's
- * "page" listeners changed); pages open side by side are windows of their own.
+ * lines, host events, the mouse over the card), the page count stays put (pages opened side by side
+ * too), and the pages that must really close do (`fresh: true`, a page that added an init script, one
+ * born before the context's "page" listeners changed); pages open side by side are windows of their own.
  */
 import { deepStrictEqual as assertEquals, ok as assert, throws as assertThrows } from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -119,6 +119,16 @@ Deno.test({
       }));
       assertEquals(new Set(windows).size, 3, `windows ${windows.join(", ")}`);
       for (const m of open) await m.page.close();
+    await t.step("pages opened side by side are all reused", async () => {
+      // Four at once: at least three new pages, each opened while another was still on its way.
+      const first = await Promise.all([1, 2, 3, 4].map(mount));
+      const count = h.context.pages().length;
+      await Promise.all(first.map((m) => m.page.close()));
+      const again = await Promise.all([1, 2, 3, 4].map(mount));
+      assertEquals(h.context.pages().length, count, "no page opened for the second four");
+      // identity, not deep equality: a page's object graph is the whole Playwright connection
+      assert(again.every((m) => first.some((f) => pageOf(f) === pageOf(m))), "the same four pages");
+      await Promise.all(again.map((m) => m.page.close()));
     });
 
     await t.step("fresh: true opens a new page and its close closes it", async () => {

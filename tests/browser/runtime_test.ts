@@ -19,6 +19,7 @@ import {
   report,
   skipReason,
   startHarness,
+  windowOpener,
 } from "./harness.ts";
 import "./page/types.ts";
 import {
@@ -108,10 +109,17 @@ async function settled(m: Mounted): Promise<void> {
   throw new Error("the host never got the view's final size");
 }
 
-/** Saves a screenshot of a page (or of a mounted card once its size settled) to tests/artifacts/. */
+/** Pictures are for people, so CI takes none: MCC_RUNTIME_SHOTS=1 writes them to tests/artifacts/. */
+const SHOTS = Boolean(Deno.env.get("MCC_RUNTIME_SHOTS"));
+
+/**
+ * Waits for a mounted card's size to settle (a check of its own, so it runs either way), then, with
+ * MCC_RUNTIME_SHOTS, saves a screenshot of the page to tests/artifacts/.
+ */
 async function shot(target: Page | Mounted, name: string): Promise<void> {
   const page = "view" in target ? target.page : target;
   if ("view" in target) await settled(target);
+  if (!SHOTS) return;
   await Deno.mkdir(ARTIFACTS, { recursive: true });
   await page.locator("body").screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname });
 }
@@ -164,6 +172,50 @@ Deno.test({
       ...extra,
     });
     return m;
+  };
+  /** One kind's standalone document in `page`, light then dark, each a document of its own. */
+  const standaloneChecks = async (kind: Kind, page: Page) => {
+    const doc = await standaloneDoc(kind);
+    assert(doc.includes(standaloneCspOf(kind)));
+    const url = h.servePage(`/doc/${kind}.html`, doc);
+    for (const theme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      const requests: string[] = [];
+      const onRequest = (r: { url(): string }) => requests.push(r.url());
+      page.on("request", onRequest);
+      await page.goto(url);
+      await page.waitForFunction(() => window.__mccDebug);
+      const snap = await debug(page);
+      assertEquals([snap.mode, snap.host, snap.painted], ["standalone", "none", true]);
+      if (kind === "tab") {
+        await page.click('[role="tab"]:nth-child(2)');
+        assertEquals(
+          await page.evaluate(() => document.querySelector('[aria-selected="true"]')!.textContent),
+          "Windows",
+        );
+      }
+      if (kind === "table") {
+        assertEquals(
+          await page.evaluate(() => [...document.querySelectorAll("a")].map((a) => `${a.target} ${a.rel}`)),
+          Array(3).fill("_blank noopener noreferrer"),
+        );
+      }
+      assertEquals(await style(page, ".mcc-card", "background-color"), FALLBACK_BG[theme]);
+      assertEquals(await axeViolations(page), [], `standalone ${kind} ${theme}`);
+      assertEquals(await page.evaluate(() => window.cspViolations), []);
+      assertEquals(requests, [url], "no request but the document");
+      if (kind === "list" && theme === "dark") {
+        // The listener can fail: an external image is refused and reported.
+        await page.evaluate((src) => {
+          const img = document.createElement("img");
+          img.src = src;
+          document.body.append(img);
+        }, `${h.hostOrigin}/x.png`);
+        await page.waitForFunction(() => window.cspViolations!.length > 0);
+      }
+      page.off("request", onRequest);
+      await shot(page, `standalone-${kind}-${theme}`);
+    }
   };
   try {
     await t.step("every card kind paints, reports its size, follows the theme and passes axe", async () => {
@@ -738,60 +790,36 @@ Deno.test({
     );
 
     await t.step("standalone documents: own CSP, no network, work with no host", async () => {
-      // a few pages at a time; the first failure in kind order is the one reported
-      await allInOrder(inPool(Object.keys(KINDS) as Kind[], async (kind) => {
-        const doc = await standaloneDoc(kind);
-        assert(doc.includes(standaloneCspOf(kind)));
-        const url = h.servePage(`/doc/${kind}.html`, doc);
-        for (const theme of ["light", "dark"] as const) {
-          const page = await h.context.newPage();
-          await page.emulateMedia({ colorScheme: theme });
-          const requests: string[] = [];
-          page.on("request", (r) => requests.push(r.url()));
-          await page.addInitScript(() => {
-            const found: string[] = [];
-            window.cspViolations = found;
-            document.addEventListener(
-              "securitypolicyviolation",
-              (e) => found.push(`${e.violatedDirective} ${e.blockedURI}`),
-            );
-          });
-          await page.goto(url);
-          await page.waitForFunction(() => window.__mccDebug);
-          const snap = await debug(page);
-          assertEquals([snap.mode, snap.host, snap.painted], ["standalone", "none", true]);
-          if (kind === "tab") {
-            await page.click('[role="tab"]:nth-child(2)');
-            assertEquals(
-              await page.evaluate(() => document.querySelector('[aria-selected="true"]')!.textContent),
-              "Windows",
-            );
-          }
-          if (kind === "table") {
-            assertEquals(
-              await page.evaluate(() =>
-                [...document.querySelectorAll("a")].map((a) => `${a.target} ${a.rel}`)
-              ),
-              Array(3).fill("_blank noopener noreferrer"),
-            );
-          }
-          assertEquals(await style(page, ".mcc-card", "background-color"), FALLBACK_BG[theme]);
-          assertEquals(await axeViolations(page), [], `standalone ${kind} ${theme}`);
-          assertEquals(await page.evaluate(() => window.cspViolations), []);
-          assertEquals(requests, [url], "no request but the document");
-          if (kind === "list" && theme === "dark") {
-            // The listener can fail: an external image is refused and reported.
-            await page.evaluate((src) => {
-              const img = document.createElement("img");
-              img.src = src;
-              document.body.append(img);
-            }, `${h.hostOrigin}/x.png`);
-            await page.waitForFunction(() => window.cspViolations!.length > 0);
-          }
-          await shot(page, `standalone-${kind}-${theme}`);
-          await page.close();
+      // A few pages at a time, each in a window of its own and kept for the next document (a goto
+      // costs Chromium half a new page); its init script records CSP violations in every document.
+      const newPage = windowOpener(h.context);
+      const idle: Page[] = [];
+      const recording = async () => {
+        const page = await newPage();
+        await page.addInitScript(() => {
+          const found: string[] = [];
+          window.cspViolations = found;
+          document.addEventListener(
+            "securitypolicyviolation",
+            (e) => found.push(`${e.violatedDirective} ${e.blockedURI}`),
+          );
+        });
+        return page;
+      };
+      // the first failure in kind order is the one reported
+      const outcomes = inPool(Object.keys(KINDS) as Kind[], async (kind) => {
+        const page = idle.pop() ?? await recording();
+        try {
+          await standaloneChecks(kind, page);
+        } finally {
+          idle.push(page);
         }
-      }));
+      });
+      try {
+        await allInOrder(outcomes);
+      } finally {
+        await Promise.all(idle.map((page) => page.close()));
+      }
     });
 
     await t.step(
