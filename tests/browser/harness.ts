@@ -280,6 +280,11 @@ function hostPages(context: BrowserContext, hostUrl: string) {
   /** A host page with a fresh host document, and the console lines of that document and its frames. */
   return async (fresh: boolean): Promise<{ page: Page; console: string[] }> => {
     let page = fresh ? undefined : idle.pop();
+    // A page kept from before a test changed the context's "page" listeners would miss them: closed.
+    while (page && !sameListeners(pageListeners(context), born.get(page)!.onPage)) {
+      await page.close().catch(() => {});
+      page = idle.pop();
+    }
     if (page) await renew(page, last.get(page)!);
     else {
       page = await newPage();
