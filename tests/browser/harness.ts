@@ -181,33 +181,26 @@ interface Use {
  * waits on frames in several pages at once (every pooled file) waited out those seconds.
  */
 export function windowOpener(context: BrowserContext): () => Promise<Page> {
+  const targetInfo = async (page: Page) => {
+    const session = await context.newCDPSession(page);
+    try {
+      return (await session.send("Target.getTargetInfo")).targetInfo;
+    } finally {
+      await session.detach();
+    }
+  };
   const ids = new WeakMap<Page, Promise<string | undefined>>();
   const targetId = (page: Page) => {
-    if (!ids.has(page)) {
-      ids.set(
-        page,
-        context.newCDPSession(page).then(async (s) => {
-          const { targetInfo } = await s.send("Target.getTargetInfo");
-          await s.detach();
-          return targetInfo;
-        }).then((info) => info.targetId, () => undefined),
-      );
-    }
+    if (!ids.has(page)) ids.set(page, targetInfo(page).then((info) => info.targetId, () => undefined));
     return ids.get(page)!;
   };
   // The context's id for CDP, read from a page of its own window: that first page stays open (a
   // blank tab, where the tests' own `context.newPage()` tabs go too).
   let browserSide: Promise<{ cdp: CDPSession; browserContextId: string }> | undefined;
-  const connectOnce = async () => {
-    const first = context.pages()[0] ?? await context.newPage();
-    const session = await context.newCDPSession(first);
-    const { targetInfo } = await session.send("Target.getTargetInfo");
-    await session.detach();
-    return {
-      cdp: await context.browser()!.newBrowserCDPSession(),
-      browserContextId: targetInfo.browserContextId!,
-    };
-  };
+  const connectOnce = async () => ({
+    cdp: await context.browser()!.newBrowserCDPSession(),
+    browserContextId: (await targetInfo(context.pages()[0] ?? await context.newPage())).browserContextId!,
+  });
   return async () => {
     const { cdp, browserContextId } = await (browserSide ??= connectOnce());
     const made = await cdp.send("Target.createTarget", {
