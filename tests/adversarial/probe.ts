@@ -297,15 +297,23 @@ async function leastCpu(work: () => Promise<unknown>, runs: number): Promise<num
  * noise. CPU time, not wall time: on a loaded machine a long run waits for the processor more
  * often than a short one, which would inflate the ratio. No absolute time is asserted (figures
  * live in `deno task bench`). Each size keeps its least of three runs, and under 3 ms counts as
- * 3 ms so the ratio of tiny timings is not noise.
+ * 3 ms so the ratio of tiny timings is not noise. A ratio over the bound is measured again, up to
+ * three rounds, each size keeping its least time over all of them: a garbage collection that lands
+ * on every large run of one round, or a virtual machine whose host takes the processor away (time
+ * the guest still counts as this thread's), inflated one round to 31x on a loaded CI machine, while
+ * quadratic work stays near 100x however often it is measured.
  */
 export async function assertScalesLinearly(
   name: string,
   run: (scale: 1 | 10) => Promise<unknown>,
 ): Promise<void> {
   await run(1); // warm-up: first calls pay for compilation and lazy imports
-  const small = Math.max(await leastCpu(() => run(1), 3), 3);
-  const large = await leastCpu(() => run(10), 3);
+  let small = Infinity;
+  let large = Infinity;
+  for (let round = 0; round < 3 && !(large < 30 * small); round++) {
+    small = Math.min(small, Math.max(await leastCpu(() => run(1), 3), 3));
+    large = Math.min(large, await leastCpu(() => run(10), 3));
+  }
   assertEquals(
     large < 30 * small,
     true,

@@ -8,14 +8,7 @@
  * view makes travels the real protocol on both sides.
  */
 import axe from "axe-core";
-import {
-  type Browser,
-  type BrowserContext,
-  type CDPSession,
-  chromium,
-  type Frame,
-  type Page,
-} from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Frame, type Page } from "playwright-core";
 import type { Client } from "@modelcontextprotocol/client";
 import { CardStore } from "../../mod.ts";
 import { connect } from "../helpers.ts";
@@ -179,46 +172,40 @@ interface Use {
  * changing gets one frame a second: measured in three busy background tabs, requestAnimationFrame
  * came 1,017 ms apart against 17 ms in the front one and in pages of their own windows. A test that
  * waits on frames in several pages at once (every pooled file) waited out those seconds.
+ * The windows are popups (`window.open` with "popup" from a blank tab the opener keeps): a normal
+ * window (CDP's Target.createTarget with newWindow) also starts two omnibox pages of Chromium's own,
+ * which made each page cost 1.2 CPU-s against 0.6 for a tab or a popup (15 pages opened, measured).
+ * Each popup is asked for under an address of its own, by which its page is known when it comes; a
+ * test that watches for popups a card opens leaves these out (`isHarnessWindow`).
  */
+/** The pages `windowOpener` opened: popups of the harness, not of a card. */
+const harnessWindows = new WeakSet<Page>();
+
+/**
+ * Whether `page` is a window the harness opened (they are popups, with an opener): by the time a
+ * context "page" listener's first await is over, the harness has claimed its own.
+ */
+export const isHarnessWindow = (page: Page): boolean => harnessWindows.has(page);
+
 export function windowOpener(context: BrowserContext): () => Promise<Page> {
-  const targetInfo = async (page: Page) => {
-    const session = await context.newCDPSession(page);
-    try {
-      return (await session.send("Target.getTargetInfo")).targetInfo;
-    } finally {
-      await session.detach();
-    }
-  };
-  const ids = new WeakMap<Page, Promise<string | undefined>>();
-  const targetId = (page: Page) => {
-    if (!ids.has(page)) ids.set(page, targetInfo(page).then((info) => info.targetId, () => undefined));
-    return ids.get(page)!;
-  };
-  // The context's id for CDP, read from a page of its own window: that first page stays open (a
-  // blank tab, where the tests' own `context.newPage()` tabs go too).
-  let browserSide: Promise<{ cdp: CDPSession; browserContextId: string }> | undefined;
-  const connectOnce = async () => ({
-    cdp: await context.browser()!.newBrowserCDPSession(),
-    browserContextId: (await targetInfo(context.pages()[0] ?? await context.newPage())).browserContextId!,
-  });
+  let opener: Promise<Page> | undefined;
+  let opened = 0;
   return async () => {
-    const { cdp, browserContextId } = await (browserSide ??= connectOnce());
-    const made = await cdp.send("Target.createTarget", {
-      url: "about:blank",
-      browserContextId,
-      newWindow: true,
-    });
-    // Playwright's page for that target: already among the context's pages, or the next to come.
-    return await new Promise<Page>((resolve) => {
-      const check = async (page: Page) => {
-        if (await targetId(page) !== made.targetId) return;
+    if (!opener || (await opener).isClosed()) opener = context.newPage();
+    const from = await opener;
+    const address = `about:blank#mcc-window-${++opened}`;
+    const came = new Promise<Page>((resolve) => {
+      const check = (page: Page) => {
+        if (page.url() !== address) return;
+        harnessWindows.add(page);
         context.off("page", check);
         resolve(page);
       };
       finding.add(check);
       context.on("page", check);
-      for (const page of context.pages()) check(page);
     });
+    await from.evaluate((url) => void open(url, "_blank", "popup,noopener"), address);
+    return await came;
   };
 }
 

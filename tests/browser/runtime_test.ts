@@ -14,6 +14,7 @@ import {
   type Harness,
   inPages,
   inPool,
+  isHarnessWindow,
   moreAction,
   type Mounted,
   report,
@@ -154,7 +155,10 @@ Deno.test({
   /** Inside the view, on its own clock: tool result received -> size-changed sent. */
   const viewDelays: number[] = [];
   const popups: string[] = [];
-  h.context.on("page", (page) => page.opener().then((opener) => opener && popups.push(page.url())));
+  h.context.on(
+    "page",
+    (page) => page.opener().then((opener) => opener && !isHarnessWindow(page) && popups.push(page.url())),
+  );
   /** A card's standalone document, as a host without MCP Apps reads it from its result's link. */
   const standaloneDoc = async (kind: Kind) => {
     const result = await h.plain.callTool({ name: KINDS[kind].tool, arguments: KINDS[kind].args });
