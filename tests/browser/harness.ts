@@ -166,6 +166,18 @@ interface Use {
   mouse: boolean;
 }
 
+/** The pages `windowOpener` opened: popups of the harness, not of a card. */
+const harnessWindows = new WeakSet<Page>();
+
+/**
+ * Whether `page` is a window the harness opened (they are popups, with an opener): by the time a
+ * context "page" listener's first await is over, the harness has claimed its own.
+ */
+export const isHarnessWindow = (page: Page): boolean => harnessWindows.has(page);
+
+/** How many windows every `windowOpener` of this module has opened: each popup's address is unique. */
+let windowsOpened = 0;
+
 /**
  * Opens pages of `context` each in a window of its own, where `context.newPage()` opens a tab in the
  * context's one window. Chromium draws only the front tab of a window, and a tab behind it that keeps
@@ -178,22 +190,12 @@ interface Use {
  * Each popup is asked for under an address of its own, by which its page is known when it comes; a
  * test that watches for popups a card opens leaves these out (`isHarnessWindow`).
  */
-/** The pages `windowOpener` opened: popups of the harness, not of a card. */
-const harnessWindows = new WeakSet<Page>();
-
-/**
- * Whether `page` is a window the harness opened (they are popups, with an opener): by the time a
- * context "page" listener's first await is over, the harness has claimed its own.
- */
-export const isHarnessWindow = (page: Page): boolean => harnessWindows.has(page);
-
 export function windowOpener(context: BrowserContext): () => Promise<Page> {
   let opener: Promise<Page> | undefined;
-  let opened = 0;
   return async () => {
     if (!opener || (await opener).isClosed()) opener = context.newPage();
     const from = await opener;
-    const address = `about:blank#mcc-window-${++opened}`;
+    const address = `about:blank#mcc-window-${++windowsOpened}`;
     const came = new Promise<Page>((resolve) => {
       const check = (page: Page) => {
         if (page.url() !== address) return;

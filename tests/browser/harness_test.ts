@@ -4,11 +4,19 @@
  * that test in it (viewport, emulated media, listeners, dialog handlers, host-page globals, console
  * lines, host events, the mouse over the card), the page count stays put (pages opened side by side
  * too), and the pages that must really close do (`fresh: true`, a page that added an init script, one
- * born before the context's "page" listeners changed); pages open side by side are windows of their own.
+ * born before the context's "page" listeners changed); pages open side by side are windows of their own,
+ * and two window openers of one context never take each other's page.
  */
 import { deepStrictEqual as assertEquals, ok as assert, throws as assertThrows } from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
+import {
+  type Harness,
+  isHarnessWindow,
+  type Mounted,
+  skipReason,
+  startHarness,
+  windowOpener,
+} from "./harness.ts";
 import { KINDS } from "./samples.ts";
 import "./page/types.ts";
 
@@ -120,6 +128,18 @@ Deno.test({
       assertEquals(new Set(windows).size, 3, `windows ${windows.join(", ")}`);
       for (const m of open) await m.page.close();
     });
+
+    await t.step(
+      "two window openers of one context, side by side, each get a page of their own",
+      async () => {
+        const [a, b] = [windowOpener(h.context), windowOpener(h.context)];
+        const pages = await Promise.all([a(), b(), a(), b()]);
+        // identity, not deep equality: a page's object graph is the whole Playwright connection
+        assertEquals(new Set(pages).size, 4, "four distinct pages");
+        assert(pages.every(isHarnessWindow), "each is known as the harness's window");
+        await Promise.all(pages.map((page) => page.close()));
+      },
+    );
 
     await t.step("pages opened side by side are all reused", async () => {
       // Four at once: at least three new pages, each opened while another was still on its way.
