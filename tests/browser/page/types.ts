@@ -115,6 +115,8 @@ declare global {
     __mccDebug?(): unknown;
     /** CSP violations recorded by the standalone-document test. */
     cspViolations?: string[];
+    /** Whether the view's size report left in the task that received its result (runtime_test). */
+    sizedInResultTask?: boolean;
     /** Messages an MCP-UI test host received. */
     got?: { type: string; payload: Record<string, unknown> }[];
   }
