@@ -14,7 +14,29 @@ import { CardStore } from "../../mod.ts";
 import { connect } from "../helpers.ts";
 import type { HostEvent, MountOptions } from "./page/types.ts";
 
-export const CHROMIUM = "/usr/bin/chromium";
+/**
+ * The Chromium the browser tests drive: MCC_CHROMIUM when set, else Debian's headless shell (package
+ * chromium-headless-shell: the same Blink and V8 as its chromium, built without the browser's own UI,
+ * which is what Playwright runs headless by default) when installed, else Debian's chromium. The shell
+ * paints the same cards for less: 11 to 12% less CPU on the busiest browser files, measured
+ * (chart_layout_test 132-141 -> 118 CPU-s, runtime_test 139 -> 124, each alone on two cores).
+ */
+export const CHROMIUM = Deno.env.get("MCC_CHROMIUM") ?? firstInstalled([
+  "/usr/lib/chromium/chromium-headless-shell",
+  "/usr/bin/chromium",
+]);
+
+/** The first of `paths` that exists (the last when none does, for the skip reason to name). */
+function firstInstalled(paths: string[]): string {
+  const exists = (path: string) => {
+    try {
+      return Deno.statSync(path).isFile;
+    } catch {
+      return false;
+    }
+  };
+  return paths.find(exists) ?? paths.at(-1)!;
+}
 
 /** Why the browser tests cannot run here, or undefined when they can. */
 export function skipReason(): string | undefined {
@@ -22,7 +44,7 @@ export function skipReason(): string | undefined {
     Deno.statSync(CHROMIUM);
     return undefined;
   } catch {
-    return `${CHROMIUM} is missing: install Debian's chromium package to run the browser tests`;
+    return `${CHROMIUM} is missing: install Debian's chromium (or chromium-headless-shell) package to run the browser tests`;
   }
 }
 
