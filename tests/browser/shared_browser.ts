@@ -1,10 +1,11 @@
 // deno-lint-ignore-file no-console -- prints the endpoint for the script that started it
 /**
- * One Chromium for every browser test file of a run: `.ci/run` starts this, reads the endpoint it
- * prints, and exports it as MCC_BROWSER_WS; each file's harness (harness.ts) then connects to that
- * browser with a context of its own instead of starting a browser of its own (a second or two of
- * start-up and a few hundred MB each, times 23 files, several at once under `--parallel`). Runs
- * until SIGTERM or SIGINT, or until the process that started it is gone.
+ * One Chromium for every browser test file of a run, for whoever wants one: start this, export the
+ * endpoint it prints as MCC_BROWSER_WS, and each file's harness (harness.ts) connects to that browser
+ * with a context of its own instead of starting a browser of its own. CI does not: every command
+ * then passes through this process's Playwright relay, which cost more CPU than the launches it saves
+ * once the tests drove the headless shell (386 against 357 CPU-s on five browser files, measured).
+ * Runs until SIGTERM or SIGINT, or until the process that started it is gone.
  *
  *   deno run -A tests/browser/shared_browser.ts     prints ws://127.0.0.1:<port>/<id>
  */
