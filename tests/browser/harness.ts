@@ -18,8 +18,9 @@ import type { HostEvent, MountOptions } from "./page/types.ts";
  * The Chromium the browser tests drive: MCC_CHROMIUM when set, else Debian's headless shell (package
  * chromium-headless-shell: the same Blink and V8 as its chromium, built without the browser's own UI,
  * which is what Playwright runs headless by default) when installed, else Debian's chromium. The shell
- * paints the same cards for less: 11 to 12% less CPU on the busiest browser files, measured
- * (chart_layout_test 132-141 -> 118 CPU-s, runtime_test 139 -> 124, each alone on two cores).
+ * paints the same cards for less: 11 to 12% less CPU on the busiest browser files alone
+ * (chart_layout_test 132-141 -> 118 CPU-s, runtime_test 139 -> 124) and 44% over the whole
+ * fresh-clone `.ci/run` (3,791 -> 2,106 CPU-s), where every window also ran the browser's own UI pages.
  */
 export const CHROMIUM = Deno.env.get("MCC_CHROMIUM") ?? firstInstalled([
   "/usr/lib/chromium/chromium-headless-shell",
