@@ -13,6 +13,7 @@ import {
   DELIMITERS,
   type ParsedText,
   parseRawText,
+  rowLines,
   shapeWarning,
 } from "../render/delimited.ts";
 import { brief, plural, SUMMARY_BUDGET, withinBudget } from "../render/summary.ts";
@@ -93,7 +94,17 @@ export function toModel(inp: Input): TableModel {
   let warning: string | undefined;
   if (inp.rawText !== undefined) {
     const forced = inp.delimiter !== undefined && inp.delimiter !== "auto";
-    const parsed = parseRawText(inp.rawText, forced ? inp.delimiter as Delimiter : undefined);
+    const found = rowLines(inp.rawText);
+    // More lines than the rows allowed and a heading line: refused before any line is split into
+    // cells (a 1 MB paste of 250,000 short lines would otherwise build 250,000 rows to count them).
+    if (found.lines.length > MAX_ROWS + 1) {
+      throw invalidInput(
+        "rawText",
+        `${found.lines.length} lines, the limit is ${MAX_ROWS} rows and a heading line`,
+        "Send the rows over several cards",
+      );
+    }
+    const parsed = parseRawText(found, forced ? inp.delimiter as Delimiter : undefined);
     assertCellsFit(parsed);
     delimiter = parsed.delimiter;
     warning = shapeWarning(parsed, forced);

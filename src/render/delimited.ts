@@ -99,8 +99,14 @@ export interface ParsedText {
   delimiter: Delimiter;
 }
 
-/** Parses raw text into rows (a pure step, tested on its own). */
-export function parseRawText(text: string, forced?: Delimiter): ParsedText {
+/** Raw text's lines that hold table rows (blank lines and markdown rules left out), each with its 1-based line. */
+export interface RowLines {
+  lines: string[];
+  lineNumbers: number[];
+}
+
+/** The lines of raw text that hold rows: cheap, so a caller can refuse too many before any is split. */
+export function rowLines(text: string): RowLines {
   const lines: string[] = [];
   const lineNumbers: number[] = [];
   text.split(/\r\n|\n|\r/).forEach((line, i) => {
@@ -108,6 +114,12 @@ export function parseRawText(text: string, forced?: Delimiter): ParsedText {
     lines.push(line);
     lineNumbers.push(i + 1);
   });
+  return { lines, lineNumbers };
+}
+
+/** Parses raw text (or its row lines) into rows (a pure step, tested on its own). */
+export function parseRawText(text: string | RowLines, forced?: Delimiter): ParsedText {
+  const { lines, lineNumbers } = typeof text === "string" ? rowLines(text) : text;
   const delimiter = forced ?? detectDelimiter(lines);
   return { rows: lines.map((l) => splitLine(l, delimiter)), lineNumbers, delimiter };
 }

@@ -236,10 +236,17 @@ Deno.test("adversarial: limits hold at exactly the limit and refuse one over, na
       { title: "t", rows: Array.from({ length: 10_001 }, () => ["a"]) },
       /rows: 10,001 items, the limit is 10,000 items$/,
     ],
+    // The row limit at its edges: 10,001 lines are 10,000 rows under a heading but 10,001 without
+    // one (counted once split); 10,002 lines are refused before any line is split.
+    [
+      "create_table_card",
+      { title: "t", rawText: "a\n".repeat(10_001), firstRowIsHeader: false },
+      /"rawText": 10001 rows, the limit is 10000/,
+    ],
     [
       "create_table_card",
       { title: "t", rawText: "h\n" + "a\n".repeat(10_001), firstRowIsHeader: true },
-      /"rawText": 10001 rows, the limit is 10000/,
+      /"rawText": 10002 lines, the limit is 10000 rows and a heading line/,
     ],
     [
       "create_table_card",

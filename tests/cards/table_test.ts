@@ -34,6 +34,13 @@ Deno.test("toModel balances ragged rows and takes headers from raw text", () => 
   assertDeep(model.rows, [["1", "", "", ""], ["1", "2", "3", "4"]]);
 });
 
+Deno.test("toModel takes raw text up to the row limit under a heading, blank lines and rules left out", () => {
+  // 10,001 row lines (a heading and 10,000 rows), with blank lines and a rule that do not count.
+  const text = "h\n|---|\n\n" + "a\n\n".repeat(10_000);
+  const model = toModel({ title: "t", rawText: text, firstRowIsHeader: true });
+  assertDeep([model.headers, model.rows.length], [["h"], 10_000]);
+});
+
 Deno.test("toModel turns numbers, booleans and null into cell text", () => {
   assertDeep(toModel({ title: "t", rows: [[1.5, true, null, "x"]] }).rows, [["1.5", "true", "", "x"]]);
 });
