@@ -53,8 +53,10 @@ export function skipReason(): string | undefined {
  * How the browser tests start Chromium. The last two save it work that no test looks at: every host
  * page is a popup of its own (`windowOpener`), which by default gets a renderer process of its own,
  * started and torn down per page; at most two renderers, reused from page to page, and the software
- * compositor on a thread of the browser process instead of a GPU process of its own, took
- * chart_layout_test from 118.7 to 92.8 CPU-s (alone on two cores; `--renderer-process-limit=1` 91.1).
+ * compositor on a thread of the browser process instead of a GPU process of its own, took the four
+ * busiest browser files (two at a time, as CI runs them) from 515.9 to 474.1 CPU-s and 270 to 250 s
+ * (chart_layout_test alone from 118.7 to 92.8; `--renderer-process-limit=1` 91.1; runs of one file
+ * on this virtual machine vary by about 8%).
  * The pages still paint in renderers apart from the browser: `--single-process` saved about as much
  * (89.9) but drew text with whole-pixel glyph advances (text_width_test failed) and crashed under the
  * MCP Inspector (real_hosts_test).
@@ -385,7 +387,10 @@ export async function startHarness(): Promise<Harness> {
       (client === "plain" ? plain : apps).callTool({ name, arguments: args }),
   );
   await context.exposeFunction("mccReadResource", (uri: string) => apps.readResource({ uri }));
-  await context.exposeFunction("mccListTools", async () => (await apps.listTools()).tools);
+  // Listed once, as a host does on connecting (the server's tools never change): a tools/list per
+  // mount also made the client compile every tool's output schema again before its next call.
+  const tools = (await apps.listTools()).tools;
+  await context.exposeFunction("mccListTools", () => tools);
 
   const openHost = hostPages(context, `${host.origin}/host.html`);
   const remount: Harness["remount"] = async ({ page, console }, { fresh: _, ...options }) => {
