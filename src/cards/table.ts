@@ -12,7 +12,7 @@ import {
   type Delimiter,
   DELIMITERS,
   type ParsedText,
-  parseRawText,
+  parseRows,
   rowLines,
   shapeWarning,
 } from "../render/delimited.ts";
@@ -104,7 +104,7 @@ export function toModel(inp: Input): TableModel {
         "Send the rows over several cards",
       );
     }
-    const parsed = parseRawText(found, forced ? inp.delimiter as Delimiter : undefined);
+    const parsed = parseRows(found, forced ? inp.delimiter as Delimiter : undefined);
     assertCellsFit(parsed);
     delimiter = parsed.delimiter;
     warning = shapeWarning(parsed, forced);

@@ -117,9 +117,8 @@ export function rowLines(text: string): RowLines {
   return { lines, lineNumbers };
 }
 
-/** Parses raw text (or its row lines) into rows (a pure step, tested on its own). */
-export function parseRawText(text: string | RowLines, forced?: Delimiter): ParsedText {
-  const { lines, lineNumbers } = typeof text === "string" ? rowLines(text) : text;
+/** Parses raw text's row lines into rows (a pure step, tested on its own). */
+export function parseRows({ lines, lineNumbers }: RowLines, forced?: Delimiter): ParsedText {
   const delimiter = forced ?? detectDelimiter(lines);
   return { rows: lines.map((l) => splitLine(l, delimiter)), lineNumbers, delimiter };
 }

@@ -1,6 +1,12 @@
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { isIsoDate, numericColumns, toModel } from "../../src/cards/table.ts";
-import { detectDelimiter, parseRawText, shapeWarning, splitQuoted } from "../../src/render/delimited.ts";
+import {
+  detectDelimiter,
+  parseRows,
+  rowLines,
+  shapeWarning,
+  splitQuoted,
+} from "../../src/render/delimited.ts";
 
 Deno.test("splitQuoted honours quotes, doubled quotes and trims cells", () => {
   assertDeep(splitQuoted(`a, "b, c" ,"say ""hi""",`, ","), ["a", "b, c", `say "hi"`, ""]);
@@ -22,8 +28,8 @@ Deno.test("detectDelimiter picks the most consistent split", () => {
   }
 });
 
-Deno.test("parseRawText drops blank lines and markdown rule lines", () => {
-  const { rows, delimiter } = parseRawText("\n| a | b |\n|---|:-:|\n\n| 1 | 2 |\n");
+Deno.test("rowLines drops blank lines and markdown rule lines, and parseRows splits the rest", () => {
+  const { rows, delimiter } = parseRows(rowLines("\n| a | b |\n|---|:-:|\n\n| 1 | 2 |\n"));
   assertEquals(delimiter, "pipe");
   assertDeep(rows, [["a", "b"], ["1", "2"]]);
 });
@@ -102,7 +108,7 @@ Deno.test("isIsoDate: ISO dates and times the view can format, real calendar day
 
 Deno.test("shapeWarning names the odd lines, runs of them, and the delimiter", () => {
   const warn = (text: string, forced?: "semicolon") =>
-    shapeWarning(parseRawText(text, forced), forced !== undefined);
+    shapeWarning(parseRows(rowLines(text), forced), forced !== undefined);
   assertEquals(warn("a,b,c,d\n1,2,3,4\n4;5;6"), "line 3 has 1 cell, expected 4; delimiter detected: comma");
   assertEquals(warn("a\tb\n1\n2\n3\tx"), "lines 2–3 have 1 cell, expected 2; delimiter detected: tab");
   assertEquals(warn("x;y\n1,2", "semicolon"), "line 2 has 1 cell, expected 2; delimiter given: semicolon");
