@@ -74,6 +74,9 @@ const paintHost = (theme: unknown) =>
   document.body.style.background = theme === "dark" ? "#111114" : "#ffffff";
 
 window.mountCard = async (o) => {
+  // The card before this one goes with its bridge, as a host closes a view it removes: a bridge left
+  // open kept its window listener, and every later message went through all of them.
+  await bridge?.close();
   const tools = await window.mccListTools();
   const tool = tools.find((t) => t.name === o.tool);
   context = { ...o.hostContext, toolInfo: { id: 1, tool } };
