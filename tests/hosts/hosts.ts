@@ -81,15 +81,32 @@ export interface Painted {
   content: number;
   /** The height the host gave the frame, in px. */
   frame: number;
+  /** The most the host shows, in px, when it is less than the frame could grow to (`settle`'s `inPanel`). */
+  panel?: number;
   theme: string | undefined;
   kind: string | null;
 }
 
 /**
- * Waits until the card painted and the host's frame (the proxy's iframe in the host page) is as
- * tall as the view's document, then reports both; gives up after `ms` and reports what it saw.
+ * Whether the host shows the card whole: its frame as tall as the card's document, or, for a card
+ * taller than the most the host shows (`panel`), a frame that fills the panel.
  */
-export async function settle(page: Page, view: Frame, sandboxOrigin: string, ms = 15_000): Promise<Painted> {
+export function fits({ content, frame, panel = Infinity }: Painted): boolean {
+  return Math.abs(content - frame) <= 2 || content > panel && frame >= panel - 2;
+}
+
+/**
+ * Waits until the card painted and the host's frame (the proxy's iframe in the host page) `fits`
+ * it, then reports both; gives up after `ms` and reports what it saw. With `inPanel`, the most the
+ * host shows is the box two levels above the frame (the Inspector's app panel, which it does not
+ * declare and which settles with the page), read at each look.
+ */
+export async function settle(
+  page: Page,
+  view: Frame,
+  sandboxOrigin: string,
+  { inPanel = false, ms = 15_000 } = {},
+): Promise<Painted> {
   await view.waitForSelector(".mcc-card .mcc-tools", { timeout: ms });
   const deadline = Date.now() + ms;
   let painted: Painted;
@@ -97,17 +114,20 @@ export async function settle(page: Page, view: Frame, sandboxOrigin: string, ms 
     const content = await view.evaluate(() =>
       Math.ceil(document.documentElement.getBoundingClientRect().height)
     );
-    const frame = await page.evaluate(
-      (origin) =>
-        document.querySelector<HTMLIFrameElement>(`iframe[src^="${origin}"]`)!.getBoundingClientRect().height,
-      sandboxOrigin,
-    );
+    const host = await page.evaluate(({ origin, inPanel }) => {
+      const frame = document.querySelector<HTMLIFrameElement>(`iframe[src^="${origin}"]`)!;
+      const panel = frame.parentElement!.parentElement!.getBoundingClientRect().height;
+      return {
+        frame: Math.round(frame.getBoundingClientRect().height),
+        panel: inPanel ? Math.floor(panel) : undefined,
+      };
+    }, { origin: sandboxOrigin, inPanel });
     const { theme, kind } = await view.evaluate(() => ({
       theme: document.body.dataset.theme,
       kind: document.querySelector(".mcc-card")!.getAttribute("data-mcc-kind"),
     }));
-    painted = { content, frame: Math.round(frame), theme, kind };
-    if (Math.abs(content - frame) <= 2) return painted;
+    painted = { content, ...host, theme, kind };
+    if (fits(painted)) return painted;
     await new Promise((r) => setTimeout(r, 100));
   } while (Date.now() < deadline);
   return painted;

@@ -13,6 +13,7 @@ import { serveApp } from "../http/helpers.ts";
 import {
   atMost,
   bundle,
+  fits,
   launch,
   ourErrors,
   type Painted,
@@ -47,9 +48,9 @@ const SIDE_BY_SIDE = { sanitizeOps: false, sanitizeResources: false, sanitizeExi
 const PROBE = "http://127.0.0.1:9/";
 
 /**
- * One card as a host painted it: its size, theme and our console errors. `panel` is the most a host
- * shows (the Inspector's app panel, about 650 px here, which it does not declare: it sends a fixed
- * `containerDimensions.height` taller than the panel), past which a card scrolls inside its frame.
+ * One card as a host painted it: its size, theme and our console errors. `painted.panel` is the most
+ * a host shows (the Inspector's app panel, about 650 px here, which it does not declare: it sends a
+ * fixed `containerDimensions.height` taller than the panel), past which a card scrolls inside its frame.
  */
 function check(
   where: string,
@@ -57,10 +58,9 @@ function check(
   theme: string,
   kind: string,
   errors: string[],
-  panel = Infinity,
 ): void {
   assert(
-    Math.abs(painted.content - painted.frame) <= 2 || painted.content > panel && painted.frame >= panel - 2,
+    fits(painted),
     `${where}: the frame is ${painted.frame} px, the card's document ${painted.content} px`,
   );
   assert(painted.content > 80, `${where}: ${painted.content} px tall`);
@@ -168,18 +168,13 @@ Deno.test({
               const kind = card.card.kind;
               await openApp(page, card.title, KINDS[kind].args);
               const view = await viewFrame(page, inspector.sandboxOrigin);
-              const painted = await settle(page, view, inspector.sandboxOrigin);
-              const panel = await page.evaluate((origin) => {
-                const frame = document.querySelector<HTMLIFrameElement>(`iframe[src^="${origin}"]`)!;
-                return frame.parentElement!.parentElement!.getBoundingClientRect().height;
-              }, inspector.sandboxOrigin);
+              const painted = await settle(page, view, inspector.sandboxOrigin, { inPanel: true });
               check(
                 `inspector ${kind} ${theme}`,
                 painted,
                 theme,
                 kind,
                 ourErrors(lines, view.url()),
-                Math.floor(panel),
               );
               if (kind === "table") await shot(page, `host-inspector-${kind}-${theme}`);
               const back = Object.keys(KINDS[kind].args).length ? "Back to Input" : "Close";
