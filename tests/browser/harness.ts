@@ -92,7 +92,8 @@ export async function bundle(entry: string): Promise<string> {
   return new TextDecoder().decode(stdout);
 }
 
-const CACHED = { "cache-control": "max-age=3600" };
+/** For a page's scripts: later documents load them from cache, with V8's code cache (see startHarness). */
+export const CACHED = { "cache-control": "max-age=3600" };
 
 type Routes = Map<string, { body: string; type: string; headers?: Record<string, string> }>;
 

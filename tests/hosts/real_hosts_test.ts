@@ -24,7 +24,7 @@ import {
   watchConsole,
 } from "./hosts.ts";
 import type { McpUiMount, McpUiWindow } from "./page/mcp_ui_host.ts";
-import { skipReason, SPEC_DEFAULT_CSP, windowOpener } from "../browser/harness.ts";
+import { CACHED, skipReason, SPEC_DEFAULT_CSP, windowOpener } from "../browser/harness.ts";
 import { inspectorReason, startInspector } from "./inspector.ts";
 import { CARDS } from "../../src/registry.ts";
 import type { Page } from "playwright-core";
@@ -91,7 +91,7 @@ Deno.test({
         body:
           `<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;height:100%}iframe{display:block;width:100%;height:100%;border:0}</style></head><body><script src="/sandbox.js"></script></body></html>`,
       }],
-      ["/sandbox.js", { type: "text/javascript", body: sandboxJs }],
+      ["/sandbox.js", { type: "text/javascript", body: sandboxJs, headers: CACHED }],
     ]),
   );
   try {
@@ -111,6 +111,7 @@ Deno.test({
               ["/host.js", {
                 type: "text/javascript",
                 body: await bundle("tests/hosts/page/mcp_ui_host.ts"),
+                headers: CACHED,
               }],
             ]),
           );
