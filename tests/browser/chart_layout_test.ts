@@ -7,7 +7,7 @@
  * screen, none is cut where the whole text had room, none runs out of the chart.
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { type Harness, inPages, skipReason, startHarness } from "./harness.ts";
+import { type Harness, inPages, skipReason, startHarness, waitFor } from "./harness.ts";
 import "./page/types.ts";
 import { type Args, EXAMPLES, golden, stress } from "./chart_inputs.ts";
 import { lintCharts } from "./lint_chart.ts";
@@ -29,15 +29,18 @@ async function lintAt(h: Harness, args: Args): Promise<string[]> {
     deliver: "result",
     hostContext: { theme: "light" },
   });
-  const painted = await m.view.waitForSelector(".mcc-chart .mcc-pt, .mcc-notice", { state: "attached" });
-  if (await painted.evaluate((e) => e.matches(".mcc-notice"))) {
-    return [`refused: ${await painted.textContent()}`];
-  }
+  const painted = ".mcc-chart .mcc-pt, .mcc-notice";
+  await waitFor(m.view, painted, { attached: true });
+  const refusal = await m.view.evaluate((painted) => {
+    const first = document.querySelector(painted)!;
+    return first.matches(".mcc-notice") ? first.textContent : undefined;
+  }, painted);
+  if (refusal !== undefined) return [`refused: ${refusal}`];
   const problems: string[] = [];
   for (const theme of ["light", "dark"]) {
     if (theme === "dark") {
       await m.page.evaluate(() => window.changeContext({ theme: "dark" }));
-      await m.view.waitForSelector('body[data-theme="dark"]', { state: "attached" });
+      await waitFor(m.view, 'body[data-theme="dark"]', { attached: true });
     }
     for (const width of WIDTHS) {
       await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
@@ -86,7 +89,7 @@ Deno.test({
           deliver: "result",
           hostContext: { theme: "light" },
         });
-        await m.view.waitForSelector(".mcc-radar .mcc-pt", { state: "attached" });
+        await waitFor(m.view, ".mcc-radar .mcc-pt", { attached: true });
         const seen: string[] = [];
         for (const width of [360, 420, 760]) {
           await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);

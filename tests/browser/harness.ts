@@ -313,7 +313,15 @@ function hostPages(context: BrowserContext, hostUrl: string) {
     const lines: string[] = [];
     page.on("console", (message) => lines.push(message.text()));
     await page.goto(hostUrl);
-    await page.waitForFunction(() => typeof window.mountCard === "function");
+    // by an evaluate, not waitForFunction: see waitFor
+    const ready = await page.evaluate(async () => {
+      for (const end = performance.now() + 30_000; performance.now() < end;) {
+        if (typeof window.mountCard === "function") return true;
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+      return false;
+    });
+    if (!ready) throw new Error("the test host page had no mountCard 30 s after it loaded");
     const use: Use = { lasting: false, media: false, mouse: false };
     last.set(page, use);
     return { page: lease(page, use, () => release(page, use, fresh)), console: lines };
@@ -500,6 +508,40 @@ export async function allInOrder<R>(outcomes: Promise<R>[]): Promise<R[]> {
   return settled.map((s) => (s as PromiseFulfilledResult<R>).value);
 }
 
+/**
+ * Waits, checking every frame, until an element matches `selector` in `frame`: shown (a box and not
+ * visibility:hidden, as Playwright's waitForSelector waits by default), or with `attached` only in
+ * the document. Unlike waitForSelector and locators, it does not put Playwright's injected script
+ * (330 KB, compiled and run in each new frame that waits or locates) into the frame: kinds_test
+ * went from 52 to 42 CPU-s with it. A test that goes on to use a locator there pays for it then.
+ */
+export async function waitFor(
+  frame: Frame | Page,
+  selector: string,
+  { attached = false, timeout = 30_000 } = {},
+): Promise<void> {
+  const end = Date.now() + timeout;
+  for (;;) {
+    // A frame that navigates meanwhile (a proxy writing the view) is waited in again, as Playwright does.
+    const met = await frame.evaluate(async ({ selector, attached, left }) => {
+      const shown = (e: Element) =>
+        e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
+      const end = performance.now() + left;
+      for (;;) {
+        const found = [...document.querySelectorAll(selector)];
+        if (attached ? found.length : found.some(shown)) return true;
+        if (performance.now() > end) return false;
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+    }, { selector, attached, left: Math.max(0, end - Date.now()) }).catch((error: Error) => {
+      if (/Execution context was destroyed/.test(error.message) && Date.now() < end) return undefined;
+      throw error;
+    });
+    if (met) return;
+    if (met === false) throw new Error(`waited ${timeout} ms for ${attached ? "" : "a shown "}${selector}`);
+  }
+}
+
 /** Writes a line of figures to stderr (test output stays readable). */
 export function report(line: string): void {
   console.error(`[browser] ${line}`);
@@ -529,7 +571,7 @@ export async function mountPainted(
   extra: Partial<Omit<MountOptions, "sandboxUrl">> = {},
 ): Promise<Mounted> {
   const m = await h.mount({ tool, args, deliver: "result", hostContext: { theme: "light" }, ...extra });
-  await m.view.waitForSelector(".mcc-card .mcc-tools");
+  await waitFor(m.view, ".mcc-card .mcc-tools");
   return m;
 }
 

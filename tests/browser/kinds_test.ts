@@ -9,7 +9,7 @@ import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { STYLESHEETS } from "../../src/ui/assets.gen.ts";
 import { CARDS, KIND_UI } from "../../src/registry.ts";
 import { standaloneDocument } from "../../src/ui/standalone.ts";
-import { skipReason, startHarness } from "./harness.ts";
+import { skipReason, startHarness, waitFor } from "./harness.ts";
 
 const reason = skipReason();
 const root = new URL("../../", import.meta.url);
@@ -77,7 +77,7 @@ Deno.test({
       for (const [name, articleHtml] of goldens(kind)) {
         const doc = standaloneDocument({ id: "k", kind, title: name, articleHtml });
         await page.goto(h.servePage(`/kinds/${kind}/${name}`, doc));
-        await page.waitForFunction(() => document.querySelector(".mcc-card .mcc-tools"));
+        await waitFor(page, ".mcc-card .mcc-tools", { attached: true });
         const sheets = await page.evaluate(missingSheets, STYLESHEETS);
         if (sheets.length) missing.push(`${kind}/${name} uses ${sheets.join(", ")}`);
       }

@@ -6,7 +6,7 @@
  * holds no error).
  */
 import { type Browser, chromium, type ConsoleMessage, type Frame, type Page } from "playwright-core";
-import { CHROMIUM, FLAGS } from "../browser/harness.ts";
+import { CHROMIUM, FLAGS, waitFor } from "../browser/harness.ts";
 
 /**
  * The suite's browser: the run's shared Chromium when MCC_BROWSER_WS names one (as in CI; closing
@@ -107,7 +107,7 @@ export async function settle(
   sandboxOrigin: string,
   { inPanel = false, ms = 15_000 } = {},
 ): Promise<Painted> {
-  await view.waitForSelector(".mcc-card .mcc-tools", { timeout: ms });
+  await waitFor(view, ".mcc-card .mcc-tools", { timeout: ms });
   const deadline = Date.now() + ms;
   let painted: Painted;
   do {
