@@ -14,8 +14,10 @@ import {
   inPages,
   type Mounted,
   shot,
+  SHOTS,
   skipReason,
   startHarness,
+  waitFor,
 } from "./harness.ts";
 import "./page/types.ts";
 import { type Args, EXAMPLES, golden, stress } from "./chart_inputs.ts";
@@ -28,7 +30,7 @@ const CASES = [...Deno.readDirSync(dir)].map((e) => e.name)
 async function paint(h: Harness, name: string, hostContext: Record<string, unknown>, width = 680) {
   const m = await h.mount({ tool: "create_chart_card", args: golden(name), deliver: "result", hostContext });
   await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
-  await m.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
+  await waitFor(m.view, ".mcc-chart .mcc-pt", { attached: true });
   return m;
 }
 
@@ -514,11 +516,11 @@ Deno.test({
       },
     );
 
-    // MCC_CHART_SHOTS=all shoots every golden case and the stress inputs too (each kind's example
-    // is shot in the sweep above)
+    // With MCC_SHOTS, MCC_CHART_SHOTS=all shoots every golden case and the stress inputs too (each
+    // kind's example is shot in the sweep above)
     await t.step({
       name: "screenshots of every golden case and stress input at 420 and 760 px in both themes",
-      ignore: Deno.env.get("MCC_CHART_SHOTS") !== "all",
+      ignore: !SHOTS || Deno.env.get("MCC_CHART_SHOTS") !== "all",
       fn: async () => {
         const cases: [string, Args][] = CASES.map((name) => [name, golden(name)]);
         for (const kind of Object.keys(EXAMPLES)) {
@@ -554,7 +556,7 @@ function setWidth(m: Mounted, width: number): Promise<unknown> {
 /** Switches the host's theme as a host does, and waits until the view has taken it. */
 async function switchTheme(m: Mounted, theme: "light" | "dark"): Promise<void> {
   await m.page.evaluate((theme) => window.changeContext({ theme }), theme);
-  await m.view.waitForSelector(`body[data-theme="${theme}"]`, { state: "attached" });
+  await waitFor(m.view, `body[data-theme="${theme}"]`, { attached: true });
 }
 
 /** `shot` at `width`: the slot set to it first. */

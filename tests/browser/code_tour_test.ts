@@ -6,7 +6,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Frame } from "playwright-core";
-import { ARTIFACTS, axeViolations, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
+import { axeViolations, type Harness, type Mounted, picture, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -209,10 +209,7 @@ Deno.test({
             }
             assertEquals(await axeViolations(view), [], `${name} ${theme} ${width}`);
             await new Promise((r) => setTimeout(r, 300));
-            await Deno.mkdir(ARTIFACTS, { recursive: true });
-            await m.page.locator("body").screenshot({
-              path: new URL(`i11-${name}-${theme}-${width}.png`, ARTIFACTS).pathname,
-            });
+            await picture(m.page.locator("body"), `i11-${name}-${theme}-${width}.png`);
             await m.page.close();
           }
         }

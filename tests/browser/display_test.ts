@@ -9,7 +9,15 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Frame } from "playwright-core";
-import { ARTIFACTS, axeViolations, type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
+import {
+  ARTIFACTS,
+  axeViolations,
+  type Harness,
+  type Mounted,
+  picture,
+  skipReason,
+  startHarness,
+} from "./harness.ts";
 import "./page/types.ts";
 import { KINDS } from "./samples.ts";
 
@@ -99,7 +107,7 @@ const full = (view: Frame) => view.evaluate(() => document.documentElement.hasAt
 async function shot(m: Mounted, name: string): Promise<void> {
   await Deno.mkdir(ARTIFACTS, { recursive: true });
   await m.page.waitForTimeout(150); // the host resizes the iframe after the size report
-  await m.page.locator("#slot").screenshot({ path: new URL(`display-${name}.png`, ARTIFACTS).pathname });
+  await picture(m.page.locator("#slot"), `display-${name}.png`);
 }
 
 /** The texts of the first body row of a table card. */

@@ -10,7 +10,7 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import axe from "axe-core";
 import { unzipSync } from "fflate";
 import type { Download, Frame } from "playwright-core";
-import { ARTIFACTS, type Harness, moreAction, type Mounted, skipReason, startHarness } from "./harness.ts";
+import { type Harness, moreAction, type Mounted, picture, skipReason, startHarness } from "./harness.ts";
 import { KINDS } from "./samples.ts";
 import "./page/types.ts";
 
@@ -77,8 +77,7 @@ async function resize(m: Mounted, width: number): Promise<void> {
 /** Waits for the frame to take the card's height, then saves a screenshot. */
 async function shot(m: Mounted, name: string): Promise<void> {
   await settle(m);
-  await Deno.mkdir(ARTIFACTS, { recursive: true });
-  await m.page.locator("body").screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname });
+  await picture(m.page.locator("body"), `${name}.png`);
 }
 
 async function settle(m: Mounted): Promise<void> {
@@ -295,8 +294,7 @@ Deno.test({
           tick: "end",
           background: light ? "rgb(255, 255, 255)" : "rgb(28, 28, 30)",
         });
-        await Deno.mkdir(ARTIFACTS, { recursive: true });
-        await page.screenshot({ path: new URL(`export-chart-svg-${theme}.png`, ARTIFACTS).pathname });
+        await picture(page, `export-chart-svg-${theme}.png`);
         await page.close();
         // Collapsed, the chart has no size on screen: the file keeps the size it was drawn at.
         await m.view.click('[data-mcc-action="collapse"]');

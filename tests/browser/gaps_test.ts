@@ -13,6 +13,7 @@ import {
   moreAction,
   type Mounted,
   mountPainted,
+  picture,
   skipReason,
   startHarness,
 } from "./harness.ts";
@@ -61,9 +62,7 @@ async function look(m: Mounted, v: Frame, name: string): Promise<void> {
       await m.page.setViewportSize({ width: width + 60, height: 900 });
       await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
       await m.page.waitForTimeout(200); // the host resizes the iframe after the size report
-      await m.page.locator("#slot").screenshot({
-        path: new URL(`gaps-${name}-${width}-${theme}.png`, ARTIFACTS).pathname,
-      });
+      await picture(m.page.locator("#slot"), `gaps-${name}-${width}-${theme}.png`);
     }
   }
 }
@@ -165,9 +164,7 @@ Deno.test({
         await mouseClick(m, '[data-mcc-action="more"]');
         await m.view.waitForSelector('.mcc-menu [role="menuitem"]');
         if (collapsed) {
-          await Deno.mkdir(ARTIFACTS, { recursive: true });
-          const path = new URL("gaps-collapsed-menu-420-light.png", ARTIFACTS).pathname;
-          await m.page.locator("#slot").screenshot({ path });
+          await picture(m.page.locator("#slot"), "gaps-collapsed-menu-420-light.png");
         }
         await mouseClick(m, '.mcc-menu [role="menuitem"]:last-child');
         await m.view.locator(".mcc-status").filter({ hasText: "runtimes.csv" }).waitFor({ timeout: 5_000 });

@@ -14,6 +14,7 @@ import {
   type Harness,
   type Mounted,
   mountPainted,
+  picture,
   skipReason,
   startHarness,
 } from "./harness.ts";
@@ -52,9 +53,7 @@ async function look(m: Mounted, name: string): Promise<void> {
       await m.page.setViewportSize({ width: width + 60, height: 900 });
       await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
       await m.page.waitForTimeout(200); // the host resizes the iframe after the size report
-      await m.page.locator("#slot").screenshot({
-        path: new URL(`grid-${name}-${width}-${theme}.png`, ARTIFACTS).pathname,
-      });
+      await picture(m.page.locator("#slot"), `grid-${name}-${width}-${theme}.png`);
     }
   }
 }

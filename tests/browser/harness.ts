@@ -8,7 +8,14 @@
  * view makes travels the real protocol on both sides.
  */
 import axe from "axe-core";
-import { type Browser, type BrowserContext, chromium, type Frame, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Frame,
+  type Locator,
+  type Page,
+} from "playwright-core";
 import type { Client } from "@modelcontextprotocol/client";
 import { CardStore } from "../../mod.ts";
 import { connect } from "../helpers.ts";
@@ -581,9 +588,33 @@ export async function moreAction(view: Frame, label: string): Promise<void> {
   await view.getByRole("menuitem", { name: label, exact: true }).click();
 }
 
-/** A screenshot of the host's slot (the card as the host shows it) into tests/artifacts/<name>.png. */
+/**
+ * Pictures are for people, so CI takes none: with MCC_SHOTS=1 the browser tests write theirs to
+ * tests/artifacts/ (look at them at 420 and 760 px in both themes before calling a card done). What
+ * a test does before a picture (a width set, a wait) it does either way, so a run is the same run.
+ * They cost Chromium about 0.2 CPU-s each, some 300 of them in a run.
+ */
+export const SHOTS = Boolean(Deno.env.get("MCC_SHOTS"));
+
+/**
+ * A picture of `target` (an element or a page) into tests/artifacts/`path`, with MCC_SHOTS only
+ * (`SHOTS`); `full` takes a whole page past its viewport, `clip` a part of it.
+ */
+export async function picture(
+  target: Locator | Page,
+  path: string,
+  options: { fullPage?: boolean; clip?: { x: number; y: number; width: number; height: number } } = {},
+): Promise<void> {
+  if (!SHOTS) return;
+  const file = new URL(path, ARTIFACTS);
+  await Deno.mkdir(new URL("./", file), { recursive: true });
+  await ("goto" in target
+    ? target.screenshot({ path: file.pathname, ...options })
+    : target.screenshot({ path: file.pathname }));
+}
+
+/** A picture of the host's slot (the card as the host shows it) as tests/artifacts/<name>.png, with MCC_SHOTS. */
 export async function shot(m: Mounted, name: string): Promise<void> {
-  await Deno.mkdir(ARTIFACTS, { recursive: true });
   await m.page.waitForTimeout(150); // the host resizes the iframe after the size report
-  await m.page.locator("#slot").screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname });
+  await picture(m.page.locator("#slot"), `${name}.png`);
 }

@@ -9,7 +9,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import axe from "axe-core";
 import type { Frame, Page } from "playwright-core";
-import { ARTIFACTS, type Harness, type Mounted, mountPainted, skipReason, startHarness } from "./harness.ts";
+import { type Harness, type Mounted, mountPainted, picture, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
 import { GIST_TEMPLATE } from "../../src/cards/prompt_gist.ts";
 import { bookmarkletUrl } from "../../src/tools/_bookmarklet.ts";
@@ -60,8 +60,7 @@ async function shot(m: Mounted, name: string, width?: number): Promise<void> {
     if (Math.abs(want - got) <= 2) break;
     await new Promise((r) => setTimeout(r, 50));
   }
-  await Deno.mkdir(ARTIFACTS, { recursive: true });
-  await m.page.locator("body").screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname });
+  await picture(m.page.locator("body"), `${name}.png`);
 }
 
 const status = (m: Mounted) =>
@@ -633,11 +632,7 @@ Deno.test({
       await page.click("#b", { button: "right" });
       await page.click('button:has-text("Insert Card")');
       await page.locator("#b + iframe").waitFor();
-      await Deno.mkdir(ARTIFACTS, { recursive: true });
-      await page.screenshot({
-        path: new URL("bookmarklet-inserted.png", ARTIFACTS).pathname,
-        fullPage: true,
-      });
+      await picture(page, "bookmarklet-inserted.png", { fullPage: true });
       await h.context.clearPermissions();
       await page.close();
     });

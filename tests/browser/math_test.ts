@@ -12,6 +12,7 @@ import {
   type Harness,
   type Mounted,
   mountPainted,
+  picture,
   skipReason,
   startHarness,
 } from "./harness.ts";
@@ -33,9 +34,7 @@ async function look(m: Mounted, name: string): Promise<void> {
       await m.page.setViewportSize({ width: width + 60, height: 1200 });
       await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
       await m.page.waitForTimeout(200);
-      await m.page.locator("#slot").screenshot({
-        path: new URL(`math-${name}-${width}-${theme}.png`, ARTIFACTS).pathname,
-      });
+      await picture(m.page.locator("#slot"), `math-${name}-${width}-${theme}.png`);
     }
   }
 }

@@ -9,7 +9,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import axe from "axe-core";
 import type { Frame, Page } from "playwright-core";
-import { ARTIFACTS, type Harness, skipReason, startHarness } from "./harness.ts";
+import { ARTIFACTS, type Harness, picture, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -223,8 +223,7 @@ Deno.test({
           await page.goto(url);
           await page.waitForSelector(".mcc-player");
           for (let k = 1; k <= 4; k++) {
-            const path = new URL(`animation-scene${k}-${width}-${theme}.png`, ARTIFACTS).pathname;
-            await page.locator(".mcc-card").screenshot({ path });
+            await picture(page.locator(".mcc-card"), `animation-scene${k}-${width}-${theme}.png`);
             await page.click('[data-mcc-action="anim-next"]');
           }
           await page.close();

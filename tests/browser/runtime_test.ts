@@ -10,13 +10,13 @@ import axe from "axe-core";
 import type { Frame, Page } from "playwright-core";
 import {
   allInOrder,
-  ARTIFACTS,
   type Harness,
   inPages,
   inPool,
   isHarnessWindow,
   moreAction,
   type Mounted,
+  picture,
   report,
   skipReason,
   startHarness,
@@ -111,19 +111,14 @@ async function settled(m: Mounted): Promise<void> {
   throw new Error("the host never got the view's final size");
 }
 
-/** Pictures are for people, so CI takes none: MCC_RUNTIME_SHOTS=1 writes them to tests/artifacts/. */
-const SHOTS = Boolean(Deno.env.get("MCC_RUNTIME_SHOTS"));
-
 /**
  * Waits for a mounted card's size to settle (a check of its own, so it runs either way), then, with
- * MCC_RUNTIME_SHOTS, saves a screenshot of the page to tests/artifacts/.
+ * MCC_SHOTS, saves a screenshot of the page to tests/artifacts/ (`picture`).
  */
 async function shot(target: Page | Mounted, name: string): Promise<void> {
   const page = "view" in target ? target.page : target;
   if ("view" in target) await settled(target);
-  if (!SHOTS) return;
-  await Deno.mkdir(ARTIFACTS, { recursive: true });
-  await page.locator("body").screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname });
+  await picture(page.locator("body"), `${name}.png`);
 }
 
 const style = (view: View, selector: string, property: string) =>

@@ -12,11 +12,11 @@ import { deepStrictEqual as assertDeep, ok as assert, strictEqual as assertEqual
 import type { Frame, Page } from "playwright-core";
 import { savedPage, site, webClient } from "../tools/web_fixtures.ts";
 import {
-  ARTIFACTS,
   axeViolations,
   type Harness,
   moreAction,
   type Mounted,
+  picture,
   report,
   skipReason,
   startHarness,
@@ -338,9 +338,7 @@ Deno.test({
             await m.page.setViewportSize({ width: width + 40, height: 900 });
             await m.page.evaluate((w) => document.getElementById("slot")!.style.width = `${w}px`, width);
             await framed(m.page, view);
-            await Deno.mkdir(ARTIFACTS, { recursive: true });
-            const path = new URL(`state-form-restored-${theme}-${width}.png`, ARTIFACTS).pathname;
-            await m.page.locator("body").screenshot({ path });
+            await picture(m.page.locator("body"), `state-form-restored-${theme}-${width}.png`);
           }
         }
 

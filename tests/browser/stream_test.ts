@@ -6,7 +6,15 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import axe from "axe-core";
-import { ARTIFACTS, type Harness, type Mounted, report, skipReason, startHarness } from "./harness.ts";
+import {
+  ARTIFACTS,
+  type Harness,
+  type Mounted,
+  picture,
+  report,
+  skipReason,
+  startHarness,
+} from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -114,7 +122,7 @@ const rowTexts = (m: Mounted) =>
 async function shot(m: Mounted, name: string): Promise<void> {
   await Deno.mkdir(ARTIFACTS, { recursive: true });
   await new Promise((r) => setTimeout(r, 250)); // the host applies the last size report
-  await m.page.locator("#slot").screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname });
+  await picture(m.page.locator("#slot"), `${name}.png`);
 }
 
 Deno.test({

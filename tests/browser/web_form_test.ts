@@ -9,7 +9,7 @@ import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node
 import { introLine } from "../../src/tools/mirror_web_form.ts";
 import { webFormMessage } from "../../src/ui/shared/web_form.ts";
 import { savedPage, site, webClient } from "../tools/web_fixtures.ts";
-import { ARTIFACTS, axeViolations, type Mounted, skipReason, startHarness } from "./harness.ts";
+import { axeViolations, type Mounted, picture, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -23,8 +23,7 @@ async function settledShot(m: Mounted, name: string): Promise<void> {
     if (Math.abs(want - got) <= 2) break;
     await new Promise((r) => setTimeout(r, 50));
   }
-  await Deno.mkdir(ARTIFACTS, { recursive: true });
-  await m.page.locator("body").screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname });
+  await picture(m.page.locator("body"), `${name}.png`);
 }
 
 Deno.test({

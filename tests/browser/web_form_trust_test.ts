@@ -9,7 +9,7 @@
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { webFormMessage } from "../../src/ui/shared/web_form.ts";
 import { HOSTILE_TITLE, site, webClient } from "../tools/web_fixtures.ts";
-import { ARTIFACTS, axeViolations, skipReason, startHarness } from "./harness.ts";
+import { axeViolations, picture, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
 
 const PAGE = `<title>Offers</title>
@@ -65,10 +65,7 @@ Deno.test({
             const m = await mount(theme, width);
             assertDeep(await axeViolations(m.view), [], `${theme} ${width}`);
             await new Promise((r) => setTimeout(r, 300));
-            await Deno.mkdir(ARTIFACTS, { recursive: true });
-            await m.page.locator("body").screenshot({
-              path: new URL(`web-form-hostile-${theme}-${width}.png`, ARTIFACTS).pathname,
-            });
+            await picture(m.page.locator("body"), `web-form-hostile-${theme}-${width}.png`);
             await m.page.close();
           }
         }

@@ -6,7 +6,7 @@
  * holds no error).
  */
 import { type Browser, chromium, type ConsoleMessage, type Frame, type Page } from "playwright-core";
-import { CHROMIUM, FLAGS, waitFor } from "../browser/harness.ts";
+import { CHROMIUM, FLAGS, picture, waitFor } from "../browser/harness.ts";
 
 /**
  * The suite's browser: the run's shared Chromium when MCC_BROWSER_WS names one (as in CI; closing
@@ -138,9 +138,7 @@ export function ourErrors(lines: { url: string; text: string }[], viewUrl: strin
   return lines.filter((l) => l.url === viewUrl || /mcp-chat-cards|mcc-/.test(l.text)).map((l) => l.text);
 }
 
-/** Saves a screenshot of the host page to tests/artifacts/. */
+/** Saves a screenshot of the host page to tests/artifacts/, with MCC_SHOTS (pictures are for people). */
 export async function shot(page: Page, name: string): Promise<void> {
-  const dir = new URL("../artifacts/", import.meta.url);
-  await Deno.mkdir(dir, { recursive: true });
-  await page.screenshot({ path: new URL(`${name}.png`, dir).pathname });
+  await picture(page, `${name}.png`);
 }
