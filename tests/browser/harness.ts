@@ -520,7 +520,7 @@ export async function allInOrder<R>(outcomes: Promise<R>[]): Promise<R[]> {
  * visibility:hidden, as Playwright's waitForSelector waits by default), or with `attached` only in
  * the document. Unlike waitForSelector and locators, it does not put Playwright's injected script
  * (330 KB, compiled and run in each new frame that waits or locates) into the frame: kinds_test
- * went from 52 to 42 CPU-s with it. A test that goes on to use a locator there pays for it then.
+ * went from 52 to 44 CPU-s with it. A test that goes on to use a locator there pays for it then.
  */
 export async function waitFor(
   frame: Frame | Page,
@@ -598,7 +598,7 @@ export const SHOTS = Boolean(Deno.env.get("MCC_SHOTS"));
 
 /**
  * A picture of `target` (an element or a page) into tests/artifacts/`path`, with MCC_SHOTS only
- * (`SHOTS`); `full` takes a whole page past its viewport, `clip` a part of it.
+ * (`SHOTS`); `fullPage` takes a whole page past its viewport, `clip` a part of it.
  */
 export async function picture(
   target: Locator | Page,

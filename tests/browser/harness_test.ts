@@ -15,6 +15,7 @@ import {
   type Mounted,
   skipReason,
   startHarness,
+  waitFor,
   windowOpener,
 } from "./harness.ts";
 import { KINDS } from "./samples.ts";
@@ -198,6 +199,35 @@ Deno.test({
         );
         await next.page.close();
         assert(!pageOf(next).isClosed());
+      },
+    );
+    await t.step(
+      "waitFor: a shown match, an attached one, a navigation on the way and a named timeout",
+      async () => {
+        const page = await h.context.newPage();
+        await page.setContent("<p>start</p>");
+        // a match that comes later, hidden first: `attached` is met at once, the default only once it shows
+        await page.evaluate(() =>
+          setTimeout(() => document.body.insertAdjacentHTML("beforeend", '<b id="x" hidden>x</b>'), 100)
+        );
+        await waitFor(page, "#x", { attached: true });
+        let met = false;
+        const shown = waitFor(page, "#x").then(() => (met = true, "shown"));
+        await page.evaluate(() => new Promise((r) => setTimeout(r, 200)));
+        assertEquals(met, false, "waitFor took a hidden element for a shown one");
+        await page.evaluate(() => document.getElementById("x")!.removeAttribute("hidden"));
+        assertEquals(await shown, "shown");
+        // the page navigates while waited in: the wait goes on in the new document
+        const after = waitFor(page, "#y", { attached: true, timeout: 10_000 }).then(() => "found");
+        await page.evaluate(() => new Promise((r) => setTimeout(r, 100)));
+        await page.goto(h.servePage("/wait-for.html", '<!doctype html><i id="y">y</i>'));
+        assertEquals(await after, "found");
+        // none comes: the error names the selector and the time
+        await waitFor(page, "#never", { timeout: 300 }).then(
+          () => assert(false, "waitFor met a selector that matches nothing"),
+          (error: Error) => assertEquals(error.message, "waited 300 ms for a shown #never"),
+        );
+        await page.close();
       },
     );
   } finally {
