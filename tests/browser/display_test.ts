@@ -9,15 +9,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Frame } from "playwright-core";
-import {
-  ARTIFACTS,
-  axeViolations,
-  type Harness,
-  type Mounted,
-  picture,
-  skipReason,
-  startHarness,
-} from "./harness.ts";
+import { axeViolations, type Harness, type Mounted, picture, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
 import { KINDS } from "./samples.ts";
 
@@ -105,7 +97,6 @@ const sentDisplayRequests = (view: Frame) =>
 const full = (view: Frame) => view.evaluate(() => document.documentElement.hasAttribute("data-mcc-full"));
 
 async function shot(m: Mounted, name: string): Promise<void> {
-  await Deno.mkdir(ARTIFACTS, { recursive: true });
   await m.page.waitForTimeout(150); // the host resizes the iframe after the size report
   await picture(m.page.locator("#slot"), `display-${name}.png`);
 }

@@ -7,7 +7,6 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import type { Frame, Page } from "playwright-core";
 import { unzipSync } from "fflate";
 import {
-  ARTIFACTS,
   axeViolations,
   type Harness,
   moreAction,
@@ -53,7 +52,6 @@ async function storedEntry(v: Frame, needle: string): Promise<unknown[]> {
 
 /** Axe in both themes, and screenshots at 420 and 760 px in both (tests/artifacts/gaps-*.png). */
 async function look(m: Mounted, v: Frame, name: string): Promise<void> {
-  await Deno.mkdir(ARTIFACTS, { recursive: true });
   for (const theme of ["light", "dark"] as const) {
     await m.page.evaluate((th) => window.changeContext({ theme: th }), theme);
     await v.waitForFunction((th) => document.body.dataset.theme === th, theme);

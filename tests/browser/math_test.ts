@@ -7,7 +7,6 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import {
-  ARTIFACTS,
   axeViolations,
   type Harness,
   type Mounted,
@@ -25,7 +24,6 @@ const golden = (path: string) =>
 
 /** Axe in both themes, and screenshots at 420 and 760 px in both. */
 async function look(m: Mounted, name: string): Promise<void> {
-  await Deno.mkdir(ARTIFACTS, { recursive: true });
   for (const theme of ["light", "dark"] as const) {
     await m.page.evaluate((th) => window.changeContext({ theme: th }), theme);
     await m.view.waitForFunction((th) => document.body.dataset.theme === th, theme);

@@ -9,7 +9,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import axe from "axe-core";
 import type { Frame, Page } from "playwright-core";
-import { ARTIFACTS, type Harness, picture, skipReason, startHarness } from "./harness.ts";
+import { type Harness, picture, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -214,7 +214,6 @@ Deno.test({
       )!;
       const doc = ((await h.plain.readResource({ uri: link.uri! })).contents[0] as { text: string }).text;
       const url = h.servePage("/doc/animation-shots.html", doc);
-      await Deno.mkdir(ARTIFACTS, { recursive: true });
       for (const width of [420, 760]) {
         for (const theme of ["light", "dark"] as const) {
           const page = await h.context.newPage();

@@ -10,7 +10,6 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Frame } from "playwright-core";
 import {
-  ARTIFACTS,
   axeViolations,
   type Harness,
   type Mounted,
@@ -70,7 +69,6 @@ const attr = (v: Frame, selector: string, name: string) =>
 
 /** Axe in both themes, and screenshots at 420 and 760 px in both. */
 async function look(m: Mounted, name: string): Promise<void> {
-  await Deno.mkdir(ARTIFACTS, { recursive: true });
   for (const theme of ["light", "dark"] as const) {
     await m.page.evaluate((th) => window.changeContext({ theme: th }), theme);
     await m.view.waitForFunction((th) => document.body.dataset.theme === th, theme);

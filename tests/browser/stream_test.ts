@@ -6,15 +6,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import axe from "axe-core";
-import {
-  ARTIFACTS,
-  type Harness,
-  type Mounted,
-  picture,
-  report,
-  skipReason,
-  startHarness,
-} from "./harness.ts";
+import { type Harness, type Mounted, picture, report, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -120,7 +112,6 @@ const rowTexts = (m: Mounted) =>
   );
 
 async function shot(m: Mounted, name: string): Promise<void> {
-  await Deno.mkdir(ARTIFACTS, { recursive: true });
   await new Promise((r) => setTimeout(r, 250)); // the host applies the last size report
   await picture(m.page.locator("#slot"), `${name}.png`);
 }
