@@ -165,6 +165,9 @@ async function viewFrame(page: Page): Promise<Frame> {
 /** The context's viewport: a new page's, and what a reused page is given back. */
 const VIEWPORT = { width: 720, height: 900 };
 
+/** MCC_DEBUG_HOST_PAGES=1 says on stderr why a host page's document was not taken as it was. */
+const DEBUG_REUSE = Boolean(Deno.env.get("MCC_DEBUG_HOST_PAGES"));
+
 /** The media a new page of the context has (the context emulates none of its own). */
 const NEW_PAGE_MEDIA = {
   media: null,
@@ -262,9 +265,11 @@ export function windowOpener(context: BrowserContext): () => Promise<Page> {
  * renderer process), so a page a test closes waits here, its card removed, for the next mount. That
  * mount gives it what a new page has: no listener but those the context's "page" listeners added at
  * its birth (the test's go at once, at close), the context's viewport and media, the mouse at 0,0,
- * then a fresh host document (`goto`; a remount would keep the host page's window globals and
- * listeners). A page that used a LASTING method, was born before the context's "page" listeners
- * changed, or was mounted `fresh`, is closed instead.
+ * and a host document as a new one is: the one it had, emptied at close by the host's `resetHost`
+ * (its card and bridge gone, what was pending cancelled, its state reset) when that found nothing
+ * else a test changed in it, else a new one (`goto`; a new document costs Chromium 0.12 CPU-s a
+ * mount more, 0.30 against 0.18). A page that used a LASTING method, was born before the context's
+ * "page" listeners changed, or was mounted `fresh`, is closed instead.
  */
 function hostPages(context: BrowserContext, hostUrl: string) {
   const idle: Page[] = [];
@@ -287,9 +292,15 @@ function hostPages(context: BrowserContext, hostUrl: string) {
     const reusable = !fresh && !use.lasting && !page.isClosed() &&
       sameListeners(pageListeners(context), birth.onPage);
     // The card goes now, as it would with the page: no call of its reaches the server after its test.
-    if (
-      reusable && await page.evaluate(() => document.body?.replaceChildren()).then(() => true, () => false)
-    ) {
+    // The host document is emptied as a new one would be (`resetHost`, tests/browser/page/host.ts);
+    // one a test changed past that, or that is not the host's, gets a new document at the next mount.
+    const left = reusable &&
+      await page.evaluate(() =>
+        window.resetHost?.() ?? (document.body?.replaceChildren(), ["not the test host's document"])
+      ).catch(() => undefined);
+    if (left) {
+      if (left.length === 0) asGood.add(page);
+      else if (DEBUG_REUSE) console.error(`host page not reused as it was: ${left.join("; ")}`);
       idle.push(page);
     } else await page.close().catch(() => {});
   };
@@ -304,6 +315,20 @@ function hostPages(context: BrowserContext, hostUrl: string) {
   };
 
   const last = new WeakMap<Page, Use>();
+  /** Idle pages whose host document `resetHost` left as a new one: the next mount takes it as it is. */
+  const asGood = new WeakSet<Page>();
+  const loadHost = async (page: Page) => {
+    await page.goto(hostUrl);
+    // by an evaluate, not waitForFunction: see waitFor
+    const ready = await page.evaluate(async () => {
+      for (const end = performance.now() + 30_000; performance.now() < end;) {
+        if (typeof window.mountCard === "function") return true;
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+      return false;
+    });
+    if (!ready) throw new Error("the test host page had no mountCard 30 s after it loaded");
+  };
   /** A host page with a fresh host document, and the console lines of that document and its frames. */
   return async (fresh: boolean): Promise<{ page: Page; console: string[] }> => {
     let page = fresh ? undefined : idle.pop();
@@ -319,16 +344,7 @@ function hostPages(context: BrowserContext, hostUrl: string) {
     }
     const lines: string[] = [];
     page.on("console", (message) => lines.push(message.text()));
-    await page.goto(hostUrl);
-    // by an evaluate, not waitForFunction: see waitFor
-    const ready = await page.evaluate(async () => {
-      for (const end = performance.now() + 30_000; performance.now() < end;) {
-        if (typeof window.mountCard === "function") return true;
-        await new Promise((r) => requestAnimationFrame(r));
-      }
-      return false;
-    });
-    if (!ready) throw new Error("the test host page had no mountCard 30 s after it loaded");
+    if (!asGood.delete(page)) await loadHost(page);
     const use: Use = { lasting: false, media: false, mouse: false };
     last.set(page, use);
     return { page: lease(page, use, () => release(page, use, fresh)), console: lines };

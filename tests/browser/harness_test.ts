@@ -2,7 +2,8 @@
 /**
  * The harness's page reuse: a host page a test closes comes back to the next `mount` with nothing of
  * that test in it (viewport, emulated media, listeners, dialog handlers, host-page globals, console
- * lines, host events, the mouse over the card), the page count stays put (pages opened side by side
+ * lines, host events, the mouse over the card; its host document kept, emptied, when only the card
+ * changed it, and loaded anew for each thing a test can change past it), the page count stays put (pages opened side by side
  * too), and the pages that must really close do (`fresh: true`, a page that added an init script, one
  * born before the context's "page" listeners changed); pages open side by side are windows of their own,
  * and two window openers of one context never take each other's page.
@@ -103,6 +104,57 @@ Deno.test({
       assertEquals(heard.filter((line) => line.includes("test's line")), ["the first test's line"]);
       assertEquals(second.console.filter((line) => line.includes("test's line")), ["the second test's line"]);
       await second.page.close();
+    });
+
+    await t.step("a host document only its card changed is kept, emptied as a new one is", async () => {
+      const first = await mount();
+      const documentOf = (m: Mounted) => m.page.evaluate(() => performance.timeOrigin);
+      const kept = await documentOf(first);
+      await first.page.evaluate(() => {
+        window.switchTheme("dark"); // the host paints its page
+        document.getElementById("slot")!.style.width = "400px";
+        // pending when the test ends: a navigation would cancel them, and so does the reset
+        setTimeout(() => window.hostEvents.push({ type: "late", t: 0 }), 200);
+        setInterval(() => window.hostEvents.push({ type: "tick", t: 0 }), 50);
+        requestAnimationFrame(() => window.hostEvents.push({ type: "frame", t: 0 }));
+      });
+      await first.page.close();
+      const second = await mount();
+      assertEquals(await documentOf(second), kept, "the same host document");
+      await second.page.evaluate(() => new Promise((r) => setTimeout(r, 400)));
+      assertEquals(
+        await second.page.evaluate(() => ({
+          background: document.body.style.background,
+          width: document.getElementById("slot")!.style.width,
+          cards: document.querySelectorAll("#slot iframe").length,
+          left: window.hostEvents.filter((e) => ["late", "tick", "frame"].includes(e.type)).length,
+        })),
+        { background: "rgb(255, 255, 255)", width: "", cards: 1, left: 0 },
+      );
+      await second.page.close();
+    });
+
+    await t.step("a host document a test changed past its card is loaded anew", async () => {
+      const changes: Record<string, () => void> = {
+        "a global added": () => Object.assign(window, { extra: 1 }),
+        "a global replaced": () => (window.deliver = () => Promise.resolve(0)),
+        "a listener left": () => addEventListener("message", () => {}),
+        "a document listener left": () => document.addEventListener("click", () => {}),
+        "a handler set": () => (onmessage = () => {}),
+        "markup added": () => document.body.append(document.createElement("p")),
+        "a style sheet adopted": () => (document.adoptedStyleSheets = [new CSSStyleSheet()]),
+      };
+      const kept: string[] = [];
+      for (const [change, make] of Object.entries(changes)) {
+        const m = await mount();
+        const before = await m.page.evaluate(() => performance.timeOrigin);
+        await m.page.evaluate(make);
+        await m.page.close();
+        const next = await mount();
+        if (await next.page.evaluate(() => performance.timeOrigin) === before) kept.push(change);
+        await next.page.close();
+      }
+      assertEquals(kept, []);
     });
 
     await t.step("mount and close again and again: the page count does not grow", async () => {

@@ -16,6 +16,69 @@ import type { MountOptions } from "./types.ts";
 
 type Json = Record<string, unknown>;
 
+/*
+ * What a navigation would end, tracked so that `resetHost` can end it too: the timers, intervals and
+ * frame callbacks still pending, and the listeners on the window and the document (those left past
+ * what the page had once loaded are a test's). Installed before anything else here runs.
+ */
+const scope = window as unknown as Record<string, (...args: unknown[]) => number>;
+
+/** Wraps a scheduler and its cancel so the pending ids are known; returns what cancels them all. */
+function trackPending(schedule: string, cancel: string, once: boolean): () => void {
+  const [start, stop] = [scope[schedule].bind(window), scope[cancel].bind(window)];
+  const ids = new Set<number>();
+  scope[schedule] = (handler, ...rest) => {
+    if (typeof handler !== "function") return start(handler, ...rest); // code in a string
+    const run = (...args: unknown[]) => (once && ids.delete(id), handler(...args));
+    const id = start(run, ...rest);
+    ids.add(id);
+    return id;
+  };
+  scope[cancel] = (id) => (ids.delete(id as number), stop(id));
+  return () => {
+    for (const id of ids) stop(id);
+    ids.clear();
+  };
+}
+const cancelPending = [
+  trackPending("setTimeout", "clearTimeout", true),
+  trackPending("setInterval", "clearInterval", false),
+  trackPending("requestAnimationFrame", "cancelAnimationFrame", true),
+];
+
+const listening = new Set<string>();
+const listenerIds = new WeakMap<object, number>();
+let listenersSeen = 0;
+for (const [name, target] of [["window", window], ["document", document]] as const) {
+  const add = target.addEventListener.bind(target);
+  const remove = target.removeEventListener.bind(target);
+  const key = (type: string, listener: object, options?: boolean | EventListenerOptions) => {
+    if (!listenerIds.has(listener)) listenerIds.set(listener, ++listenersSeen);
+    const capture = typeof options === "boolean" ? options : Boolean(options?.capture);
+    return `${name} ${type} ${listenerIds.get(listener)} ${capture}`;
+  };
+  target.addEventListener = (
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: never,
+  ) => {
+    add(type, listener!, options);
+    // Playwright's own (its injected script's, made at its first action in the page) are not a
+    // test's: a new document gets them again the same way.
+    if (listener && !/\bInjectedScript\b/.test(new Error().stack ?? "")) {
+      listening.add(key(type, listener, options));
+    }
+  };
+  target.removeEventListener = (
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: never,
+  ) => {
+    remove(type, listener!, options);
+    if (listener) listening.delete(key(type, listener, options));
+  };
+}
+
 const record = (type: string, data: Json = {}) =>
   window.hostEvents.push({ type, t: performance.now(), ...data });
 window.hostEvents = [];
@@ -60,13 +123,27 @@ function proxyReady(iframe: HTMLIFrameElement): Promise<void> {
  * bridge's transport sees it (that message is no JSON-RPC).
  */
 function sizeFromDocument(iframe: HTMLIFrameElement): void {
-  addEventListener("message", (event: MessageEvent) => {
+  const listener = (event: MessageEvent) => {
     const height = event.data?.mccDocumentHeight;
     if (event.source !== iframe.contentWindow || typeof height !== "number") return;
     event.stopImmediatePropagation();
     record("document-height", { height });
     iframe.style.height = `${height}px`;
-  });
+  };
+  addEventListener("message", listener);
+  undoOnRemove.push(() => removeEventListener("message", listener));
+}
+
+/** What the host set up for the card it shows, undone when the card goes. */
+const undoOnRemove: (() => void)[] = [];
+
+/**
+ * The card goes with its bridge, as a host closes a view it removes: a bridge left open kept its
+ * window listener, and every later message went through all of them.
+ */
+async function removeCard(): Promise<void> {
+  await bridge?.close();
+  for (const undo of undoOnRemove.splice(0)) undo();
 }
 
 /** The host page's own background in a theme (the chat behind the card). */
@@ -74,9 +151,7 @@ const paintHost = (theme: unknown) =>
   document.body.style.background = theme === "dark" ? "#111114" : "#ffffff";
 
 window.mountCard = async (o) => {
-  // The card before this one goes with its bridge, as a host closes a view it removes: a bridge left
-  // open kept its window listener, and every later message went through all of them.
-  await bridge?.close();
+  await removeCard();
   const tools = await window.mccListTools();
   const tool = tools.find((t) => t.name === o.tool);
   context = { ...o.hostContext, toolInfo: { id: 1, tool } };
@@ -254,3 +329,63 @@ window.remount = async (result) => {
   iframe.remove();
   await window.mountCard({ ...options, fixture: result ?? window.lastResult });
 };
+
+/**
+ * Makes this document what a new one would be for the next card (harness.ts `hostPages`: loading a
+ * new host document cost Chromium 0.12 CPU-s a mount, 0.30 against 0.18): the card and its bridge go,
+ * whatever was pending is cancelled as a navigation cancels it, and the host's own state is reset.
+ * Returns what it could not undo (a global a test added, a listener it left, markup it changed): the
+ * harness then loads a new document as before.
+ */
+window.resetHost = async () => {
+  await removeCard();
+  for (const cancel of cancelPending) cancel();
+  const slot = document.getElementById("slot");
+  slot?.replaceChildren();
+  for (const painted of [slot, document.body]) painted?.removeAttribute("style");
+  window.hostEvents.length = 0;
+  delete window.lastResult;
+  context = {};
+  mounted = undefined;
+  scrollTo(0, 0);
+  getSelection()?.removeAllRanges();
+  return differences();
+};
+
+/*
+ * The host document as it was once loaded, for `resetHost` to compare with: its globals (a value or
+ * an accessor each), its markup and its listeners.
+ */
+const loaded = {
+  globals: globalsNow(),
+  markup: document.documentElement.outerHTML,
+  listeners: new Set(listening),
+};
+
+function globalsNow(): Map<string, unknown> {
+  const own = Object.getOwnPropertyDescriptors(window);
+  return new Map(Object.entries(own).map(([name, d]) => [name, "value" in d ? d.value : d.get]));
+}
+
+/** How this document differs from a freshly loaded one, in words; none when it does not. */
+function differences(): string[] {
+  const found: string[] = [];
+  const now = globalsNow();
+  for (const [name, value] of now) {
+    if (name.startsWith("__playwright")) continue; // Playwright's, made again in a new document
+    if (!loaded.globals.has(name)) found.push(`global ${name} added`);
+    else if (!Object.is(loaded.globals.get(name), value)) found.push(`global ${name} replaced`);
+    else if (name.startsWith("on") && (window as unknown as Json)[name] !== null) found.push(`${name} set`);
+  }
+  for (const name of loaded.globals.keys()) if (!now.has(name)) found.push(`global ${name} deleted`);
+  const added = [...listening].filter((key) => !loaded.listeners.has(key));
+  if (added.length) found.push(`listeners left: ${added.join(", ")}`);
+  // an emptied style comes back as an empty attribute (Chromium writes the attribute lazily)
+  const markup = document.documentElement.outerHTML.replaceAll(' style=""', "");
+  if (markup !== loaded.markup) {
+    const at = [...markup].findIndex((c, i) => c !== loaded.markup[i]);
+    found.push(`the host markup changed: ${JSON.stringify(markup.slice(Math.max(0, at - 40), at + 80))}`);
+  }
+  if (document.adoptedStyleSheets.length) found.push("style sheets adopted");
+  return found;
+}

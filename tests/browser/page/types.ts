@@ -104,6 +104,11 @@ export interface HostWindow {
   /** Round trip of a ping carrying the last result to the view, in ms: the transport's own cost. */
   pingView(): Promise<number>;
   lastResult?: Json;
+  /**
+   * Empties the host document for the next card as a new one would be; returns what a test changed
+   * that it cannot undo (the harness loads a new document then).
+   */
+  resetHost(): Promise<string[]>;
   /** Lists and calls the tools the view offers (MCP Apps `appCapabilities.tools`). */
   viewTools: { list(): Promise<Json[]>; call(name: string, args?: Json): Promise<Json> };
 }
