@@ -267,8 +267,8 @@ export function windowOpener(context: BrowserContext): () => Promise<Page> {
  * its birth (the test's go at once, at close), the context's viewport and media, the mouse at 0,0,
  * and a host document as a new one is: the one it had, emptied at close by the host's `resetHost`
  * (its card and bridge gone, what was pending cancelled, its state reset) when that found nothing
- * else a test changed in it, else a new one (`goto`; a new document costs Chromium 0.12 CPU-s a
- * mount more, 0.30 against 0.18). A page that used a LASTING method, was born before the context's
+ * else a test changed in it, else a new one (`goto`; a new document costs Chromium 0.11 CPU-s a
+ * mount more, 0.30 against 0.19). A page that used a LASTING method, was born before the context's
  * "page" listeners changed, or was mounted `fresh`, is closed instead.
  */
 function hostPages(context: BrowserContext, hostUrl: string) {
@@ -300,7 +300,7 @@ function hostPages(context: BrowserContext, hostUrl: string) {
       ).catch(() => undefined);
     if (left) {
       if (left.length === 0) asGood.add(page);
-      else if (DEBUG_REUSE) console.error(`host page not reused as it was: ${left.join("; ")}`);
+      else if (DEBUG_REUSE) console.error(`host document loaded anew for the next mount: ${left.join("; ")}`);
       idle.push(page);
     } else await page.close().catch(() => {});
   };

@@ -46,6 +46,7 @@ const cancelPending = [
   trackPending("requestAnimationFrame", "cancelAnimationFrame", true),
 ];
 
+type Listener = EventListenerOrEventListenerObject | null;
 const listening = new Set<string>();
 const listenerIds = new WeakMap<object, number>();
 let listenersSeen = 0;
@@ -57,11 +58,7 @@ for (const [name, target] of [["window", window], ["document", document]] as con
     const capture = typeof options === "boolean" ? options : Boolean(options?.capture);
     return `${name} ${type} ${listenerIds.get(listener)} ${capture}`;
   };
-  target.addEventListener = (
-    type: string,
-    listener: EventListenerOrEventListenerObject | null,
-    options?: never,
-  ) => {
+  target.addEventListener = (type: string, listener: Listener, options?: never) => {
     add(type, listener!, options);
     // Playwright's own (its injected script's, made at its first action in the page) are not a
     // test's: a new document gets them again the same way.
@@ -69,11 +66,7 @@ for (const [name, target] of [["window", window], ["document", document]] as con
       listening.add(key(type, listener, options));
     }
   };
-  target.removeEventListener = (
-    type: string,
-    listener: EventListenerOrEventListenerObject | null,
-    options?: never,
-  ) => {
+  target.removeEventListener = (type: string, listener: Listener, options?: never) => {
     remove(type, listener!, options);
     if (listener) listening.delete(key(type, listener, options));
   };
@@ -332,7 +325,7 @@ window.remount = async (result) => {
 
 /**
  * Makes this document what a new one would be for the next card (harness.ts `hostPages`: loading a
- * new host document cost Chromium 0.12 CPU-s a mount, 0.30 against 0.18): the card and its bridge go,
+ * new host document cost Chromium 0.11 CPU-s a mount, 0.30 against 0.19): the card and its bridge go,
  * whatever was pending is cancelled as a navigation cancels it, and the host's own state is reset.
  * Returns what it could not undo (a global a test added, a listener it left, markup it changed): the
  * harness then loads a new document as before.
