@@ -1,9 +1,15 @@
 /**
- * `deno task test` runs its files longest first (tests/longest_first.txt, then every other file
- * Deno finds under tests/): with --parallel a worker takes the next file in the order given, so a
- * long file started last would run alone at the end. The list only orders: `tests/` follows it, so
- * a file missing from the list still runs, and Deno runs a file named twice once. The tests run
- * unchecked: `deno task check` type-checks every file they run and the doc blocks, once, and
+ * `deno task test` starts some long files first (tests/longest_first.txt), then every other file Deno
+ * finds under tests/, with --parallel: a worker takes the next file in Deno's order. That order is not
+ * the order given: Deno sorts the named files by their folder's path, longest first (every named
+ * tests/browser/ file ran before tests/hosts/, tests/smoke/ and the rest, whatever the list said),
+ * keeping the given order only within a length, and runs the files it finds itself in path order. So
+ * the list holds only files whose start it can set: the long files outside tests/browser/ that mostly
+ * wait (a Node build and install, the Inspector, the slow clients' 30 s deadlines, an npm download,
+ * the recipe's copy). Started first, they wait while the gates beside them (`deno task check`, the
+ * mutants) take the cores; the browser files follow in path order with the unit tests after them, so
+ * the run ends on short files. A file named twice runs once; a file not named still runs. The tests
+ * run unchecked: `deno task check` type-checks every file they run and the doc blocks, once, and
  * `deno task ok` and `.ci/run` run both (CI runs the check beside the tests instead of before them).
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
@@ -37,6 +43,44 @@ Deno.test("the longest-first list names existing test files, each once", async (
   const tests = new Set(filesUnder("tests").filter((f) => COLLECTED.test(f)));
   assertDeep(listed.filter((f) => !tests.has(f)), [], `${LIST} names files deno test would not find`);
   assertDeep(listed.filter((f, i) => listed.indexOf(f) !== i), [], `${LIST} names a file twice`);
+});
+
+Deno.test("Deno starts the listed files in the list's order", async () => {
+  const listed = (await Deno.readTextFile(join(ROOT, LIST))).split("\n").filter(Boolean);
+  const dir = await Deno.makeTempDir({ prefix: "mcc-order-" });
+  try {
+    // Each file's module records its start; a filter that matches no test runs none of them.
+    const started = join(dir, "started.txt");
+    const recorder = join(dir, "recorder.ts");
+    await Deno.writeTextFile(
+      recorder,
+      `Deno.writeTextFileSync(${JSON.stringify(started)}, Deno.mainModule + "\\n", { append: true });\n`,
+    );
+    const { success, stderr } = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "test",
+        "-A",
+        "--no-check",
+        "--parallel",
+        "--preload",
+        recorder,
+        "--filter",
+        "no test has this name",
+        ...listed,
+      ],
+      cwd: ROOT,
+      env: { DENO_JOBS: "1" },
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    assertEquals(success, true, new TextDecoder().decode(stderr));
+    const order = (await Deno.readTextFile(started)).split("\n").filter(Boolean).map((url) =>
+      url.slice(`file://${ROOT}/`.length)
+    );
+    assertDeep(order, listed, `${LIST} is not the order Deno runs its files in: put them in Deno's order`);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("every file under tests/ that declares a test has a name deno test collects", () => {
