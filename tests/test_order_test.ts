@@ -14,10 +14,15 @@
  * of before them).
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 const ROOT = decodeURIComponent(new URL("../", import.meta.url).pathname).replace(/\/$/, "");
 const LIST = "tests/longest_first.txt";
+/** The files the list names, in its order. */
+async function listedFiles(): Promise<string[]> {
+  return (await Deno.readTextFile(join(ROOT, LIST))).split("\n").filter(Boolean);
+}
+
 /** The names `deno test` collects from a folder. */
 const COLLECTED = /(^|[/_.])test\.(ts|tsx|mts|js|jsx|mjs)$/;
 
@@ -40,7 +45,7 @@ Deno.test("deno task test passes the longest-first list, then tests/ and mod.ts"
 });
 
 Deno.test("the longest-first list names existing test files, each once", async () => {
-  const listed = (await Deno.readTextFile(join(ROOT, LIST))).split("\n").filter(Boolean);
+  const listed = await listedFiles();
   const tests = new Set(filesUnder("tests").filter((f) => COLLECTED.test(f)));
   assertDeep(listed.filter((f) => !tests.has(f)), [], `${LIST} names files deno test would not find`);
   assertDeep(listed.filter((f, i) => listed.indexOf(f) !== i), [], `${LIST} names a file twice`);
@@ -49,12 +54,12 @@ Deno.test("the longest-first list names existing test files, each once", async (
 Deno.test("Deno starts the listed files in the list's order", async () => {
   // Deno's order depends on the paths alone: stand-ins at the same paths, each recording its start
   // when loaded, show it without loading the real files.
-  const listed = (await Deno.readTextFile(join(ROOT, LIST))).split("\n").filter(Boolean);
+  const listed = await listedFiles();
   const dir = await Deno.makeTempDir({ prefix: "mcc-order-" });
   try {
     const started = join(dir, "started.txt");
     for (const file of listed) {
-      await Deno.mkdir(join(dir, file, ".."), { recursive: true });
+      await Deno.mkdir(dirname(join(dir, file)), { recursive: true });
       await Deno.writeTextFile(
         join(dir, file),
         `Deno.writeTextFileSync(${JSON.stringify(started)}, ${
