@@ -4,6 +4,9 @@
  * - a 2,000-point line chart (downsampled to ~300 plotted points, axes, data table) against building
  *   the bare SVG path string for the same 2,000 points (target: within 4x);
  * - a 200-bar chart against building bare <rect> strings for the same bars (target: within 4x);
+ * - a year of daily ISO dates on a time axis (ticks picked per frame width, labels in the locale)
+ *   against the same chart with the labels as plain categories (target: within 10x; 200x before the
+ *   date formatters were kept);
  * - markup size: bytes of the <svg> per input point (target: at most 40), printed once.
  */
 import { renderChart } from "../src/render/svg/chart.ts";
@@ -64,6 +67,25 @@ export const BARS = benchCase({
   target: 4,
   ours: () => renderChart(bars),
   floor: () => bareRects(bars.series[0].values),
+});
+
+const days = Array.from(
+  { length: 365 },
+  (_, i) => new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10),
+);
+const daily = {
+  type: "line" as const,
+  title: "Daily",
+  labels: days,
+  series: [{ name: "Load", values: values.slice(0, 365) }],
+};
+const categories = { ...daily, labels: days.map((d) => `day ${d}`) };
+export const TIME_AXIS = benchCase({
+  name: "line chart, 365 daily dates on a time axis",
+  floorName: "the same chart with the 365 labels as categories",
+  target: 10,
+  ours: () => renderChart(daily),
+  floor: () => renderChart(categories),
 });
 
 for (

@@ -311,6 +311,7 @@ async function microRows(): Promise<void> {
     (await import("../bench/truncate_bench.ts")).TRUNCATE,
     (await import("../bench/export_bench.ts")).CSV,
     (await import("../bench/chart_bench.ts")).BARS,
+    (await import("../bench/chart_bench.ts")).TIME_AXIS,
     (await import("../bench/unzip_bench.ts")).UNZIP,
     (await import("../bench/highlight_bench.ts")).PYTHON,
     ...Object.values(await import("../bench/adversarial_bench.ts")),

@@ -176,11 +176,23 @@ function ticksOf(min: number, max: number, [unit, k]: [Unit, number]): number[] 
   return out;
 }
 
+/** Date formatters by locale and options: making one costs far more than formatting with it (bench/time_axis_bench.ts). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string, o: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = locale + JSON.stringify(o);
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...o });
+    if (dateFormats.size > 200) dateFormats.clear(); // locales come from models: keep the map small
+    dateFormats.set(key, f);
+  }
+  return f;
+}
+
 /** Formats a tick at time `t` for its interval: the year where it changes, the month where it does. */
 function tickLabel(t: number, unit: Unit, first: boolean, locale: string): string {
   const d = new Date(t);
-  const f = (o: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...o }).format(d);
+  const f = (o: Intl.DateTimeFormatOptions) => dateFormat(locale, o).format(d);
   const newYear = d.getUTCMonth() === 0 && d.getUTCDate() === 1;
   if (unit === "year") return String(d.getUTCFullYear());
   if (unit === "month") {

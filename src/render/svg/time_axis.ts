@@ -7,7 +7,7 @@
 import { escape } from "../../html/html.ts";
 import { FONT } from "./axis.ts";
 import { across, at, type Box, under, xAttrs, yAttrs } from "./layout.ts";
-import { gapBefore, timeScale, timeTicks } from "./time.ts";
+import { gapBefore, timeScale, type TimeTick, timeTicks } from "./time.ts";
 import { q } from "./words.ts";
 import { textWidth } from "./text.ts";
 
@@ -51,6 +51,7 @@ export function timeAxis(
     for (let i = j ? kept[j - 1] + 1 : row; i <= row; i++) if (gapBefore(scale, i)) return true;
     return false;
   });
+  const ticksAt = new Map<number, TimeTick[]>();
   return {
     at: kept.map((i) => share(scale.t[i])),
     gap,
@@ -70,10 +71,16 @@ export function timeAxis(
     },
   };
 
-  /** The ticks for a plot box on a frame `width` px wide, and where each label starts and ends. */
+  /**
+   * The ticks for a plot box on a frame `width` px wide, and where each label starts and ends; kept per
+   * plot length, as a frame asks for its overhang and then its ticks.
+   */
   function place(plot: Box, width: number) {
     const measure = (l: string) => textWidth(l, FONT);
-    return timeTicks(lo, hi, width - plot.left - plot.right, measure, locale).map((tick) => {
+    const length = width - plot.left - plot.right;
+    let ticks = ticksAt.get(length);
+    if (!ticks) ticksAt.set(length, ticks = timeTicks(lo, hi, length, measure, locale));
+    return ticks.map((tick) => {
       const x = across(plot, share(tick.t));
       const half = measure(tick.label) / 2;
       return { x, label: tick.label, from: at(x, width) - half, to: at(x, width) + half };
