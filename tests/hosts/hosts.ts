@@ -43,18 +43,6 @@ export function serveRoutes(routes: Map<string, Route>): { origin: string; serve
   return { origin: `http://127.0.0.1:${server.addr.port}`, server };
 }
 
-const root = new URL("../../", import.meta.url);
-
-/** Bundles browser code for a page (the same way tests/browser/harness.ts does). */
-export async function bundle(entry: string): Promise<string> {
-  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["bundle", "--quiet", "--platform", "browser", "--format", "esm", "--minify", entry],
-    cwd: root,
-  }).output();
-  if (code !== 0) throw new Error(`deno bundle ${entry} failed:\n${new TextDecoder().decode(stderr)}`);
-  return new TextDecoder().decode(stdout);
-}
-
 /** Console errors and uncaught exceptions of a page, each with the URL of the frame it came from. */
 export function watchConsole(page: Page): { url: string; text: string }[] {
   const lines: { url: string; text: string }[] = [];

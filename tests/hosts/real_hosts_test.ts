@@ -12,7 +12,6 @@ import { KINDS } from "../browser/samples.ts";
 import { serveApp } from "../http/helpers.ts";
 import {
   atMost,
-  bundle,
   fits,
   launch,
   ourErrors,
@@ -24,7 +23,7 @@ import {
   watchConsole,
 } from "./hosts.ts";
 import type { McpUiMount, McpUiWindow } from "./page/mcp_ui_host.ts";
-import { CACHED, skipReason, SPEC_DEFAULT_CSP, windowOpener } from "../browser/harness.ts";
+import { bundle, CACHED, skipReason, SPEC_DEFAULT_CSP, windowOpener } from "../browser/harness.ts";
 import { inspectorReason, startInspector } from "./inspector.ts";
 import { CARDS } from "../../src/registry.ts";
 import type { Page } from "playwright-core";
@@ -82,7 +81,7 @@ Deno.test({
   // A browser host on loopback: the operator lists it for CORS, as README says for web hosts.
   await using served = await serveApp({ allowedHosts: ["127.0.0.1"] });
   const browser: Browser = await launch();
-  const sandboxJs = await bundle("tests/browser/page/sandbox.ts");
+  const sandboxJs = await bundle("tests/browser/page/sandbox.ts", { minify: true });
   const sandbox = serveRoutes(
     new Map([
       ["/sandbox.html", {
@@ -110,7 +109,7 @@ Deno.test({
               }],
               ["/host.js", {
                 type: "text/javascript",
-                body: await bundle("tests/hosts/page/mcp_ui_host.ts"),
+                body: await bundle("tests/hosts/page/mcp_ui_host.ts", { minify: true }),
                 headers: CACHED,
               }],
             ]),
