@@ -7,10 +7,17 @@
  * left the view. Zips are read back with fflate.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import axe from "axe-core";
 import { unzipSync } from "fflate";
 import type { Download, Frame } from "playwright-core";
-import { type Harness, moreAction, type Mounted, picture, skipReason, startHarness } from "./harness.ts";
+import {
+  axeViolations,
+  type Harness,
+  moreAction,
+  type Mounted,
+  picture,
+  skipReason,
+  startHarness,
+} from "./harness.ts";
 import { KINDS } from "./samples.ts";
 import "./page/types.ts";
 
@@ -56,15 +63,6 @@ const status = (v: Frame) => v.evaluate(() => document.querySelector(".mcc-statu
 async function waitStatus(v: Frame, text: string): Promise<void> {
   await v.locator(".mcc-status").filter({ hasText: text }).waitFor();
   assertEquals(await status(v), text);
-}
-
-async function axeViolations(view: Frame): Promise<string[]> {
-  await view.evaluate(axe.source);
-  return await view.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof import("axe-core") };
-    const { violations } = await axe.run(document, { rules: { "page-has-heading-one": { enabled: false } } });
-    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
 }
 
 /** Sets the host's card width and waits for the frame to take the card's height. */

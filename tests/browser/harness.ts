@@ -623,15 +623,20 @@ export function report(line: string): void {
 }
 
 /**
- * axe-core's violations in a view (the card is not a page: no h1 is asked for). Its 550 KB source
- * goes only into a frame that does not hold it yet (a frame linted again after a theme switch does).
+ * axe-core's violations in a view or page, one line per node ("rule: target failure"); a card is not a
+ * page, so no h1 is asked for (its title is an h2, under which its h3-h6 nest). Its 550 KB source goes
+ * only into a document that does not hold it yet (0.25 CPU-s a time): one audited again after a theme
+ * switch does.
  */
-export async function axeViolations(view: Frame): Promise<string[]> {
-  if (!await view.evaluate(() => "axe" in window)) await view.evaluate(axe.source);
+export async function axeViolations(view: Frame | Page): Promise<string[]> {
+  const held = () => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === "function";
+  if (!await view.evaluate(held)) await view.evaluate(axe.source);
   return await view.evaluate(async () => {
     const { axe } = window as unknown as { axe: typeof import("axe-core") };
     const { violations } = await axe.run(document, { rules: { "page-has-heading-one": { enabled: false } } });
-    return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+    return violations.flatMap((v) =>
+      v.nodes.map((n) => `${v.id}: ${n.target.join(" ")} ${n.failureSummary ?? ""}`)
+    );
   });
 }
 

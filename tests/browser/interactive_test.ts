@@ -7,9 +7,16 @@
  * bookmarklet. Every assertion is on the exact text that reached the host.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import axe from "axe-core";
 import type { Frame, Page } from "playwright-core";
-import { type Harness, type Mounted, mountPainted, picture, skipReason, startHarness } from "./harness.ts";
+import {
+  axeViolations,
+  type Harness,
+  type Mounted,
+  mountPainted,
+  picture,
+  skipReason,
+  startHarness,
+} from "./harness.ts";
 import "./page/types.ts";
 import { GIST_TEMPLATE } from "../../src/cards/prompt_gist.ts";
 import { bookmarkletUrl } from "../../src/tools/_bookmarklet.ts";
@@ -34,16 +41,6 @@ async function messages(m: Mounted): Promise<string[]> {
 async function nthMessage(m: Mounted, n = 1): Promise<string> {
   await m.page.waitForFunction((k) => window.hostEvents.filter((e) => e.type === "message").length >= k, n);
   return (await messages(m))[n - 1];
-}
-
-async function axeViolations(view: View): Promise<string[]> {
-  await view.evaluate(axe.source);
-  const violations = await view.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof import("axe-core") };
-    const { violations } = await axe.run(document, { rules: { "page-has-heading-one": { enabled: false } } });
-    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
-  return violations;
 }
 
 /** Sets the host's card width, waits for the frame to take the card's height, and saves a screenshot. */

@@ -7,23 +7,13 @@
  * Both cards pass axe in both themes (their examples also run in runtime_test.ts).
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import axe from "axe-core";
 import type { Frame, Page } from "playwright-core";
-import { type Harness, picture, skipReason, startHarness } from "./harness.ts";
+import { axeViolations, type Harness, picture, skipReason, startHarness } from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
 const example = (kind: string) =>
   JSON.parse(Deno.readTextFileSync(new URL(`../cards/${kind}/example.json`, import.meta.url)));
-
-async function axeViolations(view: Frame | Page): Promise<string[]> {
-  await view.evaluate(axe.source);
-  return await view.evaluate(async () => {
-    const { axe } = globalThis as unknown as { axe: typeof import("axe-core") };
-    const { violations } = await axe.run(document, { rules: { "page-has-heading-one": { enabled: false } } });
-    return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
-  });
-}
 
 /** What the player shows: visible scene, slider value, time text, live region, play label. */
 const playerState = (view: Frame | Page) =>

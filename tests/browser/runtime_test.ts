@@ -6,10 +6,10 @@
  * an MCP-UI style host. One browser for the whole file.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import axe from "axe-core";
 import type { Frame, Page } from "playwright-core";
 import {
   allInOrder,
+  axeViolations,
   type Harness,
   inPages,
   inPool,
@@ -80,22 +80,6 @@ async function painted(m: Mounted, selector = ".mcc-card"): Promise<{ height: nu
   const sent = events.findLast((e) => e.type === "result-sent");
   const size = events.find((e) => e.type === "size" && (!sent || e.t >= sent.t))!;
   return { height: size.height as number, ms: sent ? size.t - sent.t : NaN };
-}
-
-/** axe-core inside the view; returns violations as "rule: target" lines. */
-async function axeViolations(view: View): Promise<string[]> {
-  await view.evaluate(axe.source);
-  const violations = await view.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof import("axe-core") };
-    // page-has-heading-one is a best practice for pages; a card is a fragment of a conversation whose
-    // title is an h2, so that the h3-h6 its content may hold nest under it.
-    const { violations } = await axe.run(document, { rules: { "page-has-heading-one": { enabled: false } } });
-    return violations.map((v) => ({
-      id: v.id,
-      nodes: v.nodes.map((n) => ({ target: n.target.map(String), failureSummary: n.failureSummary ?? "" })),
-    }));
-  });
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")} ${n.failureSummary}`));
 }
 
 /** Waits until the host has sized the iframe to the view's content (size reports are debounced). */

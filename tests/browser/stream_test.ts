@@ -5,8 +5,15 @@
  * in place, and the real tool result then replaces it at the same height and scroll position.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import axe from "axe-core";
-import { type Harness, type Mounted, picture, report, skipReason, startHarness } from "./harness.ts";
+import {
+  axeViolations,
+  type Harness,
+  type Mounted,
+  picture,
+  report,
+  skipReason,
+  startHarness,
+} from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -56,16 +63,6 @@ function firstItems(items: Item[], n: { left: number }): Item[] {
     out.push(copy);
   }
   return out;
-}
-
-/** axe-core inside the view; returns violations as "rule: target" lines. */
-async function axeViolations(m: Mounted): Promise<string[]> {
-  await m.view.evaluate(axe.source);
-  return await m.view.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof import("axe-core") };
-    const { violations } = await axe.run(document, { rules: { "page-has-heading-one": { enabled: false } } });
-    return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
-  });
 }
 
 /** Waits until the card (not the preview) is painted. */
@@ -164,11 +161,11 @@ Deno.test({
           await m.view.evaluate(() => [...document.querySelectorAll("thead th")].map((th) => th.textContent)),
           TABLE.headers,
         );
-        assertEquals(await axeViolations(m), [], "table preview");
+        assertEquals(await axeViolations(m.view), [], "table preview");
         await shot(m, "stream-table-preview-680-light");
         await m.page.evaluate(() => window.changeContext({ theme: "dark" }));
         await new Promise((r) => setTimeout(r, 300)); // colour transitions end
-        assertEquals(await axeViolations(m), [], "table preview dark");
+        assertEquals(await axeViolations(m.view), [], "table preview dark");
         await m.page.evaluate(() => (document.getElementById("slot")!.style.width = "420px"));
         await shot(m, "stream-table-preview-420-dark");
         // The user scrolls the preview's table; the result must land on the same rows.
@@ -229,7 +226,7 @@ Deno.test({
           await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
           await shot(m, `stream-list-preview-${width}-${theme}`);
         }
-        assertEquals(await axeViolations(m), [], `outline preview ${theme}`);
+        assertEquals(await axeViolations(m.view), [], `outline preview ${theme}`);
       }
       const before = await m.view.evaluate(() => document.documentElement.getBoundingClientRect().height);
       const { sizes, late } = await finish(m, "create_list_card", OUTLINE);
@@ -321,7 +318,7 @@ Deno.test({
       assertEquals(await dots(), [["mcc-sketch mcc-s0", 4], ["mcc-sketch mcc-s1", 1]]);
       await send(m, chart);
       assertEquals(await dots(), [["mcc-sketch mcc-s0", 4], ["mcc-sketch mcc-s1", 4]]);
-      assertEquals(await axeViolations(m), [], "chart preview");
+      assertEquals(await axeViolations(m.view), [], "chart preview");
       await shot(m, "stream-chart-preview-680-light");
       await finish(m, "create_chart_card", chart);
       assertEquals(await m.view.evaluate(() => document.querySelectorAll(".mcc-sketch").length), 0);
@@ -362,7 +359,7 @@ Deno.test({
       });
       await send(n, tabs);
       assertEquals((await state()).tabs, [["macOS", "true"], ["Windows", "false"], ["npm", "false"]]);
-      assertEquals(await axeViolations(n), [], "tab preview");
+      assertEquals(await axeViolations(n.view), [], "tab preview");
       await shot(n, "stream-tab-preview-680-light");
       await n.page.close();
     });
