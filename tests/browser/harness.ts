@@ -93,11 +93,12 @@ const root = new URL("../../", import.meta.url);
  * A test page's script, bundled for the browser (`entry` relative to the repository; `minify` as a real
  * host would serve it). Bundled once per test run: every browser file of a `deno test` run lives in one
  * process, so the first to ask writes the bundle to a folder named for that process (its pid and start
- * time, which no later run shares) and the rest read it (74 `deno bundle` runs of ~0.6 CPU-s each saved
- * per run). Where /proc is missing, each file bundles for itself.
+ * time, which no later run shares) and the rest read it: about 74 `deno bundle` runs fewer, ~34 CPU-s a
+ * run (a host page and sandbox pair costs 0.92). The folder stays until the next run removes it; where
+ * /proc is missing, each file bundles for itself.
  */
 export async function bundle(entry: string, { minify = false } = {}): Promise<string> {
-  const dir = await runFolder();
+  const dir = await bundleFolder();
   const cached = dir && `${dir}/${entry.replaceAll("/", "_")}${minify ? ".min" : ""}.js`;
   if (cached) {
     try {
@@ -130,25 +131,37 @@ export async function bundle(entry: string, { minify = false } = {}): Promise<st
   return js;
 }
 
-/** This test run's bundle folder (made on first use; those of runs that are over are removed), or none. */
-let runFolderMade: Promise<string | undefined> | undefined;
-function runFolder(): Promise<string | undefined> {
-  return runFolderMade ??= (async () => {
-    const started = (pid: number | string) =>
-      Deno.readTextFile(`/proc/${pid}/stat`).then((s) => s.slice(s.lastIndexOf(")") + 2).split(" ")[19]);
-    const me = await started(Deno.pid).catch(() => undefined);
-    if (!me) return undefined;
-    const base = `${Deno.env.get("TMPDIR") ?? "/tmp"}/mcc-test-bundles`;
-    const dir = `${base}/${Deno.pid}-${me}`;
+/** The folder of this test run's bundles (made on first use, when those of ended runs go), or none. */
+let bundleFolderMade: Promise<string | undefined> | undefined;
+export function bundleFolder(): Promise<string | undefined> {
+  return bundleFolderMade ??= (async () => {
+    const mine = await runName(Deno.pid);
+    if (!mine) return undefined;
+    const dir = `${BUNDLES}/${mine}`;
     await Deno.mkdir(dir, { recursive: true });
-    for await (const { name } of Deno.readDir(base)) {
-      const [pid, start] = name.split("-");
-      if (name !== dir.slice(base.length + 1) && await started(pid).catch(() => "") !== start) {
-        await Deno.remove(`${base}/${name}`, { recursive: true }).catch(() => {});
-      }
-    }
+    await removeEndedRuns(mine);
     return dir;
   })();
+}
+
+/** Where the runs' bundle folders are: each named for its run's process (runName). */
+export const BUNDLES = `${Deno.env.get("TMPDIR") ?? "/tmp"}/mcc-test-bundles`;
+
+/** "<pid>-<start time>" of a live process (no later process has both), or undefined. */
+function runName(pid: number | string): Promise<string | undefined> {
+  return Deno.readTextFile(`/proc/${pid}/stat`).then(
+    (stat) => `${pid}-${stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]}`,
+    () => undefined,
+  );
+}
+
+/** Removes the bundle folders of runs whose process is gone, all but `keep`. */
+export async function removeEndedRuns(keep: string): Promise<void> {
+  for await (const { name } of Deno.readDir(BUNDLES)) {
+    if (name !== keep && await runName(name.split("-")[0]) !== name) {
+      await Deno.remove(`${BUNDLES}/${name}`, { recursive: true }).catch(() => {});
+    }
+  }
 }
 
 /** For a page's scripts: later documents load them from cache, with V8's code cache (see startHarness). */

@@ -11,9 +11,13 @@
 import { deepStrictEqual as assertEquals, ok as assert, throws as assertThrows } from "node:assert/strict";
 import type { Page } from "playwright-core";
 import {
+  bundle,
+  bundleFolder,
+  BUNDLES,
   type Harness,
   isHarnessWindow,
   type Mounted,
+  removeEndedRuns,
   skipReason,
   startHarness,
   waitFor,
@@ -285,4 +289,30 @@ Deno.test({
   } finally {
     await h.close();
   }
+});
+
+Deno.test("a page script is bundled once in a test run: later calls read the run's copy", async () => {
+  const dir = await bundleFolder();
+  assert(dir, "a Linux machine has /proc");
+  // An entry no other test bundles, so changing its copy disturbs no file running beside this one.
+  const entry = "tests/browser/page/types.ts";
+  const copy = `${dir}/tests_browser_page_types.ts.js`;
+  await Deno.remove(copy).catch(() => {});
+  const bundled = await bundle(entry);
+  assertEquals(await Deno.readTextFile(copy), bundled);
+  await Deno.writeTextFile(copy, "// the run's copy\n");
+  assertEquals(await bundle(entry), "// the run's copy\n");
+  await Deno.remove(copy);
+});
+
+Deno.test("the bundle folders of ended runs are removed, a live run's kept", async () => {
+  const mine = (await bundleFolder())!.slice(BUNDLES.length + 1);
+  // a pid past Linux's limit, and this process under a start time it did not start at
+  const ended = [`${BUNDLES}/4194305-12`, `${BUNDLES}/${Deno.pid}-1`];
+  for (const dir of ended) await Deno.mkdir(dir, { recursive: true });
+  await removeEndedRuns(mine);
+  for (const dir of ended) {
+    assert(!(await Deno.stat(dir).then(() => true, () => false)), `${dir} is still there`);
+  }
+  assert((await Deno.stat(`${BUNDLES}/${mine}`)).isDirectory);
 });
