@@ -176,7 +176,10 @@ function ticksOf(min: number, max: number, [unit, k]: [Unit, number]): number[] 
   return out;
 }
 
-/** Date formatters by locale and options: making one costs far more than formatting with it (bench/time_axis_bench.ts). */
+/**
+ * Date formatters by locale and options: making one costs far more than formatting a date with it (a
+ * line chart over a year of days: 196 -> 5 ms, bench/chart_bench.ts).
+ */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(locale: string, o: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = locale + JSON.stringify(o);
