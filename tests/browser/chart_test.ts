@@ -502,7 +502,7 @@ Deno.test({
           deliver: "result",
           hostContext: { theme: "light", locale: "de-DE" },
         });
-        await m.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
+        await waitFor(m.view, ".mcc-chart .mcc-pt", { attached: true });
         // before: every tick and cell read 0,0000000000 (the ticks' 10 digits) or 0
         assertEquals(await texts(m, ".mcc-ticks text"), [
           "1E-300",
@@ -535,7 +535,7 @@ Deno.test({
             deliver: "result",
             hostContext: { theme: "light" },
           });
-          await m.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
+          await waitFor(m.view, ".mcc-chart .mcc-pt", { attached: true });
           for (const theme of ["light", "dark"] as const) {
             if (theme === "dark") await m.page.evaluate(() => window.changeContext({ theme: "dark" }));
             for (const width of [420, 760]) await shotAt(m, width, `chart-${name}-${width}-${theme}`);

@@ -9,7 +9,7 @@
  * fix is for.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
+import { type Harness, type Mounted, skipReason, startHarness, until, waitFor } from "./harness.ts";
 import { STRESS } from "./lint_cases.ts";
 import { KINDS } from "./samples.ts";
 import "./page/types.ts";
@@ -46,8 +46,8 @@ async function mountAt(
   await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
   const result = await h.apps.callTool({ name: tool, arguments: toolArgs });
   const sent = await m.page.evaluate((r) => window.deliver(r), result as Json);
-  await m.page.waitForFunction((t) => window.hostEvents.some((e) => e.type === "size" && e.t >= t), sent);
-  await m.view.waitForSelector(".mcc-card .mcc-tools");
+  await until(m.page, (t) => window.hostEvents.some((e) => e.type === "size" && e.t >= t), sent);
+  await waitFor(m.view, ".mcc-card .mcc-tools");
   return m;
 }
 
@@ -56,7 +56,7 @@ const reported = async (m: Mounted) => (await m.events("size")).at(-1)!.height a
 
 /** Waits for the `n`th ui/message and returns its text. */
 async function nthMessage(m: Mounted, n = 1): Promise<string> {
-  await m.page.waitForFunction((k) => window.hostEvents.filter((e) => e.type === "message").length >= k, n);
+  await until(m.page, (k) => window.hostEvents.filter((e) => e.type === "message").length >= k, n);
   return ((await m.events("message"))[n - 1].params as { content: { text: string }[] }).content[0].text;
 }
 
@@ -291,7 +291,7 @@ Deno.test({
         });
         await m.view.fill('[name="topic"]', topic);
         await m.view.click("button[type=submit]");
-        await m.view.waitForSelector(".mcc-prompt-fallback pre");
+        await waitFor(m.view, ".mcc-prompt-fallback pre");
         const box = await m.view.evaluate(() => {
           const pre = document.querySelector<HTMLElement>(".mcc-prompt-fallback pre")!;
           return {

@@ -6,7 +6,16 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Frame } from "playwright-core";
-import { axeViolations, type Harness, type Mounted, picture, skipReason, startHarness } from "./harness.ts";
+import {
+  axeViolations,
+  type Harness,
+  type Mounted,
+  picture,
+  skipReason,
+  startHarness,
+  until,
+  waitFor,
+} from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -17,7 +26,7 @@ const source = (path: string) =>
   (example.files as { path: string; content: string }[]).find((f) => f.path === path)!.content;
 
 async function paintedView(m: Mounted): Promise<Frame> {
-  await m.view.waitForSelector(".mcc-card [role=tablist], .mcc-card .mcc-md");
+  await waitFor(m.view, ".mcc-card [role=tablist], .mcc-card .mcc-md");
   return m.view;
 }
 
@@ -141,7 +150,8 @@ Deno.test({
       const readme = view.locator(panel("README.md"));
       await readme.getByRole("button", { name: "Raw" }).click();
       await readme.locator(".mcc-view-raw").getByRole("button", { name: "Copy" }).click();
-      await m.page.waitForFunction(
+      await until(
+        m.page,
         (expected) => navigator.clipboard.readText().then((t) => t === expected),
         source("README.md"),
       );
@@ -153,7 +163,8 @@ Deno.test({
       for (const file of crlf.files as { path: string; content: string }[]) {
         await v.getByRole("tab", { name: file.path }).click();
         await v.locator(panel(file.path)).getByRole("button", { name: "Copy" }).click();
-        await c.page.waitForFunction(
+        await until(
+          c.page,
           (expected) => navigator.clipboard.readText().then((t) => t === expected),
           file.content,
         );

@@ -12,7 +12,7 @@
  *   to a host that would not take the text.
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
+import { type Harness, type Mounted, skipReason, startHarness, until, waitFor } from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -51,7 +51,7 @@ Deno.test({
         deliver: "result",
         hostContext: { theme: "light" },
       });
-      await m.view.waitForSelector(".mcc-card .mcc-tools");
+      await waitFor(m.view, ".mcc-card .mcc-tools");
       const [init] = await m.events("initialized");
       assertEquals(init.appCapabilities, {
         availableDisplayModes: ["inline", "fullscreen"],
@@ -74,28 +74,24 @@ Deno.test({
           hostContext: { theme: "light" },
           partials: [{ title: TABLE.title, headers: TABLE.headers, rows: TABLE.rows.slice(0, 1) }],
         });
-        await m.view.waitForSelector(".mcc-table tbody tr");
+        await waitFor(m.view, ".mcc-table tbody tr");
         assertEquals(await rows(m), ["China"]);
         await m.page.evaluate((a) => window.sendInput(a), TABLE);
-        await m.view.waitForFunction(
-          () => document.querySelectorAll(".mcc-table tbody tr").length === 3,
-          null,
-          {
-            timeout: 3_000,
-          },
-        );
+        await until(m.view, () => document.querySelectorAll(".mcc-table tbody tr").length === 3, null, {
+          timeout: 3_000,
+        });
         assertEquals(await rows(m), ["China", "India", "Japan"]);
         // Out of order (the spec sends partials only before tool-input): drawn over nothing.
         await m.page.evaluate(() => window.sendPartial({ rows: [["Stale"]] }));
         await m.page.evaluate(() => window.pingView()); // the partial has been handled
         assertEquals(await rows(m), ["China", "India", "Japan"]);
         // No result comes: the view still pulls the card with the complete arguments.
-        await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "call-tool"), null, {
+        await until(m.page, () => window.hostEvents.some((e) => e.type === "call-tool"), null, {
           timeout: 10_000,
         });
         const [call] = await m.events("call-tool");
         assertEquals(call.arguments, { tool: "create_table_card", arguments: TABLE });
-        await m.view.waitForSelector(".mcc-card .mcc-tools");
+        await waitFor(m.view, ".mcc-card .mcc-tools");
         await m.page.close();
       },
     );
@@ -109,16 +105,14 @@ Deno.test({
         modelContext: true,
         contextModalities: modalities,
       });
-      await m.view.waitForSelector(".mcc-card .mcc-tools");
+      await waitFor(m.view, ".mcc-card .mcc-tools");
       await m.view.click(".mcc-table tbody tr:nth-child(3)");
       return m;
     };
     const contexts = async (m: Mounted, n: number) => {
-      await m.page.waitForFunction(
-        (k) => window.hostEvents.filter((e) => e.type === "context").length >= k,
-        n,
-        { timeout: 5_000 },
-      );
+      await until(m.page, (k) => window.hostEvents.filter((e) => e.type === "context").length >= k, n, {
+        timeout: 5_000,
+      });
       return (await m.events("context")).map((e) => e.params);
     };
 
@@ -146,7 +140,7 @@ Deno.test({
     await t.step("a host that lists no modality gets no model-context update at all", async () => {
       const m = await select({});
       await m.page.evaluate(() => window.pingView());
-      await m.view.waitForFunction(() => document.querySelector("[aria-selected=true]"));
+      await until(m.view, () => document.querySelector("[aria-selected=true]"));
       assertEquals(await m.events("context"), []);
       assertEquals(await m.view.evaluate(() => document.querySelector(".mcc-status")?.textContent), "");
       await m.page.close();

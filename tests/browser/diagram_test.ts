@@ -15,6 +15,7 @@ import {
   shot,
   skipReason,
   startHarness,
+  waitFor,
 } from "./harness.ts";
 import "./page/types.ts";
 
@@ -27,7 +28,7 @@ const args = (name: string) => JSON.parse(Deno.readTextFileSync(new URL(`${name}
 async function paint(h: Harness, name: string, hostContext: Record<string, unknown>, width = 680) {
   const m = await h.mount({ tool: "create_diagram_card", args: args(name), deliver: "result", hostContext });
   await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
-  await m.view.waitForSelector(".mcc-dg", { state: "attached" });
+  await waitFor(m.view, ".mcc-dg", { attached: true });
   return m;
 }
 
@@ -105,7 +106,7 @@ Deno.test({
         deliver: "result",
         hostContext: { theme: "dark" },
       });
-      await m.view.waitForSelector(".mcc-dg svg[role=group]", { state: "attached" });
+      await waitFor(m.view, ".mcc-dg svg[role=group]", { attached: true });
       assertEquals(await m.view.locator(".mcc-dg-nodes > *").count(), 2);
       assertEquals(await axeViolations(m.view), []);
       await m.page.close();

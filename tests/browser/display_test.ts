@@ -9,7 +9,16 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Frame } from "playwright-core";
-import { axeViolations, type Harness, type Mounted, picture, skipReason, startHarness } from "./harness.ts";
+import {
+  axeViolations,
+  type Harness,
+  type Mounted,
+  picture,
+  skipReason,
+  startHarness,
+  until,
+  waitFor,
+} from "./harness.ts";
 import "./page/types.ts";
 import { KINDS } from "./samples.ts";
 
@@ -123,7 +132,7 @@ Deno.test({
           hostContext: { theme: "light", ...OFFERED },
           displayReply: "grant",
         });
-        await m.view.waitForSelector(".mcc-card");
+        await waitFor(m.view, ".mcc-card");
         const [init] = await m.events("initialized");
         assertEquals(init.appCapabilities, {
           availableDisplayModes: ["inline", "fullscreen"],
@@ -136,7 +145,7 @@ Deno.test({
         assert(inline.frame > 600, `a long document, ${inline.frame} px inline`);
 
         await tool.click();
-        await m.view.waitForFunction(() => document.documentElement.hasAttribute("data-mcc-full"));
+        await until(m.view, () => document.documentElement.hasAttribute("data-mcc-full"));
         assertEquals(await modeRequests(m), ["fullscreen"]);
         assertEquals(await tool.getAttribute("aria-label"), "Exit fullscreen");
         const inFull = await m.view.evaluate(() => {
@@ -150,13 +159,11 @@ Deno.test({
         });
         // the card fills the fixed 600 px container and the document scrolls inside it
         assertEquals(inFull, { card: [0, 600], scrolls: true, page: 600 });
-        await m.page.waitForFunction(() =>
-          window.hostEvents.findLast((e) => e.type === "size")?.height === 600
-        );
+        await until(m.page, () => window.hostEvents.findLast((e) => e.type === "size")?.height === 600);
         await shot(m, "markdown-full-light");
 
         await m.page.keyboard.press("Escape");
-        await m.view.waitForFunction(() => !document.documentElement.hasAttribute("data-mcc-full"));
+        await until(m.view, () => !document.documentElement.hasAttribute("data-mcc-full"));
         assertEquals(await modeRequests(m), ["fullscreen", "inline"]);
         assertEquals(await layout(m), inline);
 
@@ -164,9 +171,9 @@ Deno.test({
         for (let round = 0; round < 3; round++) {
           await tool.focus();
           await m.page.keyboard.press("Enter");
-          await m.view.waitForFunction(() => document.documentElement.hasAttribute("data-mcc-full"));
+          await until(m.view, () => document.documentElement.hasAttribute("data-mcc-full"));
           await tool.click();
-          await m.view.waitForFunction(() => !document.documentElement.hasAttribute("data-mcc-full"));
+          await until(m.view, () => !document.documentElement.hasAttribute("data-mcc-full"));
         }
         assertEquals(await layout(m), inline);
         assertEquals((await modeRequests(m)).length, 8);
@@ -178,7 +185,7 @@ Deno.test({
       "not offered: the tool stays hidden, Escape asks nothing, and it follows host-context-changed",
       async () => {
         const m = await mount(h, "markdown", { theme: "light" }, { displayReply: "grant" });
-        await m.view.waitForSelector(".mcc-card");
+        await waitFor(m.view, ".mcc-card");
         const tool = m.view.locator(TOOL);
         assertEquals([await tool.count(), await tool.isVisible()], [1, false]);
         // the toolbar's arrow keys skip the hidden tools ([Fullscreen], [</>], collapse, More)
@@ -207,10 +214,10 @@ Deno.test({
 
     await t.step("a host that refuses: the view stays inline, unchanged", async () => {
       const m = await mount(h, "chart", { theme: "light", ...OFFERED }, { displayReply: "refuse" });
-      await m.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
+      await waitFor(m.view, ".mcc-chart .mcc-pt", { attached: true });
       const inline = await layout(m);
       await m.view.locator(TOOL).click();
-      await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "display-mode"));
+      await until(m.page, () => window.hostEvents.some((e) => e.type === "display-mode"));
       await m.page.waitForTimeout(200);
       assertEquals(await modeRequests(m), ["fullscreen"]);
       assertEquals([await full(m.view), await m.view.locator(TOOL).getAttribute("aria-label")], [
@@ -224,7 +231,7 @@ Deno.test({
     await t.step("which cards get the tool: documents, code tours, charts, big tables", async () => {
       const has = async (tool: string, args: Json) => {
         const m = await h.mount({ tool, args, deliver: "result", hostContext: { ...OFFERED } });
-        await m.view.waitForSelector(".mcc-card");
+        await waitFor(m.view, ".mcc-card");
         const n = await m.view.locator(TOOL).count();
         await m.page.close();
         return n;
@@ -258,10 +265,10 @@ Deno.test({
           hostContext: { theme: "light", ...OFFERED },
           displayReply: "grant",
         });
-        await m.view.waitForSelector(".mcc-table");
+        await waitFor(m.view, ".mcc-table");
         const inline = await layout(m);
         await m.view.locator(TOOL).click();
-        await m.view.waitForFunction(() => document.documentElement.hasAttribute("data-mcc-full"));
+        await until(m.view, () => document.documentElement.hasAttribute("data-mcc-full"));
         const wrap = () =>
           m.view.evaluate(() => {
             const w = document.querySelector(".mcc-table-wrap")!;
@@ -282,12 +289,12 @@ Deno.test({
         assertEquals(Math.round(headTop), 0, "the header row stays in view");
         await m.view.evaluate(() => document.querySelector(".mcc-table-wrap")!.scrollTop = 0);
         await m.page.keyboard.press("Escape");
-        await m.view.waitForFunction(() => !document.documentElement.hasAttribute("data-mcc-full"));
+        await until(m.view, () => !document.documentElement.hasAttribute("data-mcc-full"));
         assertEquals(await layout(m), inline);
         await m.page.close();
 
         const c = await mount(h, "chart", { theme: "light", ...OFFERED }, { displayReply: "grant" });
-        await c.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
+        await waitFor(c.view, ".mcc-chart .mcc-pt", { attached: true });
         const chartInline = await layout(c);
         const svg = () =>
           c.view.evaluate(() => {
@@ -297,13 +304,13 @@ Deno.test({
           });
         const [w0, h0] = await svg();
         await c.view.locator(TOOL).click();
-        await c.view.waitForFunction(() => document.documentElement.hasAttribute("data-mcc-full"));
+        await until(c.view, () => document.documentElement.hasAttribute("data-mcc-full"));
         const [w1, h1] = await svg();
         assert(w1 > w0 && h1 > h0, `the chart grows: ${w0}x${h0} inline, ${w1}x${h1} in fullscreen`);
         assert(h1 <= 420, `and stays within 70% of the 600 px container: ${h1}`);
         await shot(c, "chart-full-light");
         await c.view.locator(TOOL).click();
-        await c.view.waitForFunction(() => !document.documentElement.hasAttribute("data-mcc-full"));
+        await until(c.view, () => !document.documentElement.hasAttribute("data-mcc-full"));
         assertEquals(await layout(c), chartInline);
         await c.page.close();
       },
@@ -320,7 +327,7 @@ Deno.test({
             hostContext: { theme, ...OFFERED, deviceCapabilities: { touch: true } },
             displayReply: "grant",
           });
-          await m.view.waitForSelector(".mcc-table");
+          await waitFor(m.view, ".mcc-table");
           const tool = m.view.locator(TOOL);
           const box = (await tool.boundingBox())!;
           assert(box.height >= 44 && box.width >= 44, `touch target ${box.width}x${box.height}`);
@@ -331,7 +338,7 @@ Deno.test({
           }
           await m.page.evaluate(() => (document.getElementById("slot")!.style.width = ""));
           await tool.click();
-          await m.view.waitForFunction(() => document.documentElement.hasAttribute("data-mcc-full"));
+          await until(m.view, () => document.documentElement.hasAttribute("data-mcc-full"));
           assertEquals(await axeViolations(m.view), [], `fullscreen ${theme}`);
           await shot(m, `table-full-${theme}`);
           await m.page.close();
@@ -349,7 +356,7 @@ Deno.test({
             deliver: "result",
             hostContext,
           });
-          await m.view.waitForSelector(".mcc-table");
+          await waitFor(m.view, ".mcc-table");
           const row = await firstRow(m.view);
           const summary = await m.page.evaluate(() =>
             (window.lastResult!.content as { text: string }[])[0].text.split("\n").find((l) =>
@@ -396,7 +403,7 @@ Deno.test({
           deliver: "result",
           hostContext: { locale: "de-DE" },
         });
-        await m.view.waitForSelector(".mcc-table");
+        await waitFor(m.view, ".mcc-table");
         assertEquals((await firstRow(m.view))[1], "1001");
         await m.page.close();
         // malformed locale or zone: the server's text stays (a good locale still formats the rest)
@@ -412,7 +419,7 @@ Deno.test({
 
         const chart = async (hostContext: Json) => {
           const c = await mount(h, "chart", hostContext);
-          await c.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
+          await waitFor(c.view, ".mcc-chart .mcc-pt", { attached: true });
           const cells = await c.view.evaluate(() =>
             [...document.querySelectorAll(".mcc-chart tbody tr:last-child td")].map((td) => td.textContent)
           );

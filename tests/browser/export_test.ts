@@ -17,6 +17,8 @@ import {
   picture,
   skipReason,
   startHarness,
+  until,
+  waitFor,
 } from "./harness.ts";
 import { KINDS } from "./samples.ts";
 import "./page/types.ts";
@@ -119,7 +121,7 @@ Deno.test({
       hostContext: { theme: "light" },
       ...extra,
     });
-    await m.view.waitForSelector('.mcc-card [data-mcc-action="more"]');
+    await waitFor(m.view, '.mcc-card [data-mcc-action="more"]');
     return m;
   };
   /** The standalone document the server serves for the card in `m`. */
@@ -167,7 +169,7 @@ Deno.test({
         assertEquals(await button.getAttribute("aria-expanded"), "false");
         await button.focus();
         await m.page.keyboard.press("Enter");
-        await v.waitForSelector(".mcc-menu");
+        await waitFor(v, ".mcc-menu");
         assertEquals(await v.getAttribute(".mcc-menu", "aria-label"), "More card actions");
         assertEquals(await items(v), [...MORE, "Download HTML", "Download CSV"]);
         assertEquals(await button.getAttribute("aria-expanded"), "true");
@@ -180,7 +182,7 @@ Deno.test({
           "more",
         );
         await m.page.keyboard.press("Space");
-        await v.waitForSelector(".mcc-menu");
+        await waitFor(v, ".mcc-menu");
         await m.page.keyboard.press("End");
         assertEquals(await v.evaluate(() => document.activeElement?.textContent), "Download CSV");
         await m.page.keyboard.press("Enter");
@@ -302,9 +304,7 @@ Deno.test({
         await m.page.keyboard.press("End");
         await m.page.keyboard.press("ArrowUp");
         await m.page.keyboard.press("Enter");
-        await m.page.waitForFunction(() =>
-          window.hostEvents.filter((e) => e.type === "download").length === 3
-        );
+        await until(m.page, () => window.hostEvents.filter((e) => e.type === "download").length === 3);
         const laidOut = await m.view.evaluate(() => {
           const first = document.querySelector<SVGSVGElement>(".mcc-fr")!;
           return ` width="${first.dataset.w}" height="${first.getAttribute("height")}" `;
@@ -461,7 +461,7 @@ Deno.test({
       );
       for (const theme of ["light", "dark"] as const) {
         await m.page.evaluate((th) => window.changeContext({ theme: th }), theme);
-        await m.view.waitForFunction((th) => document.body.dataset.theme === th, theme);
+        await until(m.view, (th) => document.body.dataset.theme === th, theme);
         assertEquals(await axeViolations(m.view), [], `text box ${theme}`);
         await resize(m, 420);
         await shot(m, `export-blocked-420-${theme}`);
@@ -487,12 +487,12 @@ Deno.test({
       const m = await mount("chart");
       for (const theme of ["light", "dark"] as const) {
         await m.page.evaluate((th) => window.changeContext({ theme: th }), theme);
-        await m.view.waitForFunction((th) => document.body.dataset.theme === th, theme);
+        await until(m.view, (th) => document.body.dataset.theme === th, theme);
         for (const width of [420, 760]) {
           await m.page.keyboard.press("Escape");
           await resize(m, width);
           await m.view.click('[data-mcc-action="more"]');
-          await m.view.waitForSelector(".mcc-menu");
+          await waitFor(m.view, ".mcc-menu");
           assertEquals(await axeViolations(m.view), [], `open menu ${theme} ${width}`);
           await shot(m, `export-menu-${width}-${theme}`);
         }

@@ -15,6 +15,8 @@ import {
   picture,
   skipReason,
   startHarness,
+  until,
+  waitFor,
 } from "./harness.ts";
 import "./page/types.ts";
 
@@ -42,7 +44,7 @@ const status = (v: Frame) => v.evaluate(() => document.querySelector(".mcc-statu
 
 /** The view's remembered entry for its card (`<card id> <viewUUID>`), once it holds `needle`. */
 async function storedEntry(v: Frame, needle: string): Promise<unknown[]> {
-  await v.waitForFunction((n) => (localStorage.getItem("mcc-state") ?? "").includes(n), needle);
+  await until(v, (n) => (localStorage.getItem("mcc-state") ?? "").includes(n), needle);
   return await v.evaluate(() => {
     const id = (window.__mccDebug!() as { cardId: string }).cardId;
     const all = JSON.parse(localStorage.getItem("mcc-state")!) as Record<string, unknown[]>;
@@ -54,7 +56,7 @@ async function storedEntry(v: Frame, needle: string): Promise<unknown[]> {
 async function look(m: Mounted, v: Frame, name: string): Promise<void> {
   for (const theme of ["light", "dark"] as const) {
     await m.page.evaluate((th) => window.changeContext({ theme: th }), theme);
-    await v.waitForFunction((th) => document.body.dataset.theme === th, theme);
+    await until(v, (th) => document.body.dataset.theme === th, theme);
     assertEquals(await axeViolations(v), [], `${name} ${theme}`);
     for (const width of [420, 760]) {
       await m.page.setViewportSize({ width: width + 60, height: 900 });
@@ -69,11 +71,9 @@ type Resource = { uri: string; mimeType: string; text?: string; blob?: string };
 
 /** Every ui/download-file the host received, once there are `n`: the one resource of each. */
 async function downloads(m: Mounted, n: number): Promise<Resource[]> {
-  await m.page.waitForFunction(
-    (k) => window.hostEvents.filter((e) => e.type === "download").length >= k,
-    n,
-    { timeout: 20_000 },
-  );
+  await until(m.page, (k) => window.hostEvents.filter((e) => e.type === "download").length >= k, n, {
+    timeout: 20_000,
+  });
   return (await m.events("download")).map((e) =>
     (e.params as { contents: { resource: Resource }[] }).contents[0].resource
   );
@@ -98,11 +98,9 @@ const FULL = { modelContext: true, contextModalities: { text: {}, structuredCont
 
 /** The text of every model-context update the host received, once there are `n`. */
 async function contexts(m: Mounted, n: number): Promise<unknown[]> {
-  await m.page.waitForFunction(
-    (k) => window.hostEvents.filter((e) => e.type === "context").length >= k,
-    n,
-    { timeout: 5_000 },
-  );
+  await until(m.page, (k) => window.hostEvents.filter((e) => e.type === "context").length >= k, n, {
+    timeout: 5_000,
+  });
   return (await m.events("context")).map((e) =>
     (e.params as { content: { text: string }[] }).content[0]?.text
   );
@@ -160,7 +158,7 @@ Deno.test({
         }
         // The More menu: its last item (Download CSV) by mouse.
         await mouseClick(m, '[data-mcc-action="more"]');
-        await m.view.waitForSelector('.mcc-menu [role="menuitem"]');
+        await waitFor(m.view, '.mcc-menu [role="menuitem"]');
         if (collapsed) {
           await picture(m.page.locator("#slot"), "gaps-collapsed-menu-420-light.png");
         }
@@ -169,7 +167,7 @@ Deno.test({
         assertEquals(await status(m.view), "Downloaded runtimes.csv (host)");
         // The context menu, opened on the title: its last item (Copy card) by mouse.
         await mouseClick(m, ".mcc-title", "right");
-        await m.view.waitForSelector('.mcc-menu [role="menuitem"]');
+        await waitFor(m.view, '.mcc-menu [role="menuitem"]');
         await mouseClick(m, '.mcc-menu [role="menuitem"]:last-child');
         await m.view.locator(".mcc-status").filter({ hasText: "Cop" }).waitFor({ timeout: 5_000 });
         assert(/^(Card copied|Copy blocked)/.test(await status(m.view)), await status(m.view));
@@ -233,7 +231,7 @@ Deno.test({
     await t.step("a host with `openLinks` gets the exact ui/open-link", async () => {
       const m = await mount("create_markdown_card", LINKED);
       await m.view.click("a[href]");
-      await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "open-link"));
+      await until(m.page, () => window.hostEvents.some((e) => e.type === "open-link"));
       assertEquals((await m.events("open-link")).map((e) => e.url), ["https://docs.deno.com/runtime/"]);
       assertEquals(await m.view.locator(".mcc-manual").count(), 0);
       await m.page.close();
@@ -317,7 +315,7 @@ Deno.test({
       await storedEntry(m.view, ",1]"); // saved: the second selectable (index 1)
       await m.page.evaluate(() => window.remount());
       const v = await cardFrame(m.page);
-      await v.waitForFunction(() => document.querySelector('tbody tr[aria-selected="true"]'));
+      await until(v, () => document.querySelector('tbody tr[aria-selected="true"]'));
       assertEquals(await selectedRows(v), [2]);
       await m.page.waitForTimeout(300);
       assertEquals((await m.events("context")).length, 1, "restoring sends nothing");

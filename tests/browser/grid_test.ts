@@ -16,6 +16,7 @@ import {
   picture,
   skipReason,
   startHarness,
+  until,
 } from "./harness.ts";
 import "./page/types.ts";
 
@@ -45,7 +46,7 @@ const count = (v: Frame) => v.textContent(".mcc-grid-count");
 async function look(m: Mounted, name: string): Promise<void> {
   for (const theme of ["light", "dark"] as const) {
     await m.page.evaluate((th) => window.changeContext({ theme: th }), theme);
-    await m.view.waitForFunction((th) => document.body.dataset.theme === th, theme);
+    await until(m.view, (th) => document.body.dataset.theme === th, theme);
     assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
     for (const width of [420, 760]) {
       await m.page.setViewportSize({ width: width + 60, height: 900 });
@@ -60,7 +61,7 @@ async function look(m: Mounted, name: string): Promise<void> {
 async function downloadCsv(m: Mounted): Promise<string> {
   await m.view.click('[data-mcc-action="more"]');
   await m.view.click('.mcc-menu [role="menuitem"]:text-is("Download CSV")');
-  await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "download"));
+  await until(m.page, () => window.hostEvents.some((e) => e.type === "download"));
   const [event] = await m.events("download");
   return String((event.params as { contents: { resource: Json }[] }).contents[0].resource.text);
 }
@@ -198,7 +199,7 @@ Deno.test({
         await m.page.keyboard.press("ArrowUp");
         assertEquals(await focused(), "Äpfel");
         await m.page.keyboard.press("Enter");
-        await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "context"));
+        await until(m.page, () => window.hostEvents.some((e) => e.type === "context"));
         const [context] = await m.events("context");
         assertEquals(
           (context.params as { content: { text: string }[] }).content[0].text,
@@ -239,9 +240,7 @@ Deno.test({
       await v.click("th:nth-child(2) .mcc-sort");
       await v.click("th:nth-child(2) .mcc-sort"); // descending
       await v.click(".mcc-grid-pager [data-mcc-part='Next part']");
-      await v.waitForFunction(() =>
-        document.querySelector(".mcc-title")?.textContent === "Long (part 2 of 3)"
-      );
+      await until(v, () => document.querySelector(".mcc-title")?.textContent === "Long (part 2 of 3)");
       assertEquals(await pulled(m), [2]);
       assertEquals(await status(v), "Showing part 2 of 3");
       assertEquals(await sortOf(v), [null, "descending"]);
@@ -265,15 +264,11 @@ Deno.test({
       );
       await v.fill(".mcc-grid-filter", "row 1000");
       await v.click(".mcc-grid-pager [data-mcc-part='Next part']");
-      await v.waitForFunction(() =>
-        document.querySelector(".mcc-title")?.textContent === "Long (part 3 of 3)"
-      );
+      await until(v, () => document.querySelector(".mcc-title")?.textContent === "Long (part 3 of 3)");
       assertEquals(await v.inputValue(".mcc-grid-filter"), "row 1000");
       assertEquals(await v.isDisabled(".mcc-grid-pager [data-mcc-part='Next part']"), true);
       await v.click(".mcc-grid-pager [data-mcc-part='Previous part']");
-      await v.waitForFunction(() =>
-        document.querySelector(".mcc-title")?.textContent === "Long (part 2 of 3)"
-      );
+      await until(v, () => document.querySelector(".mcc-title")?.textContent === "Long (part 2 of 3)");
       assertEquals(await pulled(m), [2, 3, 2]);
       await look(m, "parts");
       await m.page.close();

@@ -478,16 +478,22 @@ export async function startHarness(): Promise<Harness> {
     ? await chromium.connect(shared)
     : await chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS] });
   const context = await browser.newContext({ viewport: VIEWPORT });
+  // Each answer crosses into the page as JSON text, which the host page parses (page/host.ts): as an
+  // object, Playwright sends it as a tree of its own value records that the view's renderer rebuilds
+  // node by node (the tool list alone cost 34 ms of renderer time a mount, a string of it almost none).
   await context.exposeFunction(
-    "mccCallTool",
-    (name: string, args: Record<string, unknown>, client?: string) =>
-      (client === "plain" ? plain : apps).callTool({ name, arguments: args }),
+    "mccCallToolJson",
+    async (name: string, args: Record<string, unknown>, client?: string) =>
+      JSON.stringify(await (client === "plain" ? plain : apps).callTool({ name, arguments: args })),
   );
-  await context.exposeFunction("mccReadResource", (uri: string) => apps.readResource({ uri }));
+  await context.exposeFunction(
+    "mccReadResourceJson",
+    async (uri: string) => JSON.stringify(await apps.readResource({ uri })),
+  );
   // Listed once, as a host does on connecting (the server's tools never change): a tools/list per
   // mount also made the client compile every tool's output schema again before its next call.
-  const tools = (await apps.listTools()).tools;
-  await context.exposeFunction("mccListTools", () => tools);
+  const tools = JSON.stringify((await apps.listTools()).tools);
+  await context.exposeFunction("mccListToolsJson", () => tools);
 
   const openHost = hostPages(context, `${host.origin}/host.html`);
   const remount: Harness["remount"] = async ({ page, console }, { fresh: _, ...options }) => {
@@ -497,10 +503,14 @@ export async function startHarness(): Promise<Harness> {
       slot.style.width = ""; // as a new page has it
       window.hostEvents.length = 0;
     });
-    await page.evaluate((o) => window.mountCard(o), {
-      ...options,
-      sandboxUrl: `${sandbox.origin}/sandbox.html`,
-    });
+    // As JSON text, like the answers above: a fixture or a large argument is one string to send.
+    await page.evaluate(
+      (json) => window.mountCard(JSON.parse(json)),
+      JSON.stringify({
+        ...options,
+        sandboxUrl: `${sandbox.origin}/sandbox.html`,
+      }),
+    );
     return {
       page,
       console,
@@ -597,37 +607,61 @@ export async function allInOrder<R>(outcomes: Promise<R>[]): Promise<R[]> {
 }
 
 /**
- * Waits, checking every frame, until an element matches `selector` in `frame`: shown (a box and not
- * visibility:hidden, as Playwright's waitForSelector waits by default), or with `attached` only in
- * the document. Unlike waitForSelector and locators, it does not put Playwright's injected script
- * (330 KB, compiled and run in each new frame that waits or locates) into the frame: kinds_test
- * went from 52 to 44 CPU-s with it. A test that goes on to use a locator there pays for it then.
+ * Waits, checking every frame, until `predicate(arg)` (run in `frame`, so self-contained) returns a
+ * truthy value; fails after `timeout` ms with `what` in its message. Playwright's waitForFunction,
+ * waitForSelector and locators first put Playwright's injected script (330 KB, sent over the DevTools
+ * pipe, compiled and run) into each new document they touch, and a card's view is a new document
+ * every mount: about 0.1 CPU-s of Chromium and Deno a time, over 1,000 times a run. This polls with
+ * plain evaluates. A test that goes on to use a locator there pays for the script then.
  */
-export async function waitFor(
+export async function until<A>(
   frame: Frame | Page,
-  selector: string,
-  { attached = false, timeout = 30_000 } = {},
+  predicate: (arg: A) => unknown,
+  arg?: A,
+  { timeout = 30_000, what = `${predicate}`.slice(0, 200) } = {},
 ): Promise<void> {
   const end = Date.now() + timeout;
   for (;;) {
     // A frame that navigates meanwhile (a proxy writing the view) is waited in again, as Playwright does.
-    const met = await frame.evaluate(async ({ selector, attached, left }) => {
-      const shown = (e: Element) =>
-        e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
+    const met = await frame.evaluate(async ({ source, arg, left }) => {
+      // Evaluated by DevTools, so a view's CSP (no 'unsafe-eval') does not apply to this eval.
+      const predicate = (0, eval)(`(${source})`) as (arg: unknown) => unknown;
       const end = performance.now() + left;
       for (;;) {
-        const found = [...document.querySelectorAll(selector)];
-        if (attached ? found.length : found.some(shown)) return true;
+        if (await predicate(arg)) return true;
         if (performance.now() > end) return false;
         await new Promise((r) => requestAnimationFrame(r));
       }
-    }, { selector, attached, left: Math.max(0, end - Date.now()) }).catch((error: Error) => {
+    }, { source: `${predicate}`, arg, left: Math.max(0, end - Date.now()) }).catch((error: Error) => {
       if (/Execution context was destroyed/.test(error.message) && Date.now() < end) return undefined;
       throw error;
     });
     if (met) return;
-    if (met === false) throw new Error(`waited ${timeout} ms for ${attached ? "" : "a shown "}${selector}`);
+    if (met === false) throw new Error(`waited ${timeout} ms for ${what}`);
   }
+}
+
+/**
+ * Waits until an element matches `selector` in `frame`: shown (a box and not visibility:hidden, as
+ * Playwright's waitForSelector waits by default), or with `attached` only in the document. In place
+ * of waitForSelector, for the reason `until` gives (kinds_test went from 52 to 44 CPU-s with it).
+ */
+export function waitFor(
+  frame: Frame | Page,
+  selector: string,
+  { attached = false, timeout = 30_000 } = {},
+): Promise<void> {
+  return until(
+    frame,
+    ({ selector, attached }) => {
+      const shown = (e: Element) =>
+        e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
+      const found = [...document.querySelectorAll(selector)];
+      return attached ? found.length : found.some(shown);
+    },
+    { selector, attached },
+    { timeout, what: `${attached ? "" : "a shown "}${selector}` },
+  );
 }
 
 /** Writes a line of figures to stderr (test output stays readable). */

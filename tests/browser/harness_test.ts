@@ -20,6 +20,7 @@ import {
   removeEndedRuns,
   skipReason,
   startHarness,
+  until,
   waitFor,
   windowOpener,
 } from "./harness.ts";
@@ -55,7 +56,7 @@ Deno.test({
   const h: Harness = await startHarness();
   const mount = async () => {
     const m = await h.mount({ ...KINDS.list, deliver: "result", hostContext: { theme: "light" } });
-    await m.view.waitForSelector(".mcc-card .mcc-tools");
+    await waitFor(m.view, ".mcc-card .mcc-tools");
     return m;
   };
   try {
@@ -219,7 +220,7 @@ Deno.test({
         hostContext: { theme: "light" },
         fresh: true,
       });
-      await fresh.view.waitForSelector(".mcc-card .mcc-tools");
+      await waitFor(fresh.view, ".mcc-card .mcc-tools");
       assert(pageOf(fresh) !== pageOf(pooled), "not the closed page waiting for a mount");
       await fresh.page.close();
       assert(pageOf(fresh).isClosed());
@@ -284,6 +285,30 @@ Deno.test({
           (error: Error) => assertEquals(error.message, "waited 300 ms for a shown #never"),
         );
         await page.close();
+      },
+    );
+    await t.step(
+      "until: a predicate with its argument, in a view under its CSP, and a named timeout",
+      async () => {
+        const m = await h.mount({ ...KINDS.list, deliver: "result", hostContext: { theme: "light" } });
+        // the view's policy has no 'unsafe-eval': the predicate still runs there
+        await m.view.evaluate(() => setTimeout(() => document.body.dataset.later = "yes", 100));
+        await until(m.view, (want) => document.body.dataset.later === want, "yes");
+        assertEquals(await m.view.evaluate(() => document.body.dataset.later), "yes");
+        await until(m.view, () => false, undefined, { timeout: 300, what: "nothing" }).then(
+          () => assert(false, "until met a predicate that never holds"),
+          (error: Error) => assertEquals(error.message, "waited 300 ms for nothing"),
+        );
+        // unnamed, the error quotes the predicate (as Deno transpiled it)
+        await until(m.view, () => document.body.dataset.never, undefined, { timeout: 100 }).then(
+          () => assert(false, "until met a predicate that never holds"),
+          (error: Error) =>
+            assert(
+              /^waited 100 ms for \(\)\s*=>\s*document\.body\.dataset\.never$/.test(error.message),
+              error.message,
+            ),
+        );
+        await m.page.close();
       },
     );
   } finally {

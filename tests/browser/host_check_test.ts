@@ -4,7 +4,7 @@
  * sent), the CSP in force and the frame's size, and a report to copy.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { skipReason, startHarness } from "./harness.ts";
+import { skipReason, startHarness, until, waitFor } from "./harness.ts";
 
 const reason = skipReason();
 
@@ -24,7 +24,7 @@ Deno.test({
       modelContext: true,
       displayReply: "refuse",
     });
-    await m.view.waitForSelector("[data-mcc-host-check] table");
+    await waitFor(m.view, "[data-mcc-host-check] table");
     const rows = Object.fromEntries(
       await m.view.$$eval("table tr", (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent!))),
     ) as Record<string, string>;
@@ -50,9 +50,7 @@ Deno.test({
     );
     assertEquals((await m.events("display-mode")).map((e) => e.mode), ["inline"]);
     await m.view.locator("[data-mcc-action=copy-report]").click();
-    await m.view.waitForFunction(() =>
-      document.querySelector(".mcc-status")?.textContent === "Report copied"
-    );
+    await until(m.view, () => document.querySelector(".mcc-status")?.textContent === "Report copied");
     await m.page.close();
   } finally {
     await h.close();

@@ -16,6 +16,8 @@ import {
   picture,
   skipReason,
   startHarness,
+  until,
+  waitFor,
 } from "./harness.ts";
 import "./page/types.ts";
 import { GIST_TEMPLATE } from "../../src/cards/prompt_gist.ts";
@@ -39,7 +41,7 @@ async function messages(m: Mounted): Promise<string[]> {
 
 /** Waits for the `n`th ui/message and returns its text. */
 async function nthMessage(m: Mounted, n = 1): Promise<string> {
-  await m.page.waitForFunction((k) => window.hostEvents.filter((e) => e.type === "message").length >= k, n);
+  await until(m.page, (k) => window.hostEvents.filter((e) => e.type === "message").length >= k, n);
   return (await messages(m))[n - 1];
 }
 
@@ -100,7 +102,7 @@ Deno.test({
       assert((await nthMessage(m, 2)).includes("Power tools: yes."));
       for (const theme of ["light", "dark"] as const) {
         await m.page.evaluate((th) => window.changeContext({ theme: th }), theme);
-        await v.waitForFunction((th) => document.body.dataset.theme === th, theme);
+        await until(v, (th) => document.body.dataset.theme === th, theme);
         assertEquals(await axeViolations(v), [], `form ${theme}`);
         for (const width of [420, 760]) await shot(m, `form-every-type-${width}-${theme}`, width);
       }
@@ -134,7 +136,7 @@ Deno.test({
       );
       for (const theme of ["light", "dark"] as const) {
         await m.page.evaluate((th) => window.changeContext({ theme: th }), theme);
-        await v.waitForFunction((th) => document.body.dataset.theme === th, theme);
+        await until(v, (th) => document.body.dataset.theme === th, theme);
         assertEquals(await axeViolations(v), [], `form errors ${theme}`);
       }
       await shot(m, "form-errors-420-dark", 420);
@@ -180,7 +182,7 @@ Deno.test({
         if (reply === "isError") {
           for (const theme of ["light", "dark"] as const) {
             await m.page.evaluate((th) => window.changeContext({ theme: th }), theme);
-            await m.view.waitForFunction((th) => document.body.dataset.theme === th, theme);
+            await until(m.view, (th) => document.body.dataset.theme === th, theme);
             assertEquals(await axeViolations(m.view), [], `fallback ${theme}`);
             await shot(m, `form-fallback-420-${theme}`, 420);
           }
@@ -271,7 +273,7 @@ Deno.test({
       assertEquals(await gist.view.getAttribute("textarea", "maxlength"), "350");
       for (const theme of ["light", "dark"] as const) {
         await gist.page.evaluate((th) => window.changeContext({ theme: th }), theme);
-        await gist.view.waitForFunction((th) => document.body.dataset.theme === th, theme);
+        await until(gist.view, (th) => document.body.dataset.theme === th, theme);
         for (const width of [420, 760]) await shot(gist, `prompt-gist-${width}-${theme}`, width);
       }
       await gist.view.click('button[type="submit"]');
@@ -288,7 +290,7 @@ Deno.test({
       );
       for (const theme of ["light", "dark"] as const) {
         await refine.page.evaluate((th) => window.changeContext({ theme: th }), theme);
-        await refine.view.waitForFunction((th) => document.body.dataset.theme === th, theme);
+        await until(refine.view, (th) => document.body.dataset.theme === th, theme);
         for (const width of [420, 760]) await shot(refine, `prompt-refine-${width}-${theme}`, width);
       }
       await refine.page.close();
@@ -302,24 +304,24 @@ Deno.test({
       assertEquals(await v.inputValue("textarea"), prompt);
       // Send opens the dialog; Cancel sends nothing.
       await v.click('button[type="submit"]');
-      await v.waitForSelector("dialog.mcc-confirm[open]");
+      await waitFor(v, "dialog.mcc-confirm[open]");
       assertEquals(await v.evaluate(() => (document.activeElement as HTMLElement).textContent), "Cancel");
       for (const theme of ["light", "dark"] as const) {
         await final.page.evaluate((th) => window.changeContext({ theme: th }), theme);
-        await v.waitForFunction((th) => document.body.dataset.theme === th, theme);
+        await until(v, (th) => document.body.dataset.theme === th, theme);
         assertEquals(await axeViolations(v), [], `confirmation dialog ${theme}`);
         await shot(final, `efficient-prompt-confirm-420-${theme}`, 420);
       }
       await v.click('dialog button[value="cancel"]');
       // The dialog loses [open] at once, and its close event (which sets the status) comes a task later.
-      await v.waitForFunction(() => document.querySelector(".mcc-status")?.textContent, undefined, {
+      await until(v, () => document.querySelector(".mcc-status")?.textContent, undefined, {
         timeout: 5_000,
       }).catch(() => {});
       assertEquals(await status(final), "Not sent");
       // Escape cancels too.
       await v.click('button[type="submit"]');
       await final.page.keyboard.press("Escape");
-      await v.waitForSelector("dialog.mcc-confirm:not([open])", { state: "attached" });
+      await waitFor(v, "dialog.mcc-confirm:not([open])", { attached: true });
       assertEquals(await final.events("message"), []);
       // Edits count live; confirming sends the box's text at that moment, exactly.
       const edited = `${prompt}\n  Keep it under 200 words. `;
@@ -339,7 +341,7 @@ Deno.test({
       await h.context.clearPermissions();
       for (const theme of ["light", "dark"] as const) {
         await final.page.evaluate((th) => window.changeContext({ theme: th }), theme);
-        await v.waitForFunction((th) => document.body.dataset.theme === th, theme);
+        await until(v, (th) => document.body.dataset.theme === th, theme);
         for (const width of [420, 760]) await shot(final, `efficient-prompt-${width}-${theme}`, width);
       }
       await final.page.close();
@@ -379,13 +381,14 @@ Deno.test({
       assert(shown - entered >= DWELL_MS - 1, `the tip showed ${shown - entered} ms after the pointer came`);
       assertEquals(await tip.textContent(), "PATHAn environment variable: folders searched for commands");
       // A tip seen in passing is logged, never put in the model's context (a click selects: selection_test.ts).
-      await m.page.waitForFunction(() =>
-        window.hostEvents.some((e) => JSON.stringify(e.params ?? "").includes("tutor-tip"))
+      await until(
+        m.page,
+        () => window.hostEvents.some((e) => JSON.stringify(e.params ?? "").includes("tutor-tip")),
       );
       assertEquals(await m.events("context"), []);
       for (const theme of ["light", "dark"] as const) {
         await m.page.evaluate((th) => window.changeContext({ theme: th }), theme);
-        await v.waitForFunction((th) => document.body.dataset.theme === th, theme);
+        await until(v, (th) => document.body.dataset.theme === th, theme);
         assertEquals(await axeViolations(v), [], `tutor tip ${theme}`);
         await shot(m, `tutor-tip-420-${theme}`, 420);
       }
@@ -469,7 +472,7 @@ Deno.test({
       assertEquals(await v.getAttribute('[role="menuitem"] >> nth=0', "aria-disabled"), "true");
       for (const theme of ["dark", "light"] as const) {
         await m.page.evaluate((th) => window.changeContext({ theme: th }), theme);
-        await v.waitForFunction((th) => document.body.dataset.theme === th, theme);
+        await until(v, (th) => document.body.dataset.theme === th, theme);
         assertEquals(await axeViolations(v), [], `open menu ${theme}`);
       }
       assertEquals(
@@ -508,14 +511,14 @@ Deno.test({
       // Keyboard opening: Shift+F10 and the ContextMenu key, focus returns on Escape.
       await v.focus('[data-mcc-action="show-all"]');
       await m.page.keyboard.press("Shift+F10");
-      await v.waitForSelector(".mcc-menu");
+      await waitFor(v, ".mcc-menu");
       await m.page.keyboard.press("Escape");
       assertEquals(
         await v.evaluate(() => (document.activeElement as HTMLElement).dataset.mccAction),
         "show-all",
       );
       await m.page.keyboard.press("ContextMenu");
-      await v.waitForSelector(".mcc-menu");
+      await waitFor(v, ".mcc-menu");
       await m.page.keyboard.press("End");
       await m.page.keyboard.press("ArrowUp");
       await m.page.keyboard.press("Enter");
@@ -576,7 +579,7 @@ Deno.test({
       assert(data[1].startsWith(before[last]!), data[1]);
       for (const theme of ["light", "dark"] as const) {
         await m.page.evaluate((th) => window.changeContext({ theme: th }), theme);
-        await v.waitForFunction((th) => document.body.dataset.theme === th, theme);
+        await until(v, (th) => document.body.dataset.theme === th, theme);
         assertEquals(await axeViolations(v), [], `movable ${theme}`);
         await handles.nth(0).focus();
         await shot(m, `list-movable-420-${theme}`, 420);
@@ -615,7 +618,7 @@ Deno.test({
       await frame.waitFor();
       assertEquals(await frame.getAttribute("sandbox"), "allow-scripts");
       assertEquals(await frame.evaluate((f: HTMLIFrameElement) => f.srcdoc), doc);
-      await page.waitForFunction(() => parseFloat(document.querySelector("iframe")!.style.height) > 240);
+      await until(page, () => parseFloat(document.querySelector("iframe")!.style.height) > 240);
       assertEquals(
         await page.frameLocator("#a + iframe").locator(".mcc-title").textContent(),
         fixture("list", "example").title,

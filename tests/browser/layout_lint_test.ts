@@ -30,7 +30,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { savedPage, site, webClient } from "../tools/web_fixtures.ts";
-import { ARTIFACTS, type Harness, type Mounted, report, skipReason, startHarness } from "./harness.ts";
+import { ARTIFACTS, type Harness, type Mounted, report, skipReason, startHarness, until } from "./harness.ts";
 import { EXAMPLES, type LintCase, STRESS, WEB_PAGES } from "./lint_cases.ts";
 import "./page/types.ts";
 
@@ -359,8 +359,8 @@ async function paint(h: Harness, job: Job, page?: Mounted): Promise<Mounted> {
   await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
   const result = fixture ?? await h.apps.callTool({ name: c.tool, arguments: c.args }) as Json;
   if (result.isError) throw new Error(`${c.name} refused: ${JSON.stringify(result.content)}`);
-  await m.page.evaluate(async ({ result, limit }) => {
-    const sent = await window.deliver(result);
+  await m.page.evaluate(async ({ json, limit }) => {
+    const sent = await window.deliver(JSON.parse(json));
     const end = performance.now() + limit;
     while (!window.hostEvents.some((e) => e.type === "size" && e.t >= sent)) {
       if (performance.now() > end) {
@@ -368,7 +368,7 @@ async function paint(h: Harness, job: Job, page?: Mounted): Promise<Mounted> {
       }
       await new Promise((r) => requestAnimationFrame(r));
     }
-  }, { result, limit: 30_000 });
+  }, { json: JSON.stringify(result), limit: 30_000 });
   return m;
 }
 
@@ -454,7 +454,7 @@ async function lintOne(h: Harness, job: Job, page?: Mounted): Promise<[Render[],
   // The host check card fills in its facts after asking the host (and a CSP probe that waits 100 ms):
   // its final size comes after them, however long a loaded machine takes.
   if (job.c.kind === "host_check") {
-    await m.view.waitForFunction(() => !document.querySelector("[data-mcc-host-check] > p"));
+    await until(m.view, () => !document.querySelector("[data-mcc-host-check] > p"));
   }
   const renders: Render[] = [];
   for (const [i, theme] of job.themes.entries()) {

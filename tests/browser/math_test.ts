@@ -14,6 +14,7 @@ import {
   picture,
   skipReason,
   startHarness,
+  until,
 } from "./harness.ts";
 import "./page/types.ts";
 
@@ -26,7 +27,7 @@ const golden = (path: string) =>
 async function look(m: Mounted, name: string): Promise<void> {
   for (const theme of ["light", "dark"] as const) {
     await m.page.evaluate((th) => window.changeContext({ theme: th }), theme);
-    await m.view.waitForFunction((th) => document.body.dataset.theme === th, theme);
+    await until(m.view, (th) => document.body.dataset.theme === th, theme);
     assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
     for (const width of [420, 760]) {
       await m.page.setViewportSize({ width: width + 60, height: 1200 });

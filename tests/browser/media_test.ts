@@ -8,7 +8,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Frame, Page } from "playwright-core";
-import { axeViolations, type Harness, picture, skipReason, startHarness } from "./harness.ts";
+import { axeViolations, type Harness, picture, skipReason, startHarness, until, waitFor } from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -47,7 +47,7 @@ Deno.test({
     await t.step("the player: controls, scene markers, play, pause, scrub, keys, replay", async () => {
       const m = await mount("create_animation_card", example("animation"));
       const { view } = m;
-      await view.waitForSelector(".mcc-player");
+      await waitFor(view, ".mcc-player");
       assertEquals(await playerState(view), {
         scene: 1,
         visible: 1,
@@ -63,9 +63,7 @@ Deno.test({
         "1",
       );
       await view.click(".mcc-play");
-      await view.waitForFunction(() =>
-        Number(document.querySelector(".mcc-fill")!.getBoundingClientRect().width) > 5
-      );
+      await until(view, () => Number(document.querySelector(".mcc-fill")!.getBoundingClientRect().width) > 5);
       assertEquals((await playerState(view)).play, "Pause");
       await view.click(".mcc-play");
       const paused = await view.evaluate(() => document.querySelector<HTMLElement>(".mcc-fill")!.style.width);
@@ -141,7 +139,7 @@ Deno.test({
 
     await t.step("both themes pass axe with the player", async () => {
       const m = await mount("create_animation_card", example("animation"), { theme: "dark" });
-      await m.view.waitForSelector(".mcc-player");
+      await waitFor(m.view, ".mcc-player");
       assertEquals(await axeViolations(m.view), []);
       await m.page.close();
     });
@@ -158,7 +156,7 @@ Deno.test({
       const page = await h.context.newPage();
       await page.emulateMedia({ reducedMotion: "reduce" });
       await page.goto(h.servePage("/doc/animation-reduced.html", doc));
-      await page.waitForSelector(".mcc-player");
+      await waitFor(page, ".mcc-player");
       assertEquals(await page.locator(".mcc-play").count(), 0);
       assertEquals(await playerState(page), {
         scene: 1,
@@ -210,7 +208,7 @@ Deno.test({
           await page.setViewportSize({ width, height: 700 });
           await page.emulateMedia({ reducedMotion: "reduce", colorScheme: theme });
           await page.goto(url);
-          await page.waitForSelector(".mcc-player");
+          await waitFor(page, ".mcc-player");
           for (let k = 1; k <= 4; k++) {
             await picture(page.locator(".mcc-card"), `animation-scene${k}-${width}-${theme}.png`);
             await page.click('[data-mcc-action="anim-next"]');
@@ -285,9 +283,7 @@ Deno.test({
           }).observe(document, { subtree: true, childList: true });
         });
         const m = await h.remount(first, options); // a new view document: the observer is in from its start
-        await m.view.waitForFunction(() =>
-          (window as unknown as { mccWarmed: unknown[] }).mccWarmed.length > 0
-        );
+        await until(m.view, () => (window as unknown as { mccWarmed: unknown[] }).mccWarmed.length > 0);
         assertEquals(await m.view.evaluate(() => (window as unknown as { mccWarmed: unknown[] }).mccWarmed), [
           [true],
         ]);
@@ -296,7 +292,7 @@ Deno.test({
           await window.sendInput(a);
           await window.deliver(await window.mccCallTool("create_video_card", a));
         }, options.args);
-        await m.view.waitForSelector(".mcc-card [data-mcc-video] video[controls]");
+        await waitFor(m.view, ".mcc-card [data-mcc-video] video[controls]");
         await m.page.close();
       },
     );
@@ -304,13 +300,13 @@ Deno.test({
     await t.step("a clip the host blocks shows why, and opens through ui/open-link", async () => {
       const url = "https://media.invalid/clips/launch.webm";
       const m = await mount("create_video_card", { title: "Blocked", url });
-      await m.view.waitForSelector(".mcc-video-error:not([hidden])");
+      await waitFor(m.view, ".mcc-video-error:not([hidden])");
       assertEquals(
         await m.view.locator(".mcc-video-error").textContent(),
         "This clip cannot play here: the host may block its address, or the file is missing. Open the video",
       );
       await m.view.click(".mcc-video-error a");
-      await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "open-link"));
+      await until(m.page, () => window.hostEvents.some((e) => e.type === "open-link"));
       assertEquals((await m.events("open-link")).map((e) => e.url), [url]);
       assertEquals(await axeViolations(m.view), []);
       await m.page.close();

@@ -6,7 +6,7 @@
  * must paint, fit and keep every control reachable in each.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { type Mounted, skipReason, startHarness } from "./harness.ts";
+import { type Mounted, skipReason, startHarness, waitFor } from "./harness.ts";
 import { KINDS } from "./samples.ts";
 
 const reason = skipReason();
@@ -51,7 +51,7 @@ Deno.test({
     await t.step("a host that sizes the frame from the document and ignores size-changed", async () => {
       // The frame starts taller than the card: a document sized to the viewport (100vh) would keep it so.
       const m = await mount(KINDS.reveal.tool, KINDS.reveal.args, { sizing: "document", initialHeight: 900 });
-      await m.view.waitForSelector(".mcc-card .mcc-tools");
+      await waitFor(m.view, ".mcc-card .mcc-tools");
       const first = await until(
         async () => ({ ...await heights(m), frame: await frameHeight(m) }),
         (v) => v.frame < 900 && Math.abs(v.frame - v.card) <= 1,
@@ -73,7 +73,7 @@ Deno.test({
       "a host that caps maxHeight below the card: the body scrolls, nothing is clipped",
       async () => {
         const m = await mount("create_table_card", LONG_TABLE, { maxHeight: 240 });
-        await m.view.waitForSelector(".mcc-card .mcc-tools");
+        await waitFor(m.view, ".mcc-card .mcc-tools");
         const fit = await until(
           async () => ({ ...await heights(m), frame: await frameHeight(m) }),
           (v) => v.frame <= 240 && v.document <= v.frame && v.card <= v.frame,
@@ -103,7 +103,7 @@ Deno.test({
       "a frame that is 0 px tall at first: no broken height rule, and the card sizes it",
       async () => {
         const m = await mount(KINDS.table.tool, KINDS.table.args, { initialHeight: 0 });
-        await m.view.waitForSelector(".mcc-card .mcc-tools");
+        await waitFor(m.view, ".mcc-card .mcc-tools");
         const rule = await m.view.evaluate(() => document.documentElement.style.getPropertyValue("--mcc-h"));
         assert(!rule.includes("undefined"), `--mcc-h: ${rule}`);
         const sized = await until(() => frameHeight(m), (v) => v > 80, "the host sized the frame");
@@ -120,7 +120,7 @@ Deno.test({
           client: "plain",
           omitCapabilities: ["serverResources"],
         });
-        await m.view.waitForSelector(".mcc-card .mcc-tools");
+        await waitFor(m.view, ".mcc-card .mcc-tools");
         assertEquals(await m.view.textContent(".mcc-title"), "JavaScript runtimes");
         assertEquals((await m.events("read-resource")).length, 1);
         await m.page.close();

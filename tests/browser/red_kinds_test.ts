@@ -7,7 +7,7 @@
  * as text, the first mark's tooltip and the arrow keys work, and axe finds nothing in both themes.
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { axeViolations, type Harness, shot, skipReason, startHarness } from "./harness.ts";
+import { axeViolations, type Harness, shot, skipReason, startHarness, waitFor } from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -73,7 +73,7 @@ async function check(h: Harness, name: string, args: Args, points: number, theme
   const tool = "links" in args ? "create_structure_card" : "create_chart_card";
   const m = await h.mount({ tool, args, deliver: "result", hostContext });
   await m.page.evaluate(() => (document.getElementById("slot")!.style.width = "420px"));
-  await m.view.waitForSelector(".mcc-chart .mcc-pt", { state: "attached" });
+  await waitFor(m.view, ".mcc-chart .mcc-pt", { attached: true });
   const facts = await m.view.evaluate(() => ({
     pwned: (window as unknown as { pwned?: number }).pwned ?? 0,
     imgs: document.querySelectorAll(".mcc-chart img").length,

@@ -6,7 +6,7 @@
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import type { Frame } from "playwright-core";
-import type { Harness, Mounted } from "./harness.ts";
+import { type Harness, type Mounted, until, waitFor } from "./harness.ts";
 import "./page/types.ts";
 
 declare global {
@@ -104,8 +104,8 @@ export async function assertClean(m: Mounted, w: Watch, where: string): Promise<
 
 /** Waits for the card's article and the host's first size report after the result. */
 export async function painted(m: Mounted): Promise<void> {
-  await m.view.waitForSelector(".mcc-card");
-  await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "size"));
+  await waitFor(m.view, ".mcc-card");
+  await until(m.page, () => window.hostEvents.some((e) => e.type === "size"));
 }
 
 /** Every text the selector matches, in document order. */

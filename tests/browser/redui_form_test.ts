@@ -6,7 +6,7 @@
  * Real tools, real view, the official AppBridge host declaring `updateModelContext`.
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { type Harness, type Mounted, skipReason, startHarness } from "./harness.ts";
+import { type Harness, type Mounted, skipReason, startHarness, until, waitFor } from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -17,7 +17,7 @@ const note = (n: number) => `\n(The full text, ${n} characters, is in your model
 
 /** The `n`th ui/message text the host received, waiting for it. */
 async function message(m: Mounted, n = 1): Promise<string> {
-  await m.page.waitForFunction((k) => window.hostEvents.filter((e) => e.type === "message").length >= k, n);
+  await until(m.page, (k) => window.hostEvents.filter((e) => e.type === "message").length >= k, n);
   const events = await m.events("message");
   return (events[n - 1].params as { content: { text: string }[] }).content[0].text;
 }
@@ -75,7 +75,7 @@ Deno.test({
       });
       await m.view.focus('[data-mcc-action="collapse"]');
       await m.view.press('[data-mcc-action="collapse"]', "Shift+F10");
-      await m.view.waitForSelector('.mcc-menu [role="menuitem"]');
+      await waitFor(m.view, '.mcc-menu [role="menuitem"]');
       await m.view.press('.mcc-menu [role="menuitem"]:text-is("Explain")', "Enter");
       assertEquals(await message(m), prompt);
       assertEquals(await m.events("context"), []);

@@ -7,7 +7,7 @@
  * runs nothing, sends nothing it should not, and paints the next good result.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { type Harness, type Mounted, report, skipReason, startHarness } from "./harness.ts";
+import { type Harness, type Mounted, report, skipReason, startHarness, until } from "./harness.ts";
 import { assertClean, painted, sleep, texts, type Watch, watch } from "./redui_common.ts";
 import { KINDS } from "./samples.ts";
 import "./page/types.ts";
@@ -23,10 +23,7 @@ const drained = (m: Mounted) => m.page.evaluate(() => window.pingView());
 /** Delivers the real result the host kept, and waits for its card. */
 async function deliverGood(m: Mounted, title: string): Promise<void> {
   await m.page.evaluate(() => window.deliver(window.lastResult!));
-  await m.view.waitForFunction(
-    (t) => document.querySelector("#mcc-root .mcc-title")?.textContent === t,
-    title,
-  );
+  await until(m.view, (t) => document.querySelector("#mcc-root .mcc-title")?.textContent === t, title);
 }
 
 Deno.test({

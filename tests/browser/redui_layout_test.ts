@@ -9,7 +9,7 @@
  * next to the same card kind's golden example painted in the same run.
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { ARTIFACTS, type Harness, type Mounted, report, skipReason, startHarness } from "./harness.ts";
+import { ARTIFACTS, type Harness, type Mounted, report, skipReason, startHarness, until } from "./harness.ts";
 import { assertClean, type Watch, watch } from "./redui_common.ts";
 import { KINDS } from "./samples.ts";
 import "./page/types.ts";
@@ -210,7 +210,7 @@ async function paintAt(
   const result = await h.apps.callTool({ name: tool, arguments: args });
   if (result.isError) throw new Error(`${tool} refused: ${JSON.stringify(result.content)}`);
   const sent = await m.page.evaluate((r) => window.deliver(r), result as Json);
-  await m.page.waitForFunction((t) => window.hostEvents.some((e) => e.type === "size" && e.t >= t), sent);
+  await until(m.page, (t) => window.hostEvents.some((e) => e.type === "size" && e.t >= t), sent);
   const size = (await m.events("size")).find((e) => e.t >= sent)!;
   return { m, ms: size.t - sent };
 }

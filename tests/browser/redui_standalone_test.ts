@@ -7,7 +7,7 @@
  * page injects afterwards (an inline script, an inline handler, a javascript: URL) is refused.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { type Harness, moreAction, skipReason, startHarness } from "./harness.ts";
+import { type Harness, moreAction, skipReason, startHarness, until, waitFor } from "./harness.ts";
 import { ran, sleep, type Watch, watch } from "./redui_common.ts";
 import { standaloneCspOf } from "../../src/ui/standalone.ts";
 import "./page/types.ts";
@@ -46,13 +46,13 @@ Deno.test({
       deliver: "result",
       hostContext: { theme: "light" },
     });
-    await m.view.waitForSelector('.mcc-card [data-mcc-action="more"]');
+    await waitFor(m.view, '.mcc-card [data-mcc-action="more"]');
     const id = await m.view.evaluate(() => (window.__mccDebug!() as { cardId: string }).cardId);
     const served = ((await h.apps.readResource({ uri: `ui://mcp-chat-cards/html/${id}` })).contents[0] as {
       text: string;
     }).text;
     await moreAction(m.view, "Download HTML");
-    await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "download"));
+    await until(m.page, () => window.hostEvents.some((e) => e.type === "download"));
     const download = (await m.events("download"))[0].params as { contents: { resource: Json }[] };
     const downloaded = String(download.contents[0].resource.text);
     await m.page.close();
@@ -76,9 +76,7 @@ Deno.test({
           const page = await h.context.newPage();
           const url = `file://${file}`;
           await page.goto(url);
-          await page.waitForFunction(() =>
-            (window.__mccDebug?.() as { painted?: boolean } | undefined)?.painted
-          );
+          await until(page, () => (window.__mccDebug?.() as { painted?: boolean } | undefined)?.painted);
           assertEquals(await page.title(), EVIL.slice(0, 200), "the title shows as typed");
           assertEquals(
             await page.evaluate(() => document.querySelector(".mcc-title")!.textContent),

@@ -20,6 +20,8 @@ import {
   report,
   skipReason,
   startHarness,
+  until,
+  waitFor,
   windowOpener,
 } from "./harness.ts";
 import "./page/types.ts";
@@ -57,7 +59,7 @@ const debug = (view: View) => view.evaluate(() => window.__mccDebug!()) as Promi
 
 /** The host check card's last reported height, once its live table is in and the size is sent. */
 async function grownSize(m: Mounted): Promise<number> {
-  await m.view.waitForSelector("[data-mcc-host-check] table");
+  await waitFor(m.view, "[data-mcc-host-check] table");
   for (let i = 0; i < 100; i++) {
     const content = await m.view.evaluate(() => document.documentElement.getBoundingClientRect().height);
     const sizes = await m.events("size");
@@ -70,8 +72,8 @@ async function grownSize(m: Mounted): Promise<number> {
 
 /** Waits for the card to paint and the host to get a size after the result; returns the delay. */
 async function painted(m: Mounted, selector = ".mcc-card"): Promise<{ height: number; ms: number }> {
-  await m.view.waitForSelector(selector);
-  await m.page.waitForFunction(() => {
+  await waitFor(m.view, selector);
+  await until(m.page, () => {
     const events = window.hostEvents;
     const sent = events.findLastIndex((e) => e.type === "result-sent");
     return events.slice(Math.max(sent, 0)).some((e) => e.type === "size");
@@ -191,7 +193,7 @@ Deno.test({
       const onRequest = (r: { url(): string }) => requests.push(r.url());
       page.on("request", onRequest);
       await page.goto(url);
-      await page.waitForFunction(() => window.__mccDebug);
+      await until(page, () => window.__mccDebug);
       const snap = await debug(page);
       assertEquals([snap.mode, snap.host, snap.painted], ["standalone", "none", true]);
       if (kind === "tab") {
@@ -218,7 +220,7 @@ Deno.test({
           img.src = src;
           document.body.append(img);
         }, `${h.hostOrigin}/x.png`);
-        await page.waitForFunction(() => window.cspViolations!.length > 0);
+        await until(page, () => window.cspViolations!.length > 0);
       }
       page.off("request", onRequest);
       await shot(page, `standalone-${kind}-${theme}`);
@@ -432,7 +434,7 @@ Deno.test({
         (variables) => window.changeContext({ theme: "dark", styles: { variables } }),
         PARTIAL_STYLES,
       );
-      await live.view.waitForFunction(() => document.body.dataset.theme === "dark");
+      await until(live.view, () => document.body.dataset.theme === "dark");
       assertEquals(await style(live.view, ".mcc-card", "background-color"), "rgb(32, 33, 36)");
       assertEquals(await style(live.view, "body", "color-scheme"), "dark");
       // The root declares no scheme, so no browser paints an opaque backdrop behind the iframe.
@@ -453,9 +455,7 @@ Deno.test({
       await m.page.evaluate(() =>
         window.changeContext({ safeAreaInsets: { top: 0, right: 0, bottom: 0, left: 0 } })
       );
-      await m.view.waitForFunction(() =>
-        getComputedStyle(document.getElementById("mcc-root")!).paddingTop === "0px"
-      );
+      await until(m.view, () => getComputedStyle(document.getElementById("mcc-root")!).paddingTop === "0px");
       await m.page.close();
     });
 
@@ -500,7 +500,7 @@ Deno.test({
       const m = await mount("table", { theme: "light" });
       await painted(m);
       await m.view.click('a[href="https://deno.com/"]');
-      await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "open-link"));
+      await until(m.page, () => window.hostEvents.some((e) => e.type === "open-link"));
       assertEquals((await m.events("open-link")).map((e) => e.url), ["https://deno.com/"]);
       assertEquals(popups, [], "no popup opened");
       await m.page.close();
@@ -521,7 +521,7 @@ Deno.test({
         await m.view.fill('input[name="tools"]', "a saw, chisels");
         await m.view.focus('button[type="submit"]');
         await m.view.press('button[type="submit"]', "Enter");
-        await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "message"));
+        await until(m.page, () => window.hostEvents.some((e) => e.type === "message"));
         const [message] = await m.events("message");
         assertEquals(message.params, { role: "user", content: [{ type: "text", text: FORM_PROMPT }] });
         if (reply === "ok") {
@@ -540,13 +540,13 @@ Deno.test({
 
     await t.step("a host that never delivers the result: the card is pulled with get_card", async () => {
       const m = await h.mount({ ...KINDS.list, deliver: "never", hostContext: { theme: "light" } });
-      await m.view.waitForSelector(".mcc-card");
+      await waitFor(m.view, ".mcc-card");
       assertEquals((await m.events("call-tool")).map((e) => e.name), ["get_card"]);
       assertEquals(
         await m.view.evaluate(() => document.querySelector(".mcc-title")!.textContent),
         KINDS.list.args.title,
       );
-      await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "size"));
+      await until(m.page, () => window.hostEvents.some((e) => e.type === "size"));
       assert((await debug(m.view)).notes.some((n) => n.includes("get_card")));
       await m.page.close();
     });
@@ -559,7 +559,7 @@ Deno.test({
         hostContext: { theme: "light" },
         fixture: { content: [{ type: "text", text }], isError: true },
       });
-      await m.view.waitForSelector(".mcc-notice");
+      await waitFor(m.view, ".mcc-notice");
       await new Promise((resolve) => setTimeout(resolve, 4_500)); // past the pull timer
       assertEquals((await m.events("call-tool")).length, 0, "get_card must not run after a result");
       assertEquals(await m.view.evaluate(() => document.querySelector(".mcc-notice")!.textContent), text);
@@ -582,7 +582,7 @@ Deno.test({
           }],
         },
       });
-      await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "read-resource"));
+      await until(m.page, () => window.hostEvents.some((e) => e.type === "read-resource"));
       assertEquals(await m.view.evaluate(() => document.querySelector("img")), null);
       assertEquals(await m.view.evaluate(() => (window as unknown as { pwned?: number }).pwned), undefined);
       await m.page.close();
@@ -656,7 +656,7 @@ Deno.test({
           frame.srcdoc = html;
           document.body.append(frame);
         }, template.text);
-        await page.waitForFunction(() => window.got!.length >= 2);
+        await until(page, () => window.got!.length >= 2);
         const methods = await page.evaluate(() => window.got!.map((m) => (m as { method?: string }).method));
         assertEquals(methods, ["ui/initialize", "ui/notifications/initialized"]);
         await page.close();
@@ -722,7 +722,8 @@ Deno.test({
       await m.page.keyboard.press("Enter");
       assertEquals(await v.getAttribute('[data-mcc-action="collapse"]', "aria-expanded"), "false");
       assert(await v.evaluate(() => document.querySelector<HTMLElement>(".mcc-body")!.hidden));
-      await m.page.waitForFunction(
+      await until(
+        m.page,
         (full) => window.hostEvents.some((e) => e.type === "size" && (e.height as number) < full - 40),
         height,
       );
@@ -850,9 +851,9 @@ Deno.test({
         const page = await h.context.newPage();
         await page.goto(h.servePage("/mcp-ui.html", mcpUiHost(tableUrl, true)));
         const frame = page.frames()[1];
-        await frame.waitForSelector(".mcc-card");
+        await waitFor(frame, ".mcc-card");
         await frame.click('a[href="https://bun.sh/"]');
-        await page.waitForFunction(() => window.got!.some((m) => m.type === "link"));
+        await until(page, () => window.got!.some((m) => m.type === "link"));
         const got = await page.evaluate(() => window.got!);
         assertEquals(got.find((m) => m.type === "link")!.payload, { url: "https://bun.sh/" });
         assert(got.some((m) => m.type === "notify"));
@@ -872,11 +873,11 @@ Deno.test({
           const page = await h.context.newPage();
           await page.goto(h.servePage(`/mcp-ui-form-${ack}.html`, mcpUiHost(formUrl, ack)));
           const frame = page.frames()[1];
-          await frame.waitForSelector(".mcc-card");
+          await waitFor(frame, ".mcc-card");
           await frame.check('input[value="beginner"]');
           await frame.fill('input[name="tools"]', "a saw, chisels");
           await frame.click('button[type="submit"]');
-          await page.waitForFunction(() => window.got!.some((m) => m.type === "prompt"));
+          await until(page, () => window.got!.some((m) => m.type === "prompt"));
           const prompt = (await page.evaluate(() => window.got!)).find((m) => m.type === "prompt")!;
           assertEquals(prompt.payload, { prompt: FORM_PROMPT });
           const fallback = frame.locator(".mcc-prompt-fallback");

@@ -17,6 +17,7 @@ import {
   picture,
   skipReason,
   startHarness,
+  until,
 } from "./harness.ts";
 import "./page/types.ts";
 
@@ -52,11 +53,9 @@ const SHELL = JSON.parse(
 
 /** Every model-context update the host received, once there are at least `n`. */
 async function contexts(m: Mounted, n: number): Promise<Json[]> {
-  await m.page.waitForFunction(
-    (k) => window.hostEvents.filter((e) => e.type === "context").length >= k,
-    n,
-    { timeout: 5_000 },
-  );
+  await until(m.page, (k) => window.hostEvents.filter((e) => e.type === "context").length >= k, n, {
+    timeout: 5_000,
+  });
   return (await m.events("context")).map((e) => e.params as Json);
 }
 
@@ -71,7 +70,7 @@ const attr = (v: Frame, selector: string, name: string) =>
 async function look(m: Mounted, name: string): Promise<void> {
   for (const theme of ["light", "dark"] as const) {
     await m.page.evaluate((th) => window.changeContext({ theme: th }), theme);
-    await m.view.waitForFunction((th) => document.body.dataset.theme === th, theme);
+    await until(m.view, (th) => document.body.dataset.theme === th, theme);
     assertEquals(await axeViolations(m.view), [], `${name} ${theme}`);
     for (const width of [420, 760]) {
       await m.page.setViewportSize({ width: width + 60, height: 900 });
@@ -114,7 +113,7 @@ Deno.test({
       await v.click(".mcc-table tbody tr:nth-child(3)");
       assertEquals((await contexts(m, 2))[1], cleared);
       assertEquals(await attr(v, "tbody tr:nth-child(3)", "aria-selected"), "false");
-      await v.waitForFunction(() => document.querySelector(".mcc-status")?.textContent === "");
+      await until(v, () => document.querySelector(".mcc-status")?.textContent === "");
       // Another row replaces the selection: one selected row, one update.
       await v.click(".mcc-table tbody tr:nth-child(1)");
       await v.click(".mcc-table tbody tr:nth-child(2)");

@@ -20,6 +20,8 @@ import {
   report,
   skipReason,
   startHarness,
+  until,
+  waitFor,
 } from "./harness.ts";
 import { KINDS } from "./samples.ts";
 import "./page/types.ts";
@@ -187,7 +189,7 @@ Deno.test({
   });
   const mount = async (options: Omit<MountArgs, "deliver" | "hostContext"> & Partial<MountArgs>) => {
     const m = await h.mount({ deliver: "result", hostContext: { theme: "light" }, ...options });
-    await m.view.waitForSelector(".mcc-card");
+    await waitFor(m.view, ".mcc-card");
     return m;
   };
   try {
@@ -228,7 +230,7 @@ Deno.test({
       const summaries = await m.view.$$("details.mcc-reveal > summary");
       await summaries[0].click();
       await summaries[2].click();
-      await m.view.waitForFunction(() => !document.querySelectorAll("details")[2].open);
+      await until(m.view, () => !document.querySelectorAll("details")[2].open);
       const view = await reload(m);
       assertDeep((await readState(view)).details, [true, false, false]);
       await m.page.close();
@@ -455,9 +457,7 @@ Deno.test({
           },
         };
         await m.page.evaluate((r) => window.deliver(r), repainted);
-        await m.view.waitForFunction(() =>
-          document.querySelector(".mcc-title")?.textContent === "Install Deno 2"
-        );
+        await until(m.view, () => document.querySelector(".mcc-title")?.textContent === "Install Deno 2");
         assertDeep((await readState(m.view)).tabs, ["npm"]);
         // A fresh document has nothing to remember there, and still no error.
         assertDeep((await readState(await reload(m))).tabs, ["macOS / Linux"]);
@@ -505,7 +505,7 @@ Deno.test({
       await page.click('[data-mcc-action="more"]');
       await page.click('.mcc-menu [role="menuitem"]:text-is("Show the card\'s HTML")');
       await page.reload(); // pagehide saves at once
-      await page.waitForSelector(".mcc-source");
+      await waitFor(page, ".mcc-source");
       const state = await readState(page);
       assertDeep([state.tabs, state.source], [["npm"], true]);
       const id = link.uri!.slice(link.uri!.lastIndexOf("/") + 1);

@@ -13,6 +13,7 @@ import {
   report,
   skipReason,
   startHarness,
+  waitFor,
 } from "./harness.ts";
 import "./page/types.ts";
 
@@ -67,7 +68,7 @@ function firstItems(items: Item[], n: { left: number }): Item[] {
 
 /** Waits until the card (not the preview) is painted. */
 async function resultPainted(m: Mounted): Promise<void> {
-  await m.view.waitForSelector(".mcc-card:not([aria-busy]) .mcc-tools");
+  await waitFor(m.view, ".mcc-card:not([aria-busy]) .mcc-tools");
 }
 
 /**
@@ -254,7 +255,7 @@ Deno.test({
       };
       const m = await open("create_table_card", hostile);
       await send(m, hostile);
-      await m.view.waitForSelector(".mcc-table td");
+      await waitFor(m.view, ".mcc-table td");
       const seen = await m.view.evaluate(() => ({
         pwned: (window as unknown as { pwned?: number }).pwned,
         tags: [...document.querySelectorAll(".mcc-body *")].map((e) => e.tagName.toLowerCase()),
@@ -368,7 +369,7 @@ Deno.test({
       const m = await open("create_table_card", TABLE);
       const text = JSON.stringify({ title: "Cut", headers: ["a", "b"], rows: [["1", "2"], ["3", "4"]] });
       await send(m, text.slice(0, text.indexOf('"4"') + 2));
-      await m.view.waitForSelector(".mcc-table td");
+      await waitFor(m.view, ".mcc-table td");
       assertEquals(await rowTexts(m), [["1", "2"], ["3", "4"]]);
       // Text that does not parse yet changes nothing.
       await send(m, '{"title": "Cut", "rows": [["1", tru');
@@ -383,7 +384,7 @@ Deno.test({
         const m = await open("create_list_card", OUTLINE, {
           partials: [{ title: "Ship", items: [{ text: "One" }] }],
         });
-        await m.view.waitForSelector(".mcc-item");
+        await waitFor(m.view, ".mcc-item");
         await m.page.evaluate(() => window.cancel("the user stopped it"));
         await m.view.locator(".mcc-notice").filter({
           hasText: "The card was cancelled: the user stopped it.",
@@ -400,7 +401,7 @@ Deno.test({
       async () => {
         const md = { markdown: "# Guide\n\nFirst paragraph <b>not bold</b>.\n\nSecond one, half wr" };
         const m = await open("create_markdown_card", md, { partials: [md], partialDelayMs: 10 });
-        await m.view.waitForSelector(".mcc-md p");
+        await waitFor(m.view, ".mcc-md p");
         assertEquals(
           await m.view.evaluate(() => [
             document.querySelector(".mcc-title")!.textContent,

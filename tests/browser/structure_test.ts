@@ -15,6 +15,7 @@ import {
   shot,
   skipReason,
   startHarness,
+  waitFor,
 } from "./harness.ts";
 import "./page/types.ts";
 
@@ -33,7 +34,7 @@ async function paint(h: Harness, name: string, hostContext: Record<string, unkno
   });
   await m.page.evaluate((w) => (document.getElementById("slot")!.style.width = `${w}px`), width);
   // a sunburst keeps its circle: one SVG (.mcc-pie), not a layer over a frame
-  await m.view.waitForSelector(".mcc-ov svg[role=group], .mcc-pie[role=group]", { state: "attached" });
+  await waitFor(m.view, ".mcc-ov svg[role=group], .mcc-pie[role=group]", { attached: true });
   return m;
 }
 

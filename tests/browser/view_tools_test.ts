@@ -5,7 +5,7 @@
  * names its card (id and title) and says what the reader is looking at right now.
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { skipReason, startHarness } from "./harness.ts";
+import { skipReason, startHarness, waitFor } from "./harness.ts";
 import { KINDS } from "./samples.ts";
 
 const reason = skipReason();
@@ -20,7 +20,7 @@ Deno.test({
   const h = await startHarness();
   const mount = async (kind: string) => {
     const m = await h.mount({ ...KINDS[kind], deliver: "result", hostContext: { theme: "light" } });
-    await m.view.waitForSelector(".mcc-card .mcc-tools");
+    await waitFor(m.view, ".mcc-card .mcc-tools");
     const list = () => m.page.evaluate(() => window.viewTools.list());
     const call = (name: string) => m.page.evaluate((n) => window.viewTools.call(n), name);
     return { m, list, call };

@@ -15,7 +15,7 @@ import {
 } from "../tools/web_form_repeated.ts";
 import { CHARSET_CASES, CHARSET_ROUTES } from "../tools/web_form_charset.ts";
 import { site, webClient } from "../tools/web_fixtures.ts";
-import { skipReason, startHarness } from "./harness.ts";
+import { skipReason, startHarness, until, waitFor } from "./harness.ts";
 import "./page/types.ts";
 
 Deno.test({
@@ -66,7 +66,7 @@ Deno.test({
       hostContext: { theme: "light" },
     });
     const view = m.view;
-    await view.waitForSelector("form[data-mcc-web-form]");
+    await waitFor(view, "form[data-mcc-web-form]");
     await view.uncheck("[name='pick[]'][value=A-1]");
     await view.check("[name='pick[]'][value=B-2]");
     await view.check("[name='pick[]'][value=A-1]");
@@ -79,7 +79,7 @@ Deno.test({
     await view.check("[name=top][value=olives]");
     await view.check("[name=top][value=cheese]");
     await view.click("button[type=submit]");
-    await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "message"));
+    await until(m.page, () => window.hostEvents.some((e) => e.type === "message"));
     const [message] = await m.events("message");
     const text = (message.params as { content: { text: string }[] }).content[0].text;
     const sent = JSON.parse(text.slice(text.indexOf("\n") + 1));

@@ -9,7 +9,7 @@ import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node
 import { introLine } from "../../src/tools/mirror_web_form.ts";
 import { webFormMessage } from "../../src/ui/shared/web_form.ts";
 import { savedPage, site, webClient } from "../tools/web_fixtures.ts";
-import { axeViolations, type Mounted, picture, skipReason, startHarness } from "./harness.ts";
+import { axeViolations, type Mounted, picture, skipReason, startHarness, until, waitFor } from "./harness.ts";
 import "./page/types.ts";
 
 const reason = skipReason();
@@ -48,7 +48,7 @@ Deno.test({
     });
     await m.page.setViewportSize({ width: width + 40, height: 900 });
     await m.page.evaluate((w) => document.getElementById("slot")!.style.width = `${w}px`, width);
-    await m.view.waitForSelector("form[data-mcc-web-form]");
+    await waitFor(m.view, "form[data-mcc-web-form]");
     return m;
   };
   try {
@@ -81,7 +81,7 @@ Deno.test({
         await m.view.fill("[name=visits]", "2");
         await m.view.check("[name=consent]");
         await m.view.click("button[type=submit]");
-        await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "message"));
+        await until(m.page, () => window.hostEvents.some((e) => e.type === "message"));
         const [message] = await m.events("message");
         const params = message.params as { role: string; content: { type: string; text: string }[] };
         assertEquals(params.role, "user");
@@ -116,13 +116,13 @@ Deno.test({
         hostContext: { theme: "light" },
         messageReply: "isError",
       });
-      await m.view.waitForSelector("form[data-mcc-web-form]");
+      await waitFor(m.view, "form[data-mcc-web-form]");
       await m.view.fill("[name=full_name]", "Ada");
       await m.view.fill("[name=email]", "ada@example.org");
       await m.view.selectOption("[name=clinic]", "Southbank");
       await m.view.check("[name=consent]");
       await m.view.click("button[type=submit]");
-      await m.view.waitForSelector(".mcc-prompt-fallback");
+      await waitFor(m.view, ".mcc-prompt-fallback");
       const shown = await m.view.evaluate(() =>
         document.querySelector(".mcc-prompt-fallback pre")!.textContent
       );

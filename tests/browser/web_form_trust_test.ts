@@ -9,7 +9,7 @@
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { webFormMessage } from "../../src/ui/shared/web_form.ts";
 import { HOSTILE_TITLE, site, webClient } from "../tools/web_fixtures.ts";
-import { axeViolations, picture, skipReason, startHarness } from "./harness.ts";
+import { axeViolations, picture, skipReason, startHarness, until, waitFor } from "./harness.ts";
 import "./page/types.ts";
 
 const PAGE = `<title>Offers</title>
@@ -53,7 +53,7 @@ Deno.test({
     });
     await m.page.setViewportSize({ width: width + 40, height: 900 });
     await m.page.evaluate((w) => document.getElementById("slot")!.style.width = `${w}px`, width);
-    await m.view.waitForSelector("form[data-mcc-web-form]");
+    await waitFor(m.view, "form[data-mcc-web-form]");
     return m;
   };
   try {
@@ -94,7 +94,7 @@ Deno.test({
         const m = await mount("light");
         await m.view.fill('[name="e\\"x"]', "ada@example.org");
         await m.view.click("button[type=submit]");
-        await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "message"));
+        await until(m.page, () => window.hostEvents.some((e) => e.type === "message"));
         const [message] = await m.events("message");
         const params = message.params as { role: string; content: { type: string; text: string }[] };
         assertEquals(params.role, "user");
@@ -118,7 +118,7 @@ Deno.test({
         await m.view.evaluate(() => getSelection()!.selectAllChildren(document.querySelector(".mcc-title")!));
         await m.view.click(".mcc-title", { button: "right" });
         await m.view.click('[role="menuitem"]:has-text("Generate Efficient Verbose Prompt")');
-        await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "message"));
+        await until(m.page, () => window.hostEvents.some((e) => e.type === "message"));
         const [message] = await m.events("message");
         const text = (message.params as { content: { text: string }[] }).content[0].text;
         const quoted = JSON.stringify(HOSTILE_TITLE);
@@ -148,11 +148,11 @@ Deno.test({
           deliver: "result",
           hostContext: { theme: "light" },
         });
-        await m.view.waitForSelector("form[data-mcc-web-form]");
+        await waitFor(m.view, "form[data-mcc-web-form]");
         const dom = await m.view.evaluate(() => document.documentElement.outerHTML);
         assertEquals(dom.includes("HIDDEN-TOKEN-123"), false);
         await m.view.click("button[type=submit]");
-        await m.page.waitForFunction(() => window.hostEvents.some((e) => e.type === "message"));
+        await until(m.page, () => window.hostEvents.some((e) => e.type === "message"));
         const [message] = await m.events("message");
         const text = (message.params as { content: { text: string }[] }).content[0].text;
         assertEquals(

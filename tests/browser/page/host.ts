@@ -72,6 +72,12 @@ for (const [name, target] of [["window", window], ["document", document]] as con
   };
 }
 
+window.mccCallTool = async (name, args, client) =>
+  JSON.parse(await window.mccCallToolJson(name, args, client));
+window.mccReadResource = async (uri) => JSON.parse(await window.mccReadResourceJson(uri));
+let listed: ReturnType<typeof window.mccListTools> | undefined;
+window.mccListTools = () => listed ??= window.mccListToolsJson().then((json) => JSON.parse(json));
+
 const record = (type: string, data: Json = {}) =>
   window.hostEvents.push({ type, t: performance.now(), ...data });
 window.hostEvents = [];

@@ -77,8 +77,13 @@ export interface HostEvent {
 
 /** What the host page adds to its window. */
 export interface HostWindow {
+  /** The harness's calls through its real MCP clients, answering in JSON text (parsed by the next three). */
+  mccCallToolJson(name: string, args: Json, client?: string): Promise<string>;
+  mccReadResourceJson(uri: string): Promise<string>;
+  mccListToolsJson(): Promise<string>;
   mccCallTool(name: string, args: Json, client?: string): Promise<Json>;
   mccReadResource(uri: string): Promise<Json>;
+  /** The server's tools, listed once per host document. */
   mccListTools(): Promise<{ name: string; _meta?: { ui?: { visibility?: string[] } } }[]>;
   hostEvents: HostEvent[];
   mountCard(options: MountOptions): Promise<void>;
