@@ -11,6 +11,7 @@
 import { deepStrictEqual as assertEquals, ok as assert, throws as assertThrows } from "node:assert/strict";
 import type { Page } from "playwright-core";
 import {
+  axeViolations,
   bundle,
   bundleFolder,
   BUNDLES,
@@ -308,6 +309,37 @@ Deno.test({
               error.message,
             ),
         );
+        await m.page.close();
+      },
+    );
+    await t.step(
+      "axe comes from the view's own origin when its policy allows, else over the pipe",
+      async () => {
+        const m = await h.mount({ ...KINDS.list, deliver: "result", hostContext: { theme: "light" } });
+        await waitFor(m.view, ".mcc-card .mcc-tools");
+        assertEquals(await axeViolations(m.view), []);
+        const loaded = () => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname);
+        assertEquals((await m.view.evaluate(loaded)).filter((p) => p.endsWith("axe.js")), ["/mcc-axe.js"]);
+        assertEquals(
+          await m.view.evaluate(() => document.scripts.length),
+          1,
+          "the loading script element is taken out again",
+        );
+        // a document with a policy of its own (a standalone card's, hashes only) gets it over the pipe
+        const page = await h.context.newPage();
+        const csp = `<meta http-equiv="Content-Security-Policy" content="script-src 'none'">`;
+        await page.goto(
+          h.servePage(
+            "/own-csp.html",
+            `<!doctype html><html lang="en"><head>${csp}<title>t</title></head><body><main><p>text</p></main></body></html>`,
+          ),
+        );
+        const violations: string[] = [];
+        page.on("console", (line) => violations.push(line.text()));
+        assertEquals(await axeViolations(page), []);
+        assertEquals(await page.evaluate(loaded), []);
+        assertEquals(violations, []);
+        await page.close();
         await m.page.close();
       },
     );
