@@ -453,7 +453,7 @@ export async function startHarness(): Promise<Harness> {
     // Cacheable, so later documents load it from Chromium's cache with V8's code cache (0.51 -> 0.42 s
     // a mount in an open page, measured); each harness serves on a new port, so never a stale copy.
     ["/host.js", { type: "text/javascript", body: hostJs, headers: CACHED }],
-    [AXE_PATH, { type: "text/javascript", body: axe.source, headers: CACHED }],
+    AXE_ROUTE,
   ]);
   const sandboxRoutes: Routes = new Map([
     ["/sandbox.html", {
@@ -463,7 +463,7 @@ export async function startHarness(): Promise<Harness> {
         `<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;height:100%}iframe{display:block;width:100%;height:100%;border:0}</style></head><body><script src="/sandbox.js"></script></body></html>`,
     }],
     ["/sandbox.js", { type: "text/javascript", body: sandboxJs, headers: CACHED }],
-    [AXE_PATH, { type: "text/javascript", body: axe.source, headers: CACHED }],
+    AXE_ROUTE,
   ]);
   const host = serve(hostRoutes);
   const sandbox = serve(sandboxRoutes);
@@ -675,6 +675,8 @@ export function report(line: string): void {
 /** Where the harnesses of this test file serve axe's source (AXE_PATH): their host and sandbox origins. */
 const AXE_ORIGINS = new Set<string>();
 const AXE_PATH = "/mcc-axe.js";
+/** The route serving it, on each harness's host and sandbox servers. */
+const AXE_ROUTE = [AXE_PATH, { type: "text/javascript", body: axe.source, headers: CACHED }] as const;
 
 /**
  * In a document of one of `origins` whose policy is its server's (no policy of its own in a meta tag):
