@@ -1,23 +1,28 @@
 /**
- * `deno task test` starts the long files first (tests/longest_first.txt), then every other file Deno
- * finds under tests/, with --parallel: a worker takes the next file in Deno's order. That order is not
- * always the order given: Deno sorts the files it is given by their folder's path, longest first,
- * keeping the given order within a length, and runs the files it finds itself in path order. A list
- * that put tests/hosts/ and tests/smoke/ files between browser files ran every named browser file
- * first all the same, so the list is written in Deno's order, and a test holds it there: the browser
- * files longest first, then the long files of shorter folders (the Inspector, the Node build and
- * install, an npm download, the slow clients' 30 s deadlines, the recipe's copy). Started first
- * instead, those files that mostly wait did not fill the cores better: a fresh-clone `.ci/run` took
- * 821 s (161 idle CPU-s) against 797 s (137) this way. A file named twice runs once; a file not named
- * still runs. The tests run unchecked: `deno task check` type-checks every file they run and the doc
- * blocks, once, and `deno task ok` and `.ci/run` run both (CI runs the check beside the tests instead
- * of before them).
+ * `deno task test` (scripts/test.ts) runs two `deno test` runs side by side: the waiting lane (the
+ * files that mostly wait on clocks and downloads, one at a time) and the main run, which starts the long
+ * files first (tests/longest_first.txt), then every other file Deno finds under tests/, with
+ * --parallel: a worker takes the next file in Deno's order. That order is not always the order given:
+ * Deno sorts the files it is given by their folder's path, longest first, keeping the given order
+ * within a length, and runs the files it finds itself in path order. A list that put tests/hosts/
+ * and tests/smoke/ files between browser files ran every named browser file first all the same, so
+ * the list is written in Deno's order, and a test holds it there: the browser files longest first,
+ * then the long files of shorter folders (the Inspector, the recipe's copy). A file named twice runs
+ * once; a file not named still runs; a file of the waiting lane runs there only (the main run ignores
+ * it by a glob, which holds even for a file it is given). The tests run unchecked: `deno task check`
+ * type-checks every file they run and the doc blocks, once, and `deno task ok` and `.ci/run` run both
+ * (CI runs the check beside the tests instead of before them).
  */
-import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
+import {
+  deepStrictEqual as assertDeep,
+  strictEqual as assertEquals,
+  throws as assertThrows,
+} from "node:assert/strict";
 import { dirname, join } from "node:path";
+import { LONGEST_FIRST, mainArgs, mergeJunit, WAITING } from "../scripts/test.ts";
 
 const ROOT = decodeURIComponent(new URL("../", import.meta.url).pathname).replace(/\/$/, "");
-const LIST = "tests/longest_first.txt";
+const LIST = LONGEST_FIRST;
 /** The files the list names, in its order. */
 async function listedFiles(): Promise<string[]> {
   return (await Deno.readTextFile(join(ROOT, LIST))).split("\n").filter(Boolean);
@@ -36,12 +41,42 @@ function filesUnder(dir: string): string[] {
   return files;
 }
 
-Deno.test("deno task test passes the longest-first list, then tests/ and mod.ts", async () => {
+Deno.test("deno task test runs scripts/test.ts: the main run gets the longest-first list, then tests/ and mod.ts", async () => {
   const { tasks } = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json")));
+  assertEquals(tasks.test, "deno run --allow-all scripts/test.ts");
+  assertDeep(mainArgs(["a_test.ts", "b_test.ts"]), [
+    "test",
+    "--allow-all",
+    "--no-check",
+    "--parallel",
+    "--doc",
+    `--ignore=${WAITING.map((f) => `**/${f}`).join(",")}`,
+    "a_test.ts",
+    "b_test.ts",
+    "tests/",
+    "mod.ts",
+  ]);
+});
+
+Deno.test("the waiting lane names existing test files, each once, none of them in the longest-first list", async () => {
+  const listed = await listedFiles();
+  const tests = new Set(filesUnder("tests").filter((f) => COLLECTED.test(f)));
+  assertDeep(WAITING.filter((f) => !tests.has(f)), []);
+  assertDeep(WAITING.filter((f, i) => WAITING.indexOf(f) !== i), []);
+  assertDeep(WAITING.filter((f) => listed.includes(f)), []);
+});
+
+Deno.test("the two runs' JUnit reports become one: every suite, the counts summed", () => {
+  const report = (suite: string, tests: number, failures: number, time: string) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="deno test" tests="${tests}" failures="${failures}" errors="0" time="${time}">\n    <testsuite name="${suite}" tests="${tests}" disabled="0" errors="0" failures="${failures}">\n    </testsuite>\n</testsuites>\n`;
   assertEquals(
-    tasks.test,
-    `deno test --allow-all --no-check --doc --parallel $(cat ${LIST}) tests/ mod.ts`,
+    mergeJunit([report("./a_test.ts", 3, 1, "2.500"), report("./b_test.ts", 2, 0, "1.250")]),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="deno test" tests="5" failures="1" errors="0" time="3.750">\n` +
+      `    <testsuite name="./a_test.ts" tests="3" disabled="0" errors="0" failures="1">\n    </testsuite>\n` +
+      `    <testsuite name="./b_test.ts" tests="2" disabled="0" errors="0" failures="0">\n    </testsuite>\n` +
+      `</testsuites>\n`,
   );
+  assertThrows(() => mergeJunit(["not a report"]), /without <testsuites>/);
 });
 
 Deno.test("the longest-first list names existing test files, each once", async () => {
@@ -58,7 +93,7 @@ Deno.test("Deno starts the listed files in the list's order", async () => {
   const dir = await Deno.makeTempDir({ prefix: "mcc-order-" });
   try {
     const started = join(dir, "started.txt");
-    for (const file of listed) {
+    for (const file of [...listed, ...WAITING]) {
       await Deno.mkdir(dirname(join(dir, file)), { recursive: true });
       await Deno.writeTextFile(
         join(dir, file),
@@ -68,7 +103,8 @@ Deno.test("Deno starts the listed files in the list's order", async () => {
       );
     }
     const { success, stderr } = await new Deno.Command(Deno.execPath(), {
-      args: ["test", "-A", "--no-check", "--no-config", "--parallel", ...listed],
+      // the main run's own arguments, but the doc blocks of mod.ts (not among the stand-ins)
+      args: [...mainArgs(listed).filter((a) => a !== "--doc" && a !== "mod.ts"), "--no-config"],
       cwd: dir,
       env: { DENO_JOBS: "1" },
       stdout: "null",
@@ -76,6 +112,7 @@ Deno.test("Deno starts the listed files in the list's order", async () => {
     }).output();
     assertEquals(success, true, new TextDecoder().decode(stderr));
     const order = (await Deno.readTextFile(started)).split("\n").filter(Boolean);
+    // the waiting lane's files never start: the main run ignores them even under tests/
     assertDeep(order, listed, `${LIST} is not the order Deno runs its files in: put them in Deno's order`);
   } finally {
     await Deno.remove(dir, { recursive: true });

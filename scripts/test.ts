@@ -1,0 +1,132 @@
+// deno-lint-ignore-file no-console -- a test runner reports on stdout and stderr
+/**
+ * `deno task test`: the whole suite, in two `deno test` runs side by side.
+ *
+ * - The main run: every test file (and the doc blocks) one per core (`--parallel`, DENO_JOBS), the
+ *   longest first as tests/longest_first.txt lists them, then the rest of tests/ in Deno's order.
+ * - The waiting lane (`WAITING`): the files that spend most of their time waiting on clocks and
+ *   downloads (the 10 s and 30 s HTTP deadlines, npm installs, replicas on Redis), one at a time,
+ *   beside the main run. In a lane of the main run each held a core's turn while it waited: about
+ *   220 s of lane time for some 90 CPU-s.
+ *
+ * The main run's output streams as it comes; the lane's is printed once both are done, then a line
+ * for each run. `--junit-path=<file>` writes one report for both (each run's suites, counts summed).
+ * Other flags go to both runs (`--filter`, `--fail-fast`, ...). Given test files or folders, it runs
+ * just those, in one `deno test` run with the same flags.
+ *
+ *   deno task test
+ *   deno task test --junit-path=report.xml
+ *   deno task test tests/browser/chart_test.ts
+ */
+import { dirname, join } from "node:path";
+
+const ROOT = join(dirname(new URL(import.meta.url).pathname), "..");
+/** The long files, in the order Deno starts them (tests/test_order_test.ts holds it there). */
+export const LONGEST_FIRST = "tests/longest_first.txt";
+/** Files that mostly wait: they run in a lane of their own, one at a time, beside the main run. */
+export const WAITING = [
+  "tests/smoke/node_test.ts",
+  "tests/http/slow_clients_test.ts",
+  "tests/build/bundle_fresh_test.ts",
+  "tests/http/replicas_test.ts",
+  "tests/smoke/deno_test.ts",
+];
+/** Flags of every run. The tests run unchecked: `deno task check` type-checks them once. */
+const FLAGS = ["test", "--allow-all", "--no-check", "--parallel"];
+
+/** The main run's arguments: everything but the waiting lane (an --ignore glob holds even for files named). */
+export function mainArgs(longest: string[]): string[] {
+  const ignore = WAITING.map((file) => `**/${file}`).join(",");
+  return [...FLAGS, "--doc", `--ignore=${ignore}`, ...longest, "tests/", "mod.ts"];
+}
+
+/** The waiting lane's arguments. */
+export function waitingArgs(): string[] {
+  return [...FLAGS, ...WAITING];
+}
+
+/** One report of several JUnit reports from `deno test`: their suites, and the root's counts summed. */
+export function mergeJunit(reports: string[]): string {
+  const counts = { tests: 0, failures: 0, errors: 0, time: 0 };
+  const suites: string[] = [];
+  for (const xml of reports) {
+    const root = /<testsuites\b[^>]*>/.exec(xml);
+    if (!root) throw new Error("a JUnit report without <testsuites>");
+    for (const key of Object.keys(counts) as (keyof typeof counts)[]) {
+      counts[key] += Number(new RegExp(`\\s${key}="([\\d.]+)"`).exec(root[0])?.[1] ?? 0);
+    }
+    const end = xml.lastIndexOf("</testsuites>");
+    suites.push(xml.slice(root.index + root[0].length, end < 0 ? undefined : end).replace(/^\n|\s+$/g, ""));
+  }
+  const { tests, failures, errors, time } = counts;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="deno test" tests="${tests}" failures="${failures}" errors="${errors}" time="${
+    time.toFixed(3)
+  }">\n${suites.filter(Boolean).join("\n")}\n</testsuites>\n`;
+}
+
+interface Run {
+  name: string;
+  success: boolean;
+  seconds: number;
+  output?: Uint8Array;
+}
+
+/** Runs `deno <args>`: output straight through, or kept to print later. */
+async function run(name: string, args: string[], { keep = false, env = {} } = {}): Promise<Run> {
+  const started = performance.now();
+  const piped = keep ? "piped" : "inherit";
+  const child = new Deno.Command(Deno.execPath(), { args, cwd: ROOT, env, stdout: piped, stderr: piped });
+  if (!keep) {
+    const { success } = await child.output();
+    return { name, success, seconds: (performance.now() - started) / 1000 };
+  }
+  // one stream, in order: the lane's stderr (Deno's test output) and stdout together
+  const process = child.spawn();
+  const chunks: Uint8Array[] = [];
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream) chunks.push(chunk);
+  };
+  const [{ success }] = await Promise.all([process.status, collect(process.stdout), collect(process.stderr)]);
+  const output = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  chunks.reduce((at, c) => (output.set(c, at), at + c.length), 0);
+  return { name, success, seconds: (performance.now() - started) / 1000, output };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const junit = argv.find((a) => a.startsWith("--junit-path="))?.slice("--junit-path=".length);
+  const rest = argv.filter((a) => !a.startsWith("--junit-path="));
+  const named = rest.filter((a) => !a.startsWith("-"));
+  if (named.length) {
+    // a narrowed run: just what was named
+    const reportArgs = junit ? [`--junit-path=${junit}`] : [];
+    return (await run("deno test", [...FLAGS, ...rest, ...reportArgs])).success ? 0 : 1;
+  }
+  const work = junit ? await Deno.makeTempDir({ prefix: "mcc-test-" }) : undefined;
+  const report = (name: string) => work ? [`--junit-path=${join(work, `${name}.xml`)}`] : [];
+  const longest = (await Deno.readTextFile(join(ROOT, LONGEST_FIRST))).split("\n").filter(Boolean);
+  try {
+    const [main, waiting] = await Promise.all([
+      run("main run", [...mainArgs(longest), ...rest, ...report("main")]),
+      run("waiting lane", [...waitingArgs(), ...rest, ...report("waiting")], {
+        keep: true,
+        env: { DENO_JOBS: "1" },
+      }),
+    ]);
+    console.error(`\n==> the waiting lane (${WAITING.length} files, one at a time, beside the main run)\n`);
+    await Deno.stderr.write(waiting.output!);
+    for (const r of [main, waiting]) {
+      console.error(`${r.name}: ${r.success ? "ok" : "FAILED"} in ${r.seconds.toFixed(0)} s`);
+    }
+    if (work && junit) {
+      const reports = await Promise.all(
+        ["main", "waiting"].map((name) => Deno.readTextFile(join(work, `${name}.xml`)).catch(() => "")),
+      );
+      await Deno.writeTextFile(junit, mergeJunit(reports.filter(Boolean)));
+    }
+    return main.success && waiting.success ? 0 : 1;
+  } finally {
+    if (work) await Deno.remove(work, { recursive: true });
+  }
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));
