@@ -42,6 +42,9 @@ const T = {
   html: "tests/html/html_test.ts",
   sanitize: "tests/html/sanitize_test.ts",
   server: "tests/mcp/server_test.ts",
+  // tools/list answers from src/mcp/tools.gen.ts, so a change to what a tool lists reaches
+  // server_test only once regenerated: this test compares the generated list with the registry.
+  toolsGen: "tests/mcp/tools_gen_test.ts",
   stdio: "tests/mcp/stdio_test.ts",
   store: "tests/store/card_store_test.ts",
   budget: "tests/output/budget_test.ts",
@@ -1495,8 +1498,9 @@ export const MUTANTS: readonly Mutant[] = [
     file: "src/http/node_fetch.ts",
     find: 'const url = new URL(URL_BASE + pathOf(request.url ?? "/", request.headers.host));',
     replace: 'const url = new URL(request.url ?? "/", `http://${request.headers.host}`);',
-    tests: [T.security],
-    breaks: "a Host that makes no URL (a bad port, half a bracket) is a 400 instead of the Host refusal",
+    // the node:http bridge: abuse_test serves through it (security_test runs Deno's own server)
+    tests: ["tests/http/abuse_test.ts"],
+    breaks: "a request target in absolute form names a host of its own, past the Host header's check",
   },
   {
     id: "server-card-etag-ignored",
@@ -1569,7 +1573,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: "src/tool.ts",
     find: 'return { ui: { resourceUri: templateUri(kind) }, "ui/resourceUri": templateUri(kind) };',
     replace: "return { ui: { resourceUri: templateUri(kind) } };",
-    tests: [T.server],
+    tests: [T.server, T.card, T.toolsGen],
     breaks: "hosts reading the legacy ui/resourceUri key no longer find the template",
   },
   {
@@ -1579,7 +1583,7 @@ export const MUTANTS: readonly Mutant[] = [
       'return { visibility: ["model", "app"], ...tool, ...(meta && { meta }) } as unknown as ToolDefinition;',
     replace:
       'return { ...tool, visibility: ["model", "app"], ...(meta && { meta }) } as unknown as ToolDefinition;',
-    tests: [T.server],
+    tests: [T.card],
     breaks: 'get_card loses visibility: ["app"] and shows up for the model',
   },
   {
@@ -1619,7 +1623,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: "src/mcp/input_schema.ts",
     find: "      return value !== Number.MAX_SAFE_INTEGER;",
     replace: "      return true;",
-    tests: [T.server],
+    tests: [T.server, T.toolsGen],
     breaks:
       "every integer field's schema carries maximum 9007199254740991, bytes every conversation pays for",
   },
@@ -2504,7 +2508,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: "src/mcp/input_schema.ts",
     find: "      return !empty(value) && value !== false;",
     replace: "      return !empty(value);",
-    tests: ["tests/mcp/context_cost_test.ts", "tests/mcp/tools_gen_test.ts"],
+    tests: ["tests/mcp/context_cost_test.ts", T.toolsGen],
     breaks: "every object repeats additionalProperties: false, bytes every conversation pays for",
   },
   {
@@ -2512,7 +2516,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: "src/mcp/input_schema.ts",
     find: "      return !empty(value) && value !== false;",
     replace: "      return !empty(value) && (value !== false || root);",
-    tests: ["tests/mcp/context_cost_test.ts", "tests/mcp/tools_gen_test.ts"],
+    tests: ["tests/mcp/context_cost_test.ts", T.toolsGen],
     breaks:
       "every tool lists additionalProperties: false at its root: 28 B each that Gemini's dialect rejects",
   },
@@ -2521,7 +2525,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: "src/mcp/input_schema.ts",
     find: 'export const bareWords = (text: string) => text.replace(/[^\\p{L}\\p{N}]/gu, "").toLowerCase();',
     replace: "export const bareWords = (text: string) => text.toLowerCase();",
-    tests: ["tests/mcp/tools_gen_test.ts"],
+    tests: [T.toolsGen],
     breaks: 'the chart lists xTitle: "x title", a description that only spells out its name',
   },
   {
@@ -2529,7 +2533,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: "src/mcp/input_schema.ts",
     find: '          ) => [k, walk(key === "properties" ? unnamed(k, v) : v, false)]),',
     replace: "          ) => [k, walk(v, false)]),",
-    tests: ["tests/mcp/context_cost_test.ts", "tests/mcp/server_test.ts", "tests/mcp/tools_gen_test.ts"],
+    tests: ["tests/mcp/context_cost_test.ts", "tests/mcp/server_test.ts", T.toolsGen],
     breaks: 'every card tool lists title: "Title", a description that tells a model nothing',
   },
   {
@@ -2537,7 +2541,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: "src/mcp/input_schema.ts",
     find: "      made.set(key, json = deepFreeze(closedRoot ? compact : outline(compact)));",
     replace: "      made.set(key, json = deepFreeze(compact));",
-    tests: ["tests/mcp/context_cost_test.ts", "tests/mcp/tools_gen_test.ts"],
+    tests: ["tests/mcp/context_cost_test.ts", T.toolsGen],
     breaks: "fetch_reference lists its 1.9 KB result shape in every tools/list",
   },
   {
@@ -2545,7 +2549,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: "src/mcp/tool_listing.ts",
     find: "    ...(meta ? { _meta: meta } : {}),",
     replace: "",
-    tests: ["tests/mcp/tools_gen_test.ts"],
+    tests: [T.toolsGen],
     breaks: "tools/list built from data loses the tools' MCP Apps template links",
   },
   {
@@ -2553,7 +2557,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: "src/mcp/tool_listing.ts",
     find: "    ...(icons ? { icons } : {}),",
     replace: "",
-    tests: ["tests/mcp/tools_gen_test.ts"],
+    tests: [T.toolsGen],
     breaks: "tools/list built from data loses the tools' icons",
   },
   {
@@ -2669,7 +2673,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: "src/icons.ts",
     find: 'return (["light", "dark"] as const).map((theme) => ({ src: dataUri(path, theme), theme }));',
     replace: 'return (["light"] as const).map((theme) => ({ src: dataUri(path, theme), theme }));',
-    tests: ["tests/mcp/icons_test.ts"],
+    tests: ["tests/mcp/icons_test.ts", T.toolsGen],
     breaks: "dark hosts draw a dark icon on a dark background",
   },
   {

@@ -2,7 +2,8 @@
  * defineCard, the seam every card kind goes through: a splittable card gains the `part` field, its
  * render never sees it, and the requested part is the one returned.
  */
-import type { ToolContext } from "../src/tool.ts";
+import { defineTool, type ToolContext } from "../src/tool.ts";
+import { listTool } from "../src/mcp/tool_listing.ts";
 import assert, { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
 import { z } from "zod";
 import { defineCard, isCard } from "../src/card.ts";
@@ -101,4 +102,21 @@ Deno.test("a card's tool is create_<kind>_card, and its view links its kind's te
       message: `Card kind "${kind}" must be lower-case words joined by "_", like "code_tour"`,
     });
   }
+});
+
+Deno.test("a tool keeps the visibility it declares, listed under _meta.ui; the default is model and app", () => {
+  const spec = {
+    name: "x_tool",
+    title: "X",
+    description: "x",
+    input: z.object({}),
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    handler: () => Promise.resolve({ content: [] }),
+  };
+  const hidden = defineTool({ ...spec, visibility: ["app"] });
+  assertDeep(hidden.visibility, ["app"]);
+  assertDeep(listTool(hidden)._meta, { ui: { visibility: ["app"] } });
+  const plain = defineTool(spec);
+  assertDeep(plain.visibility, ["model", "app"]);
+  assertEquals(listTool(plain)._meta, undefined);
 });
