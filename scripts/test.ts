@@ -2,26 +2,34 @@
 /**
  * `deno task test`: the whole suite, in two `deno test` runs side by side.
  *
- * - The main run: every test file (and the doc blocks) one per core (`--parallel`, DENO_JOBS), the
- *   longest first as tests/longest_first.txt lists them, then the rest of tests/ in Deno's order.
+ * - The main run: every test file under tests/ (and mod.ts's doc blocks), in groups that each run in
+ *   one worker, DENO_JOBS workers at a time (`--parallel`). `deno test` gives every module a worker
+ *   of its own, and a worker pays to load its module graph (Playwright, the server, zod, the SDK):
+ *   about 0.5 CPU-s a unit test file and 2.8 a browser file, and a browser file launched Chromium
+ *   too, another ~2 CPU-s with its first renderer and cold caches. In one worker the files share
+ *   one load and one browser (tests/browser/harness.ts `openBrowser`), each with a context of its
+ *   own. The long files (tests/longest_first.txt, longest first) are dealt into one group per worker,
+ *   which start first; the rest follow in small groups that fill whichever worker is free first.
  * - The waiting lane (`WAITING`): the files that spend most of their time waiting on clocks and
  *   downloads (the 10 s and 30 s HTTP deadlines, npm installs, replicas on Redis), one at a time,
  *   beside the main run. In a lane of the main run each held a core's turn while it waited: about
  *   220 s of lane time for some 90 CPU-s.
  *
- * The main run's output streams as it comes; the lane's is printed once both are done, then a line
- * for each run. `--junit-path=<file>` writes one report for both (each run's suites, counts summed).
- * Other flags go to both runs (`--filter`, `--fail-fast`, ...). Given test files or folders, it runs
- * just those, in one `deno test` run with the same flags.
+ * The main run's output streams as it comes (a group's tests are reported under its module; a
+ * failure's stack and the JUnit report name the test's own file); the lane's is printed once both
+ * are done, then a line for each run. `--junit-path=<file>` writes one report for both (each run's
+ * suites, counts summed). Other flags go to both runs (`--filter`, `--fail-fast`, ...). Given test
+ * files or folders, it runs just those, in one `deno test` run with the same flags, a worker each.
  *
  *   deno task test
  *   deno task test --junit-path=report.xml
  *   deno task test tests/browser/chart_test.ts
  */
 import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), "..");
-/** The long files, in the order Deno starts them (tests/test_order_test.ts holds it there). */
+/** The long files, longest first: each main-run worker starts with its share of them. */
 export const LONGEST_FIRST = "tests/longest_first.txt";
 /** Files that mostly wait: they run in a lane of their own, one at a time, beside the main run. */
 export const WAITING = [
@@ -31,13 +39,64 @@ export const WAITING = [
   "tests/http/replicas_test.ts",
   "tests/smoke/deno_test.ts",
 ];
+/** How many of the other files share a worker: small groups even out the workers' ends. */
+export const GROUP_SIZE = 20;
+/** The names `deno test` collects from a folder. */
+export const COLLECTED = /(^|[/_.])test\.(ts|tsx|mts|js|jsx|mjs)$/;
+
+/** The test files `deno test <dir>` finds under `root`'s `dir` (repository-relative, in path order). */
+export function testFiles(root: string, dir = "tests"): string[] {
+  const found: string[] = [];
+  for (const entry of Deno.readDirSync(join(root, dir))) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory) found.push(...testFiles(root, path));
+    else if (entry.isFile && COLLECTED.test(path)) found.push(path);
+  }
+  return found.sort();
+}
+
+/**
+ * The main run's groups of `files` (the waiting lane's left out): the ones `longest` lists dealt
+ * over `jobs` groups there and back (first to each, then back from the last, ...) so each worker
+ * starts with an even share; then the rest, GROUP_SIZE at a time, in path order.
+ */
+export function groupFiles(files: string[], longest: string[], jobs: number): string[][] {
+  const main = files.filter((f) => !WAITING.includes(f));
+  const long = longest.filter((f) => main.includes(f));
+  const rest = main.filter((f) => !long.includes(f));
+  const first = Array.from({ length: jobs }, (): string[] => []);
+  long.forEach((file, i) => {
+    const k = i % jobs;
+    first[Math.floor(i / jobs) % 2 ? jobs - 1 - k : k].push(file);
+  });
+  const later = Array.from(
+    { length: Math.ceil(rest.length / GROUP_SIZE) },
+    (_, i) => rest.slice(i * GROUP_SIZE, (i + 1) * GROUP_SIZE),
+  );
+  return [...first, ...later].filter((group) => group.length > 0);
+}
+
+/** Writes each group as a module of `work` that imports its files in order; returns their paths. */
+export async function writeGroups(root: string, work: string, groups: string[][]): Promise<string[]> {
+  return await Promise.all(groups.map(async (files, i) => {
+    const path = join(work, `group-${String(i + 1).padStart(2, "0")}.ts`);
+    const imports = files.map((f) => `import ${JSON.stringify(pathToFileURL(join(root, f)).href)};\n`);
+    await Deno.writeTextFile(path, imports.join(""));
+    return path;
+  }));
+}
+
+/** Workers at a time, as `deno test --parallel` takes them. */
+export function jobs(): number {
+  return Number(Deno.env.get("DENO_JOBS")) || navigator.hardwareConcurrency;
+}
+
 /** Flags of every run. The tests run unchecked: `deno task check` type-checks them once. */
 const FLAGS = ["test", "--allow-all", "--no-check", "--parallel"];
 
-/** The main run's arguments: everything but the waiting lane (an --ignore glob holds even for files named). */
-export function mainArgs(longest: string[]): string[] {
-  const ignore = WAITING.map((file) => `**/${file}`).join(",");
-  return [...FLAGS, "--doc", `--ignore=${ignore}`, ...longest, "tests/", "mod.ts"];
+/** The main run's arguments: the group modules, then mod.ts's doc blocks. */
+export function mainArgs(groupModules: string[]): string[] {
+  return [...FLAGS, "--doc", ...groupModules, "mod.ts"];
 }
 
 /** The waiting lane's arguments. */
@@ -101,12 +160,13 @@ async function main(argv: string[]): Promise<number> {
     const reportArgs = junit ? [`--junit-path=${junit}`] : [];
     return (await run("deno test", [...FLAGS, ...rest, ...reportArgs])).success ? 0 : 1;
   }
-  const work = junit ? await Deno.makeTempDir({ prefix: "mcc-test-" }) : undefined;
-  const report = (name: string) => work ? [`--junit-path=${join(work, `${name}.xml`)}`] : [];
+  const work = await Deno.makeTempDir({ prefix: "mcc-test-" });
+  const report = (name: string) => junit ? [`--junit-path=${join(work, `${name}.xml`)}`] : [];
   const longest = (await Deno.readTextFile(join(ROOT, LONGEST_FIRST))).split("\n").filter(Boolean);
   try {
+    const groups = await writeGroups(ROOT, work, groupFiles(testFiles(ROOT), longest, jobs()));
     const [main, waiting] = await Promise.all([
-      run("main run", [...mainArgs(longest), ...rest, ...report("main")]),
+      run("main run", [...mainArgs(groups), ...rest, ...report("main")]),
       run("waiting lane", [...waitingArgs(), ...rest, ...report("waiting")], {
         keep: true,
         env: { DENO_JOBS: "1" },
@@ -117,7 +177,7 @@ async function main(argv: string[]): Promise<number> {
     for (const r of [main, waiting]) {
       console.error(`${r.name}: ${r.success ? "ok" : "FAILED"} in ${r.seconds.toFixed(0)} s`);
     }
-    if (work && junit) {
+    if (junit) {
       const reports = await Promise.all(
         ["main", "waiting"].map((name) => Deno.readTextFile(join(work, `${name}.xml`)).catch(() => "")),
       );
@@ -125,7 +185,7 @@ async function main(argv: string[]): Promise<number> {
     }
     return main.success && waiting.success ? 0 : 1;
   } finally {
-    if (work) await Deno.remove(work, { recursive: true });
+    await Deno.remove(work, { recursive: true });
   }
 }
 

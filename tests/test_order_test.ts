@@ -1,17 +1,12 @@
 /**
  * `deno task test` (scripts/test.ts) runs two `deno test` runs side by side: the waiting lane (the
- * files that mostly wait on clocks and downloads, one at a time) and the main run, which starts the long
- * files first (tests/longest_first.txt), then every other file Deno finds under tests/, with
- * --parallel: a worker takes the next file in Deno's order. That order is not always the order given:
- * Deno sorts the files it is given by their folder's path, longest first, keeping the given order
- * within a length, and runs the files it finds itself in path order. A list that put tests/hosts/
- * and tests/smoke/ files between browser files ran every named browser file first all the same, so
- * the list is written in Deno's order, and a test holds it there: the browser files longest first,
- * then the long files of shorter folders (the Inspector, the recipe's copy). A file named twice runs
- * once; a file not named still runs; a file of the waiting lane runs there only (the main run ignores
- * it by a glob, which holds even for a file it is given). The tests run unchecked: `deno task check`
- * type-checks every file they run and the doc blocks, once, and `deno task ok` and `.ci/run` run both
- * (CI runs the check beside the tests instead of before them).
+ * files that mostly wait on clocks and downloads, one at a time) and the main run, whose test files
+ * run in groups, a worker each: the long files (tests/longest_first.txt) dealt over one group per
+ * worker, there and back, then the rest in small groups. These tests hold the task, the grouping,
+ * and, on stand-ins at the real paths, that every file runs once, in its group's worker, the long
+ * ones first, and that none of the waiting lane's runs in the main run. The tests run unchecked:
+ * `deno task check` type-checks every file they run and the doc blocks, once, and `deno task ok`
+ * and `.ci/run` run both (CI runs the check beside the tests instead of before them).
  */
 import {
   deepStrictEqual as assertDeep,
@@ -19,7 +14,17 @@ import {
   throws as assertThrows,
 } from "node:assert/strict";
 import { dirname, join } from "node:path";
-import { LONGEST_FIRST, mainArgs, mergeJunit, WAITING } from "../scripts/test.ts";
+import {
+  COLLECTED,
+  GROUP_SIZE,
+  groupFiles,
+  LONGEST_FIRST,
+  mainArgs,
+  mergeJunit,
+  testFiles,
+  WAITING,
+  writeGroups,
+} from "../scripts/test.ts";
 
 const ROOT = decodeURIComponent(new URL("../", import.meta.url).pathname).replace(/\/$/, "");
 const LIST = LONGEST_FIRST;
@@ -27,9 +32,6 @@ const LIST = LONGEST_FIRST;
 async function listedFiles(): Promise<string[]> {
   return (await Deno.readTextFile(join(ROOT, LIST))).split("\n").filter(Boolean);
 }
-
-/** The names `deno test` collects from a folder. */
-const COLLECTED = /(^|[/_.])test\.(ts|tsx|mts|js|jsx|mjs)$/;
 
 function filesUnder(dir: string): string[] {
   const files: string[] = [];
@@ -41,29 +43,69 @@ function filesUnder(dir: string): string[] {
   return files;
 }
 
-Deno.test("deno task test runs scripts/test.ts: the main run gets the longest-first list, then tests/ and mod.ts", async () => {
+Deno.test("deno task test runs scripts/test.ts: the main run gets its group modules, then mod.ts's doc blocks", async () => {
   const { tasks } = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json")));
   assertEquals(tasks.test, "deno run --allow-all scripts/test.ts");
-  assertDeep(mainArgs(["a_test.ts", "b_test.ts"]), [
+  assertDeep(mainArgs(["/w/group-01.ts", "/w/group-02.ts"]), [
     "test",
     "--allow-all",
     "--no-check",
     "--parallel",
     "--doc",
-    `--ignore=${WAITING.map((f) => `**/${f}`).join(",")}`,
-    "a_test.ts",
-    "b_test.ts",
-    "tests/",
+    "/w/group-01.ts",
+    "/w/group-02.ts",
     "mod.ts",
   ]);
 });
 
 Deno.test("the waiting lane names existing test files, each once, none of them in the longest-first list", async () => {
   const listed = await listedFiles();
-  const tests = new Set(filesUnder("tests").filter((f) => COLLECTED.test(f)));
+  const tests = new Set(testFiles(ROOT));
   assertDeep(WAITING.filter((f) => !tests.has(f)), []);
   assertDeep(WAITING.filter((f, i) => WAITING.indexOf(f) !== i), []);
   assertDeep(WAITING.filter((f) => listed.includes(f)), []);
+});
+
+Deno.test("testFiles finds what deno test collects from a folder, in path order", () => {
+  const found = testFiles(ROOT);
+  assertDeep(found, filesUnder("tests").filter((f) => COLLECTED.test(f)).sort());
+  assertEquals(found.includes("tests/test_order_test.ts"), true);
+  for (const name of ["a_test.ts", "a.test.mjs", "test.ts", "a_test.tsx"]) {
+    assertEquals(COLLECTED.test(`x/${name}`), true);
+  }
+  for (const name of ["a_tests.ts", "atest.ts", "a_test.ts.orig", "a_test.json"]) {
+    assertEquals(COLLECTED.test(`x/${name}`), false, name);
+  }
+});
+
+Deno.test("the long files are dealt there and back over one group per worker; the rest follow GROUP_SIZE at a time", () => {
+  const rest = (n: number) =>
+    Array.from({ length: n }, (_, i) => `tests/r${String(i).padStart(3, "0")}_test.ts`);
+  const long = [
+    "tests/l1_test.ts",
+    "tests/l2_test.ts",
+    "tests/l3_test.ts",
+    "tests/l4_test.ts",
+    "tests/l5_test.ts",
+  ];
+  const files = [...rest(GROUP_SIZE), ...long, WAITING[0]].sort();
+  // the listed order decides the deal; a listed file that is gone is skipped; the lane's never run here
+  assertDeep(groupFiles(files, [...long, "tests/gone_test.ts"], 2), [
+    ["tests/l1_test.ts", "tests/l4_test.ts", "tests/l5_test.ts"],
+    ["tests/l2_test.ts", "tests/l3_test.ts"],
+    rest(GROUP_SIZE),
+  ]);
+  assertDeep(groupFiles(files, long, 3), [
+    ["tests/l1_test.ts"],
+    ["tests/l2_test.ts", "tests/l5_test.ts"],
+    ["tests/l3_test.ts", "tests/l4_test.ts"],
+    rest(GROUP_SIZE),
+  ]);
+  // one more than a group holds starts another group
+  const more = [...rest(GROUP_SIZE + 1), ...long].sort();
+  assertDeep(groupFiles(more, long, 1).slice(1), [rest(GROUP_SIZE), rest(GROUP_SIZE + 1).slice(GROUP_SIZE)]);
+  // nothing listed: no empty groups
+  assertDeep(groupFiles(rest(2), [], 2), [rest(2)]);
 });
 
 Deno.test("the two runs' JUnit reports become one: every suite, the counts summed", () => {
@@ -81,39 +123,51 @@ Deno.test("the two runs' JUnit reports become one: every suite, the counts summe
 
 Deno.test("the longest-first list names existing test files, each once", async () => {
   const listed = await listedFiles();
-  const tests = new Set(filesUnder("tests").filter((f) => COLLECTED.test(f)));
+  const tests = new Set(testFiles(ROOT));
   assertDeep(listed.filter((f) => !tests.has(f)), [], `${LIST} names files deno test would not find`);
   assertDeep(listed.filter((f, i) => listed.indexOf(f) !== i), [], `${LIST} names a file twice`);
 });
 
-Deno.test("Deno starts the listed files in the list's order", async () => {
-  // Deno's order depends on the paths alone: stand-ins at the same paths, each recording its start
-  // when loaded, show it without loading the real files.
-  const listed = await listedFiles();
+Deno.test("the main run runs every test file once, each group in one worker, the long ones first, none of the lane's", async () => {
+  // Stand-ins at the real paths, each recording its path and its worker when loaded, show it
+  // without running the real files.
+  const files = testFiles(ROOT);
+  const groups = groupFiles(files, await listedFiles(), 2);
   const dir = await Deno.makeTempDir({ prefix: "mcc-order-" });
   try {
     const started = join(dir, "started.txt");
-    for (const file of [...listed, ...WAITING]) {
+    for (const file of files) {
       await Deno.mkdir(dirname(join(dir, file)), { recursive: true });
       await Deno.writeTextFile(
         join(dir, file),
-        `Deno.writeTextFileSync(${JSON.stringify(started)}, ${
-          JSON.stringify(`${file}\n`)
-        }, { append: true });\n`,
+        `const g = globalThis as { worker?: string };\n` +
+          `Deno.writeTextFileSync(${JSON.stringify(started)}, (g.worker ??= crypto.randomUUID()) + ${
+            JSON.stringify(` ${file}\n`)
+          }, { append: true });\n`,
       );
     }
+    const modules = await writeGroups(dir, await Deno.makeTempDir({ dir, prefix: "groups-" }), groups);
     const { success, stderr } = await new Deno.Command(Deno.execPath(), {
       // the main run's own arguments, but the doc blocks of mod.ts (not among the stand-ins)
-      args: [...mainArgs(listed).filter((a) => a !== "--doc" && a !== "mod.ts"), "--no-config"],
+      args: [...mainArgs(modules).filter((a) => a !== "--doc" && a !== "mod.ts"), "--no-config"],
       cwd: dir,
       env: { DENO_JOBS: "1" },
       stdout: "null",
       stderr: "piped",
     }).output();
     assertEquals(success, true, new TextDecoder().decode(stderr));
-    const order = (await Deno.readTextFile(started)).split("\n").filter(Boolean);
-    // the waiting lane's files never start: the main run ignores them even under tests/
-    assertDeep(order, listed, `${LIST} is not the order Deno runs its files in: put them in Deno's order`);
+    const lines = (await Deno.readTextFile(started)).split("\n").filter(Boolean).map((l) => l.split(" "));
+    assertDeep(lines.map(([, file]) => file), groups.flat(), "the files ran in their groups' order");
+    assertDeep(
+      [...files].sort(),
+      [...groups.flat(), ...WAITING].sort(),
+      "every file runs once: in the main run or the lane",
+    );
+    const workers = groups.map((group) =>
+      new Set(lines.filter(([, f]) => group.includes(f)).map(([w]) => w))
+    );
+    assertDeep(workers.map((w) => w.size), groups.map(() => 1), "each group's files share one worker");
+    assertEquals(new Set(workers.flatMap((w) => [...w])).size, groups.length, "a worker per group");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -1,8 +1,8 @@
 // deno-lint-ignore-file no-console no-window -- reports on stderr; page callbacks run in the browser, where window exists
 /**
- * The browser test harness: one Chromium (Debian's, never a download; the run's shared one when
- * MCC_BROWSER_WS names it) with one context of its own, a test
- * host page on one loopback origin, a sandbox proxy on another (serving the spec's default CSP as
+ * The browser test harness: a context of its own in its worker's Chromium (Debian's, never a
+ * download; shared by the test files of a worker, or the run's shared one when MCC_BROWSER_WS names
+ * it, `openBrowser`), a test host page on one loopback origin, a sandbox proxy on another (serving the spec's default CSP as
  * a header), and the real server behind real MCP clients held here in Deno. The host page reaches
  * the server through functions exposed by playwright, so every tools/call and resources/read the
  * view makes travels the real protocol on both sides.
@@ -439,6 +439,38 @@ function lease(page: Page, use: Use, release: () => Promise<void>): Page {
   });
 }
 
+/** The browser this worker launched, for every test file that runs in it; reset when it goes. */
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * A browser for a test file, with a context of its own to open in it, and `close` for when the file
+ * is done. The run's shared browser when MCC_BROWSER_WS names one (tests/browser/shared_browser.ts:
+ * `close` disconnects); else this worker's, launched by its first file and kept for the next:
+ * `deno task test` runs many files in one worker (scripts/test.ts), and a launch with its first
+ * renderer and cold caches cost about 2 CPU-s a file. It ends with the process (its DevTools pipe
+ * closes), so `close` leaves it open.
+ */
+export async function openBrowser(): Promise<{ browser: Browser; close: () => Promise<void> }> {
+  const shared = Deno.env.get("MCC_BROWSER_WS");
+  if (shared) {
+    const browser = await chromium.connect(shared);
+    return { browser, close: () => browser.close() };
+  }
+  return { browser: await (workerBrowser ??= launchForWorker()), close: () => Promise.resolve() };
+}
+
+function launchForWorker(): Promise<Browser> {
+  const forget = () => workerBrowser === launching && (workerBrowser = undefined); // the next file launches anew
+  const launching: Promise<Browser> = chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS] }).then(
+    (browser) => (browser.once("disconnected", forget), browser),
+    (error) => {
+      forget();
+      throw error;
+    },
+  );
+  return launching;
+}
+
 export async function startHarness(): Promise<Harness> {
   // One bundle at a time: on an empty cache, concurrent `deno bundle` calls race to install the
   // same esbuild binary and one fails (tests/build/bundle_fresh_test.ts runs that first bundle).
@@ -474,12 +506,7 @@ export async function startHarness(): Promise<Harness> {
   const apps = await connect({ store, newId: () => `apps-${++n}` });
   const plain = await connect({ store, apps: false, newId: () => `plain-${++n}` });
 
-  // The run's shared browser (tests/browser/shared_browser.ts) when there is one: this file's
-  // context is its own either way, and closing the harness only disconnects from it.
-  const shared = Deno.env.get("MCC_BROWSER_WS");
-  const browser = shared
-    ? await chromium.connect(shared)
-    : await chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS] });
+  const { browser, close: leaveBrowser } = await openBrowser();
   const context = await browser.newContext({ viewport: VIEWPORT });
   // Each answer crosses into the page as JSON text, which the host page parses (page/host.ts): as an
   // object, Playwright sends it as a tree of its own value records that the view's renderer rebuilds
@@ -537,7 +564,8 @@ export async function startHarness(): Promise<Harness> {
     },
     remount,
     async close() {
-      await browser.close();
+      await context.close();
+      await leaveBrowser();
       await apps.close();
       await plain.close();
       await host.server.shutdown();

@@ -6,7 +6,8 @@
  * changed it, and loaded anew for each thing a test can change past it), the page count stays put (pages opened side by side
  * too), and the pages that must really close do (`fresh: true`, a page that added an init script, one
  * born before the context's "page" listeners changed); pages open side by side are windows of their own,
- * and two window openers of one context never take each other's page.
+ * and two window openers of one context never take each other's page. The harnesses of one worker
+ * share its browser, a context each, and a browser that went away is launched anew.
  */
 import { deepStrictEqual as assertEquals, ok as assert, throws as assertThrows } from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -345,6 +346,36 @@ Deno.test({
     );
   } finally {
     await h.close();
+  }
+});
+
+Deno.test({
+  name: "the test files of a worker share its browser, each harness in a context of its own",
+  ignore: reason !== undefined || Deno.env.get("MCC_BROWSER_WS") !== undefined,
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  const first = await startHarness();
+  const second = await startHarness();
+  try {
+    assert(first.browser === second.browser, "one browser for both");
+    assert(first.context !== second.context, "a context each");
+    await first.close();
+    assert(first.browser.isConnected(), "closing a harness leaves the browser to the next file");
+    assertEquals(first.browser.contexts().includes(first.context), false, "its context is gone");
+    const m = await second.mount({ ...KINDS.list, deliver: "result", hostContext: { theme: "light" } });
+    await waitFor(m.view, ".mcc-card");
+    await m.page.close();
+    // a browser that went away is launched anew for the next file
+    await second.browser.close();
+    const third = await startHarness();
+    try {
+      assert(third.browser !== second.browser && third.browser.isConnected(), "a new browser");
+    } finally {
+      await third.close();
+    }
+  } finally {
+    await second.close().catch(() => {}); // its browser was closed above
   }
 });
 

@@ -1,21 +1,11 @@
 /**
- * What the real-host suite shares: one Chromium (Debian's, or the run's shared one) for every
- * page, the real server over Streamable HTTP on loopback, small static servers for host pages and
- * sandbox proxies, a bound on pages at once, and the checks every painted card must pass whatever
- * host drew it (its frame is as tall as its document, its theme is the host's, and its own console
+ * What the real-host suite shares: the real server over Streamable HTTP on loopback, small static
+ * servers for host pages and sandbox proxies, a bound on pages at once, and the checks every painted
+ * card must pass whatever host drew it (its frame is as tall as its document, its theme is the host's, and its own console
  * holds no error).
  */
-import { type Browser, chromium, type ConsoleMessage, type Frame, type Page } from "playwright-core";
-import { CHROMIUM, FLAGS, picture, waitFor } from "../browser/harness.ts";
-
-/**
- * The suite's browser: the run's shared Chromium when MCC_BROWSER_WS names one (as in CI; closing
- * it then only disconnects), else one of its own.
- */
-export function launch(): Promise<Browser> {
-  const shared = Deno.env.get("MCC_BROWSER_WS");
-  return shared ? chromium.connect(shared) : chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS] });
-}
+import type { ConsoleMessage, Frame, Page } from "playwright-core";
+import { picture, waitFor } from "../browser/harness.ts";
 
 /**
  * Runs `work` on every item, at most `width` at a time (in order of start); rejects with the first

@@ -7,13 +7,11 @@
  * log no error of ours. tests/browser/ (the official AppBridge) stays the reference suite.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import type { Browser } from "playwright-core";
 import { KINDS } from "../browser/samples.ts";
 import { serveApp } from "../http/helpers.ts";
 import {
   atMost,
   fits,
-  launch,
   ourErrors,
   type Painted,
   serveRoutes,
@@ -23,7 +21,14 @@ import {
   watchConsole,
 } from "./hosts.ts";
 import type { McpUiMount, McpUiWindow } from "./page/mcp_ui_host.ts";
-import { bundle, CACHED, skipReason, SPEC_DEFAULT_CSP, windowOpener } from "../browser/harness.ts";
+import {
+  bundle,
+  CACHED,
+  openBrowser,
+  skipReason,
+  SPEC_DEFAULT_CSP,
+  windowOpener,
+} from "../browser/harness.ts";
 import { inspectorReason, startInspector } from "./inspector.ts";
 import { CARDS } from "../../src/registry.ts";
 import type { Page } from "playwright-core";
@@ -80,7 +85,7 @@ Deno.test({
 }, async (t) => {
   // A browser host on loopback: the operator lists it for CORS, as README says for web hosts.
   await using served = await serveApp({ allowedHosts: ["127.0.0.1"] });
-  const browser: Browser = await launch();
+  const { browser, close: leaveBrowser } = await openBrowser();
   const sandboxJs = await bundle("tests/browser/page/sandbox.ts", { minify: true });
   const sandbox = serveRoutes(
     new Map([
@@ -114,8 +119,8 @@ Deno.test({
               }],
             ]),
           );
+          const context = await browser.newContext({ viewport: { width: 720, height: 900 } });
           try {
-            const context = await browser.newContext({ viewport: { width: 720, height: 900 } });
             // a window per lane: tabs of one window behind the front one get a frame a second
             const newPage = windowOpener(context);
             const cases = Object.entries(KINDS).flatMap(([kind, call]) =>
@@ -143,8 +148,8 @@ Deno.test({
               if (kind === "table") await shot(page, `host-mcp-ui-${kind}-${theme}`);
               idle.push({ page, lines });
             });
-            await context.close();
           } finally {
+            await context.close();
             await host.server.shutdown();
           }
         },
@@ -158,35 +163,41 @@ Deno.test({
           await using inspector = await startInspector(served.url.href);
           for (const theme of THEMES) {
             const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-            // The Inspector keeps its colour scheme (Mantine's) in localStorage; it tells the view.
-            await context.addInitScript((t) => localStorage.setItem("mantine-color-scheme-value", t), theme);
-            const page = await context.newPage();
-            const lines = watchConsole(page);
-            const painting = CARDS.filter((c) => !kindsOnly || kindsOnly.includes(c.card.kind));
-            await openApps(page, inspector.url, painting[0].title);
-            for (const card of painting) {
-              const kind = card.card.kind;
-              await openApp(page, card.title, KINDS[kind].args);
-              const view = await viewFrame(page, inspector.sandboxOrigin);
-              const painted = await settle(page, view, inspector.sandboxOrigin, { inPanel: true });
-              check(
-                `inspector ${kind} ${theme}`,
-                painted,
+            try {
+              // The Inspector keeps its colour scheme (Mantine's) in localStorage; it tells the view.
+              await context.addInitScript(
+                (t) => localStorage.setItem("mantine-color-scheme-value", t),
                 theme,
-                kind,
-                ourErrors(lines, view.url()),
               );
-              if (kind === "table") await shot(page, `host-inspector-${kind}-${theme}`);
-              const back = Object.keys(KINDS[kind].args).length ? "Back to Input" : "Close";
-              await page.getByRole("button", { name: back }).first().click({ force: true });
+              const page = await context.newPage();
+              const lines = watchConsole(page);
+              const painting = CARDS.filter((c) => !kindsOnly || kindsOnly.includes(c.card.kind));
+              await openApps(page, inspector.url, painting[0].title);
+              for (const card of painting) {
+                const kind = card.card.kind;
+                await openApp(page, card.title, KINDS[kind].args);
+                const view = await viewFrame(page, inspector.sandboxOrigin);
+                const painted = await settle(page, view, inspector.sandboxOrigin, { inPanel: true });
+                check(
+                  `inspector ${kind} ${theme}`,
+                  painted,
+                  theme,
+                  kind,
+                  ourErrors(lines, view.url()),
+                );
+                if (kind === "table") await shot(page, `host-inspector-${kind}-${theme}`);
+                const back = Object.keys(KINDS[kind].args).length ? "Back to Input" : "Close";
+                await page.getByRole("button", { name: back }).first().click({ force: true });
+              }
+            } finally {
+              await context.close();
             }
-            await context.close();
           }
         },
       }),
     ]);
   } finally {
-    await browser.close();
+    await leaveBrowser();
     await sandbox.server.shutdown();
   }
 });

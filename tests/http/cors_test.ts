@@ -4,8 +4,7 @@
  * Raw requests pin the exact headers; Chromium proves a real page can hold a session.
  */
 import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
-import { chromium } from "playwright-core";
-import { CHROMIUM, skipReason } from "../browser/harness.ts";
+import { openBrowser, skipReason } from "../browser/harness.ts";
 import { errorMessage, initializeBody, POST_HEADERS, rawRequest, serveApp } from "./helpers.ts";
 import { preflightResponse } from "../../src/http/cors.ts";
 
@@ -125,9 +124,10 @@ Deno.test({
       { hostname: "127.0.0.1", port: 0, onListen: () => {} },
       () => new Response("<!doctype html><title>host</title>", { headers: { "content-type": "text/html" } }),
     );
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox"] });
+    const { browser, close } = await openBrowser();
+    const context = await browser.newContext();
     try {
-      const tab = await browser.newPage();
+      const tab = await context.newPage();
       await tab.goto(`http://localhost:${page.addr.port}/`);
       const seen = await tab.evaluate(async ({ url, token }) => {
         let id = 0;
@@ -176,7 +176,8 @@ Deno.test({
         summary: 'Tab card "Hi" with 2 tabs:\n- A: one\n- B: two',
       });
     } finally {
-      await browser.close();
+      await context.close();
+      await close();
       await page.shutdown();
     }
   },
