@@ -2,7 +2,7 @@
 /**
  * One Chromium for every browser test file of a run, for whoever wants one: start this, export the
  * endpoint it prints as MCC_BROWSER_WS, and each file's harness (harness.ts) connects to that browser
- * with a context of its own instead of starting a browser of its own. CI does not: every command
+ * with a context of its own instead of using its worker's own browser. CI does not: every command
  * then passes through this process's Playwright relay, which with the headless shell costs about what
  * the launches it saves do (386 against 357 CPU-s on five browser files; the whole run within 2%).
  * Runs until SIGTERM or SIGINT, or until the process that started it is gone.
