@@ -31,7 +31,7 @@ import {
 } from "../browser/harness.ts";
 import { inspectorReason, startInspector } from "./inspector.ts";
 import { CARDS } from "../../src/registry.ts";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 
 const browserReason = skipReason();
 const THEMES = ["light", "dark"] as const;
@@ -205,20 +205,7 @@ Deno.test({
 /** Connects the Inspector to the server and opens its Apps tab, where `title` is listed. */
 async function openApps(page: Page, url: string, title: string): Promise<void> {
   await page.goto(url);
-  // Mantine's switch hides its input under the track: click it directly. A click that lands before the
-  // Inspector's page listens changes nothing (seen on a loaded machine), so click until it is on.
-  const connect = page.getByRole("switch").first();
-  for (let tries = 0; !(await connect.isChecked()); tries++) {
-    if (tries === 10) throw new Error("the Inspector's connect switch stayed off after 10 clicks");
-    await connect.click({ force: true });
-    await connect.evaluate((input: HTMLInputElement) =>
-      new Promise<void>((done) => {
-        const until = Date.now() + 3_000;
-        const look = () => input.checked || Date.now() > until ? done() : requestAnimationFrame(look);
-        look();
-      })
-    );
-  }
+  await switchOn(page.getByRole("switch").first(), "connect");
   await page.getByText("Connected", { exact: true }).waitFor({ timeout: 60_000 });
   // The tab bar can take a click before it listens (just after connecting): click until the list shows.
   const listed = page.getByText(title, { exact: true }).first();
@@ -228,13 +215,32 @@ async function openApps(page: Page, url: string, title: string): Promise<void> {
   }
 }
 
+/**
+ * Turns one of the Inspector's switches on. Mantine's switch hides its input under the track: the
+ * click is forced. A click that lands before the Inspector's panel listens changes nothing (seen on a
+ * loaded machine, for the connect switch and the JSON arguments switch), so click until it is on.
+ */
+async function switchOn(input: Locator, what: string): Promise<void> {
+  for (let tries = 0; !(await input.isChecked()); tries++) {
+    if (tries === 10) throw new Error(`the Inspector's ${what} switch stayed off after 10 clicks`);
+    await input.click({ force: true });
+    await input.evaluate((element: HTMLInputElement) =>
+      new Promise<void>((done) => {
+        const until = Date.now() + 3_000;
+        const look = () => element.checked || Date.now() > until ? done() : requestAnimationFrame(look);
+        look();
+      })
+    );
+  }
+}
+
 /** Picks an app by its tool title, types its arguments as JSON and opens it. */
 async function openApp(page: Page, title: string, args: Record<string, unknown>): Promise<void> {
   // Forced clicks: the Inspector animates its panels, and waiting for them to rest costs seconds.
   await page.getByText(title, { exact: true }).first().click({ force: true });
   // A tool without arguments (the host check) opens at once, with no argument editor.
   if (!Object.keys(args).length) return;
-  await page.getByRole("switch", { name: /JSON/ }).check({ force: true });
+  await switchOn(page.getByRole("switch", { name: /JSON/ }), "JSON arguments");
   await page.getByLabel(/^Arguments JSON/).focus();
   await page.keyboard.press("Control+A");
   await page.keyboard.insertText(JSON.stringify(args, null, 2));
