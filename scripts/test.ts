@@ -9,7 +9,8 @@
  *   too, another ~2 CPU-s with its first renderer and cold caches. In one worker the files share
  *   one load and one browser (tests/browser/harness.ts `openBrowser`), each with a context of its
  *   own. The long files (tests/longest_first.txt, longest first) are dealt into one group per worker,
- *   which start first; the rest follow in small groups that fill whichever worker is free first.
+ *   which start first; the rest follow in small groups that fill whichever worker is free first,
+ *   smaller still at the end so the workers end together.
  * - The waiting lane (`WAITING`): the files that spend most of their time waiting on clocks and
  *   downloads (the 10 s and 30 s HTTP deadlines, npm installs, replicas on Redis), one at a time,
  *   beside the main run. In a lane of the main run each held a core's turn while it waited: about
@@ -41,6 +42,11 @@ export const WAITING = [
 ];
 /** How many of the other files share a worker: small groups even out the workers' ends. */
 export const GROUP_SIZE = 20;
+/**
+ * The last files (GROUP_SIZE per worker) go in smaller groups still, so the workers end within a few
+ * files of each other: with groups of 20 to the end, one core stood idle for the run's last 15 to 20 s.
+ */
+export const TAIL_GROUP_SIZE = 5;
 /** The names `deno test` collects from a folder. */
 export const COLLECTED = /(^|[/_.])test\.(ts|tsx|mts|js|jsx|mjs)$/;
 
@@ -58,7 +64,8 @@ export function testFiles(root: string, dir = "tests"): string[] {
 /**
  * The main run's groups of `files` (the waiting lane's left out): the ones `longest` lists dealt
  * over `jobs` groups there and back (first to each, then back from the last, ...) so each worker
- * starts with an even share; then the rest, GROUP_SIZE at a time, in path order.
+ * starts with an even share; then the rest in path order, GROUP_SIZE at a time, the last GROUP_SIZE
+ * per worker TAIL_GROUP_SIZE at a time.
  */
 export function groupFiles(files: string[], longest: string[], jobs: number): string[][] {
   const main = files.filter((f) => !WAITING.includes(f));
@@ -69,11 +76,17 @@ export function groupFiles(files: string[], longest: string[], jobs: number): st
     const k = i % jobs;
     first[Math.floor(i / jobs) % 2 ? jobs - 1 - k : k].push(file);
   });
-  const later = Array.from(
-    { length: Math.ceil(rest.length / GROUP_SIZE) },
-    (_, i) => rest.slice(i * GROUP_SIZE, (i + 1) * GROUP_SIZE),
-  );
+  const tail = Math.max(0, rest.length - jobs * GROUP_SIZE);
+  const later = [...chunks(rest.slice(0, tail), GROUP_SIZE), ...chunks(rest.slice(tail), TAIL_GROUP_SIZE)];
   return [...first, ...later].filter((group) => group.length > 0);
+}
+
+/** `list` in consecutive pieces of `size` (the last may be shorter). */
+function chunks<T>(list: T[], size: number): T[][] {
+  return Array.from(
+    { length: Math.ceil(list.length / size) },
+    (_, i) => list.slice(i * size, (i + 1) * size),
+  );
 }
 
 /** Writes each group as a module of `work` that imports its files in order; returns their paths. */

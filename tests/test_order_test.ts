@@ -2,7 +2,7 @@
  * `deno task test` (scripts/test.ts) runs two `deno test` runs side by side: the waiting lane (the
  * files that mostly wait on clocks and downloads, one at a time) and the main run, whose test files
  * run in groups, a worker each: the long files (tests/longest_first.txt) dealt over one group per
- * worker, there and back, then the rest in small groups. These tests hold the task, the grouping,
+ * worker, there and back, then the rest in small groups, smaller at the end. These tests hold the task, the grouping,
  * and, on stand-ins at the real paths, that every file runs once, in its group's worker, the long
  * ones first, and that none of the waiting lane's runs in the main run. The tests run unchecked:
  * `deno task check` type-checks every file they run and the doc blocks, once, and `deno task ok`
@@ -21,6 +21,7 @@ import {
   LONGEST_FIRST,
   mainArgs,
   mergeJunit,
+  TAIL_GROUP_SIZE,
   testFiles,
   WAITING,
   writeGroups,
@@ -78,7 +79,7 @@ Deno.test("testFiles finds what deno test collects from a folder, in path order"
   }
 });
 
-Deno.test("the long files are dealt there and back over one group per worker; the rest follow GROUP_SIZE at a time", () => {
+Deno.test("the long files are dealt there and back over one group per worker; the rest follow GROUP_SIZE at a time, the last ones TAIL_GROUP_SIZE", () => {
   const rest = (n: number) =>
     Array.from({ length: n }, (_, i) => `tests/r${String(i).padStart(3, "0")}_test.ts`);
   const long = [
@@ -88,22 +89,39 @@ Deno.test("the long files are dealt there and back over one group per worker; th
     "tests/l4_test.ts",
     "tests/l5_test.ts",
   ];
-  const files = [...rest(GROUP_SIZE), ...long, WAITING[0]].sort();
+  /** `files` in pieces of `sizes`, in order. */
+  const pieces = (files: string[], ...sizes: number[]) =>
+    sizes.map((size, i) => files.slice(sizes.slice(0, i).reduce((a, b) => a + b, 0)).slice(0, size));
+  const tailGroups = (n: number) => Array<number>(n).fill(TAIL_GROUP_SIZE);
+  const files = [...rest(1), ...long, WAITING[0]].sort();
   // the listed order decides the deal; a listed file that is gone is skipped; the lane's never run here
   assertDeep(groupFiles(files, [...long, "tests/gone_test.ts"], 2), [
     ["tests/l1_test.ts", "tests/l4_test.ts", "tests/l5_test.ts"],
     ["tests/l2_test.ts", "tests/l3_test.ts"],
-    rest(GROUP_SIZE),
+    rest(1),
   ]);
   assertDeep(groupFiles(files, long, 3), [
     ["tests/l1_test.ts"],
     ["tests/l2_test.ts", "tests/l5_test.ts"],
     ["tests/l3_test.ts", "tests/l4_test.ts"],
-    rest(GROUP_SIZE),
+    rest(1),
   ]);
-  // one more than a group holds starts another group
-  const more = [...rest(GROUP_SIZE + 1), ...long].sort();
-  assertDeep(groupFiles(more, long, 1).slice(1), [rest(GROUP_SIZE), rest(GROUP_SIZE + 1).slice(GROUP_SIZE)]);
+  // the last GROUP_SIZE files per worker go TAIL_GROUP_SIZE at a time (N), one more starts a group before them (N+1)
+  const at = (n: number, jobs: number) => groupFiles([...rest(n), ...long].sort(), long, jobs).slice(jobs);
+  assertDeep(
+    at(2 * GROUP_SIZE, 2),
+    pieces(rest(2 * GROUP_SIZE), ...tailGroups((2 * GROUP_SIZE) / TAIL_GROUP_SIZE)),
+  );
+  assertDeep(
+    at(2 * GROUP_SIZE + 1, 2),
+    pieces(rest(2 * GROUP_SIZE + 1), 1, ...tailGroups((2 * GROUP_SIZE) / TAIL_GROUP_SIZE)),
+  );
+  assertDeep(
+    at(GROUP_SIZE * 3 + 1, 1),
+    pieces(rest(GROUP_SIZE * 3 + 1), GROUP_SIZE, GROUP_SIZE, 1, ...tailGroups(GROUP_SIZE / TAIL_GROUP_SIZE)),
+  );
+  // a tail group that is not full
+  assertDeep(at(TAIL_GROUP_SIZE + 1, 2), pieces(rest(TAIL_GROUP_SIZE + 1), TAIL_GROUP_SIZE, 1));
   // nothing listed: no empty groups
   assertDeep(groupFiles(rest(2), [], 2), [rest(2)]);
 });
