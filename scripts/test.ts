@@ -40,7 +40,7 @@ export const WAITING = [
   "tests/http/replicas_test.ts",
   "tests/smoke/deno_test.ts",
 ];
-/** How many of the other files share a worker: small groups even out the workers' ends. */
+/** How many of the other files share a worker (each group loads its modules once). */
 export const GROUP_SIZE = 20;
 /**
  * The last files (GROUP_SIZE per worker) go in smaller groups still, so the workers end within a few

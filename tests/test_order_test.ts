@@ -2,11 +2,11 @@
  * `deno task test` (scripts/test.ts) runs two `deno test` runs side by side: the waiting lane (the
  * files that mostly wait on clocks and downloads, one at a time) and the main run, whose test files
  * run in groups, a worker each: the long files (tests/longest_first.txt) dealt over one group per
- * worker, there and back, then the rest in small groups, smaller at the end. These tests hold the task, the grouping,
- * and, on stand-ins at the real paths, that every file runs once, in its group's worker, the long
- * ones first, and that none of the waiting lane's runs in the main run. The tests run unchecked:
- * `deno task check` type-checks every file they run and the doc blocks, once, and `deno task ok`
- * and `.ci/run` run both (CI runs the check beside the tests instead of before them).
+ * worker, there and back, then the rest in small groups, smaller at the end. These tests hold the
+ * task, the grouping, and, on stand-ins at the real paths, that every file runs once, in its group's
+ * worker, the long ones first, and that none of the waiting lane's runs in the main run. The tests
+ * run unchecked: `deno task check` type-checks every file they run and the doc blocks, once, and
+ * `deno task ok` and `.ci/run` run both (CI runs the check beside the tests instead of before them).
  */
 import {
   deepStrictEqual as assertDeep,
