@@ -77,12 +77,15 @@ export function groupFiles(files: string[], longest: string[], jobs: number): st
     first[Math.floor(i / jobs) % 2 ? jobs - 1 - k : k].push(file);
   });
   const tail = Math.max(0, rest.length - jobs * GROUP_SIZE);
-  const later = [...chunks(rest.slice(0, tail), GROUP_SIZE), ...chunks(rest.slice(tail), TAIL_GROUP_SIZE)];
+  const later = [
+    ...piecesOf(rest.slice(0, tail), GROUP_SIZE),
+    ...piecesOf(rest.slice(tail), TAIL_GROUP_SIZE),
+  ];
   return [...first, ...later].filter((group) => group.length > 0);
 }
 
 /** `list` in consecutive pieces of `size` (the last may be shorter). */
-function chunks<T>(list: T[], size: number): T[][] {
+function piecesOf<T>(list: T[], size: number): T[][] {
   return Array.from(
     { length: Math.ceil(list.length / size) },
     (_, i) => list.slice(i * size, (i + 1) * size),

@@ -3,9 +3,9 @@
  * The browser test harness: a context of its own in its worker's Chromium (Debian's, never a
  * download; shared by the test files of a worker, or the run's shared one when MCC_BROWSER_WS names
  * it, `openBrowser`), a test host page on one loopback origin, a sandbox proxy on another (serving
- * the spec's default CSP as a header), and the real server behind real MCP clients held here in Deno. The host page reaches
- * the server through functions exposed by playwright, so every tools/call and resources/read the
- * view makes travels the real protocol on both sides.
+ * the spec's default CSP as a header), and the real server behind real MCP clients held here in
+ * Deno. The host page reaches the server through functions exposed by playwright, so every
+ * tools/call and resources/read the view makes travels the real protocol on both sides.
  */
 import axe from "axe-core";
 import {

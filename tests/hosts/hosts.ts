@@ -1,8 +1,8 @@
 /**
  * What the real-host suite shares: the real server over Streamable HTTP on loopback, small static
  * servers for host pages and sandbox proxies, a bound on pages at once, and the checks every painted
- * card must pass whatever host drew it (its frame is as tall as its document, its theme is the host's, and its own console
- * holds no error).
+ * card must pass whatever host drew it (its frame is as tall as its document, its theme is the
+ * host's, and its own console holds no error).
  */
 import type { ConsoleMessage, Frame, Page } from "playwright-core";
 import { picture, waitFor } from "../browser/harness.ts";
