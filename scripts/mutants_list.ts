@@ -1336,6 +1336,23 @@ export const MUTANTS: readonly Mutant[] = [
     tests: [T.golden, T.table],
     breaks: "semicolon-delimited rawText is no longer detected",
   },
+  {
+    id: "table-width-checked-after-split",
+    file: "src/cards/table.ts",
+    find: "    assertColumnsFit(found.lines, splitOn);\n",
+    replace: "",
+    tests: [T.table],
+    breaks:
+      "a line of a million delimiters is split into a million cells before it is refused (and a long cell on it is named instead)",
+  },
+  {
+    id: "line-width-one-short",
+    file: "src/render/delimited.ts",
+    find: "  let count = 1;",
+    replace: "  let count = 0;",
+    tests: [T.table, T.golden],
+    breaks: "widths are counted one short: 51 columns pass and delimiters are detected on the wrong widths",
+  },
 
   // --- html kit ---
   {

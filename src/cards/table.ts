@@ -5,12 +5,14 @@
  */
 import { z } from "zod";
 import { defineCard, unadvertised } from "../card.ts";
-import { invalidInput } from "../errors.ts";
+import { invalidInput, type ToolError } from "../errors.ts";
 import { type Html, markup, raw, safeUrl } from "../html/html.ts";
 import { formatCount, itemsBlock } from "../output/budget.ts";
 import {
   type Delimiter,
   DELIMITERS,
+  detectDelimiter,
+  lineWidth,
   type ParsedText,
   parseRows,
   rowLines,
@@ -59,6 +61,24 @@ export interface TableModel {
   warning?: string;
 }
 
+/**
+ * Refuses raw text wider than the column limit before its lines are split: a line of a million
+ * delimiters is counted, not built into a million cells.
+ */
+function assertColumnsFit(lines: string[], delimiter: Delimiter): void {
+  const width = Math.max(0, ...lines.map((line) => lineWidth(line, delimiter)));
+  if (width > MAX_COLUMNS) throw tooWide("rawText", width);
+}
+
+/** The refusal of a table `width` columns wide, naming `field`. */
+function tooWide(field: string, width: number): ToolError {
+  return invalidInput(
+    field,
+    `${width} columns, the limit is ${MAX_COLUMNS}`,
+    "Split the columns over several tables",
+  );
+}
+
 /** Refuses a raw-text cell (heading cells included) over the cell limit, by line and column. */
 function assertCellsFit({ rows, lineNumbers }: ParsedText): void {
   for (const [i, row] of rows.entries()) {
@@ -104,7 +124,9 @@ export function toModel(inp: Input): TableModel {
         "Send the rows over several cards",
       );
     }
-    const parsed = parseRows(found, forced ? inp.delimiter as Delimiter : undefined);
+    const splitOn = forced ? inp.delimiter as Delimiter : detectDelimiter(found.lines);
+    assertColumnsFit(found.lines, splitOn);
+    const parsed = parseRows(found, splitOn);
     assertCellsFit(parsed);
     delimiter = parsed.delimiter;
     warning = shapeWarning(parsed, forced);
@@ -136,13 +158,7 @@ export function toModel(inp: Input): TableModel {
     const field = inp.rawText !== undefined ? "rawText" : "rows";
     throw invalidInput(field, "the table is empty", "Give at least one heading or one non-empty row");
   }
-  if (width > MAX_COLUMNS) {
-    throw invalidInput(
-      inp.rawText !== undefined ? "rawText" : "rows",
-      `${width} columns, the limit is ${MAX_COLUMNS}`,
-      "Split the columns over several tables",
-    );
-  }
+  if (width > MAX_COLUMNS) throw tooWide(inp.rawText !== undefined ? "rawText" : "rows", width);
   const pad = (r: string[]) => r.length < width ? [...r, ...Array(width - r.length).fill("")] : r;
   return { headers: headers.length ? pad(headers) : [], rows: rows.map(pad), delimiter, warning };
 }

@@ -18,13 +18,15 @@ const DELIMITER_CHARS: Record<Exclude<Delimiter, "spaces">, string> = {
 };
 
 /**
- * Splits one line on a delimiter character, honouring double-quoted cells ("" is a quote) and,
- * with `escapes` (markdown tables), a backslash before the delimiter.
+ * Walks one line's cells on a delimiter character, honouring double-quoted cells ("" is a quote) and,
+ * with `escapes` (markdown tables), a backslash before the delimiter: gives each cell's text to
+ * `cell` and returns how many there were. Blanks before an opening quote are dropped with it.
  */
-export function splitQuoted(line: string, delimiter: string, escapes = false): string[] {
-  const cells: string[] = [];
+function eachCell(line: string, delimiter: string, escapes: boolean, cell: (text: string) => void): number {
+  let count = 1;
   let current = "";
   let quoted = false;
+  // only blanks since the cell began: a quote here opens a quoted cell
   let atCellStart = true;
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
@@ -34,30 +36,58 @@ export function splitQuoted(line: string, delimiter: string, escapes = false): s
         i++;
       } else if (c === '"') quoted = false;
       else current += c;
-    } else if (c === '"' && atCellStart && current.trim() === "") {
+    } else if (c === '"' && atCellStart) {
       quoted = true;
       current = "";
     } else if (escapes && c === "\\" && line[i + 1] === delimiter) {
       current += delimiter;
       i++;
     } else if (c === delimiter) {
-      cells.push(current);
+      cell(current);
+      count++;
       current = "";
       atCellStart = true;
       continue;
     } else current += c;
     if (c !== " ") atCellStart = false;
   }
-  cells.push(current);
-  return cells.map((s) => s.trim());
+  cell(current);
+  return count;
 }
 
+/**
+ * Splits one line on a delimiter character, honouring double-quoted cells ("" is a quote) and,
+ * with `escapes` (markdown tables), a backslash before the delimiter.
+ */
+export function splitQuoted(line: string, delimiter: string, escapes = false): string[] {
+  const cells: string[] = [];
+  eachCell(line, delimiter, escapes, (text) => cells.push(text.trim()));
+  return cells;
+}
+
+/** The pipe form of a line: a markdown table's outer pipes taken off. */
+function innerPipes(line: string): string {
+  return line.trim().replace(/^\|/, "").replace(/(?<!\\)\|$/, "");
+}
+
+/** What separates cells in space-aligned text: two blanks or more, or a tab. */
+const SPACES = /\s{2,}|\t/;
+
 function splitLine(line: string, delimiter: Delimiter): string[] {
-  if (delimiter === "spaces") return line.trim().split(/\s{2,}|\t/);
-  if (delimiter === "pipe") {
-    return splitQuoted(line.trim().replace(/^\|/, "").replace(/(?<!\\)\|$/, ""), "|", true);
-  }
+  if (delimiter === "spaces") return line.trim().split(SPACES);
+  if (delimiter === "pipe") return splitQuoted(innerPipes(line), "|", true);
   return splitQuoted(line, DELIMITER_CHARS[delimiter]);
+}
+
+/**
+ * How many cells a line splits into, without building them: a line of a million delimiters is
+ * counted (and refused) without a million-cell array.
+ */
+export function lineWidth(line: string, delimiter: Delimiter): number {
+  const skip = () => {};
+  if (delimiter === "spaces") return line.trim().split(SPACES).length;
+  if (delimiter === "pipe") return eachCell(innerPipes(line), "|", true, skip);
+  return eachCell(line, DELIMITER_CHARS[delimiter], false, skip);
 }
 
 /** A markdown table's delimiter row, e.g. `|---|:-:|`: pipes, dashes, colons and spaces only. */
@@ -67,7 +97,7 @@ function isMarkdownRule(line: string): boolean {
 
 /** Scores a delimiter by how many lines agree on one width above 1; the widest agreement wins. */
 function scoreDelimiter(lines: string[], delimiter: Delimiter): number {
-  const widths = lines.map((l) => splitLine(l, delimiter).length);
+  const widths = lines.map((l) => lineWidth(l, delimiter));
   const counts = new Map<number, number>();
   for (const w of widths) counts.set(w, (counts.get(w) ?? 0) + 1);
   let best = 0;
@@ -117,9 +147,9 @@ export function rowLines(text: string): RowLines {
   return { lines, lineNumbers };
 }
 
-/** Parses raw text's row lines into rows (a pure step, tested on its own). */
-export function parseRows({ lines, lineNumbers }: RowLines, forced?: Delimiter): ParsedText {
-  const delimiter = forced ?? detectDelimiter(lines);
+/** Parses raw text's row lines into rows on `given`, else on the delimiter detected (a pure step, tested on its own). */
+export function parseRows({ lines, lineNumbers }: RowLines, given?: Delimiter): ParsedText {
+  const delimiter = given ?? detectDelimiter(lines);
   return { rows: lines.map((l) => splitLine(l, delimiter)), lineNumbers, delimiter };
 }
 

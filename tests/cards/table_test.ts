@@ -1,7 +1,13 @@
-import { deepStrictEqual as assertDeep, strictEqual as assertEquals } from "node:assert/strict";
-import { isIsoDate, numericColumns, toModel } from "../../src/cards/table.ts";
 import {
+  deepStrictEqual as assertDeep,
+  strictEqual as assertEquals,
+  throws as assertThrows,
+} from "node:assert/strict";
+import { isIsoDate, MAX_CELL_CHARS, MAX_COLUMNS, numericColumns, toModel } from "../../src/cards/table.ts";
+import {
+  DELIMITERS,
   detectDelimiter,
+  lineWidth,
   parseRows,
   rowLines,
   shapeWarning,
@@ -59,6 +65,52 @@ Deno.test("toModel refuses raw text beyond the limits, naming the field", () => 
   } catch (error) {
     assertEquals((error as Error).message, `Invalid "rawText": 51 columns, the limit is 50`);
   }
+});
+
+Deno.test("lineWidth counts the cells parseRows makes of a line, on every delimiter, quotes and escapes included", () => {
+  const lines = [
+    "a",
+    "",
+    "a,b;c|d\te  f",
+    `"a, b";"c;d" , "e|f" | g\\|h`,
+    `| one | two \\| three |`,
+    `  "quoted ""twice"", then",x,"open`,
+    "a\t\tb  c   d",
+    "|".repeat(60),
+    ",".repeat(60),
+  ];
+  for (const line of lines) {
+    for (const delimiter of DELIMITERS) {
+      const cells = parseRows({ lines: [line], lineNumbers: [1] }, delimiter).rows[0];
+      assertEquals(lineWidth(line, delimiter), cells.length, `${delimiter}: ${JSON.stringify(line)}`);
+    }
+  }
+});
+
+Deno.test("raw text over the column limit is refused before any cell is built: N columns pass, N+1 are refused first", () => {
+  const columns = (n: number, delimiter = ",") =>
+    Array.from({ length: n }, (_, i) => `c${i}`).join(delimiter);
+  for (const delimiter of [",", "\t", ";", "|"]) {
+    assertEquals(
+      toModel({ title: "t", rawText: columns(MAX_COLUMNS, delimiter) }).headers.length,
+      MAX_COLUMNS,
+    );
+    assertThrows(
+      () => toModel({ title: "t", rawText: columns(MAX_COLUMNS + 1, delimiter) }),
+      { message: `Invalid "rawText": ${MAX_COLUMNS + 1} columns, the limit is ${MAX_COLUMNS}` },
+    );
+  }
+  // a cell over the cell limit on the too-wide line: the width is refused first, before the cells exist
+  const longCell = `${"x".repeat(MAX_CELL_CHARS + 1)},${columns(MAX_COLUMNS)}`;
+  assertThrows(
+    () => toModel({ title: "t", rawText: longCell }),
+    { message: `Invalid "rawText": ${MAX_COLUMNS + 1} columns, the limit is ${MAX_COLUMNS}` },
+  );
+  // within the width, the long cell is what is refused
+  assertThrows(
+    () => toModel({ title: "t", rawText: `${"x".repeat(MAX_CELL_CHARS + 1)},b` }),
+    { message: /line 1, column 1 is 2001 characters, the limit is 2000/ },
+  );
 });
 
 Deno.test("numericColumns: every cell a number, currency or percentage, or a missing value", () => {
