@@ -131,9 +131,21 @@ async function settle(m: Mounted): Promise<void> {
   await m.page.waitForTimeout(250);
 }
 
-/** Clicks the middle of `selector` inside the view with the real mouse (page coordinates). */
+/**
+ * Clicks the middle of `selector` inside the view with the real mouse (page coordinates), once it
+ * holds still for 50 ms: a menu that pads the view makes the host resize the frame, which can move
+ * the menu between a measure and a click (a click that missed the last item failed a CI run).
+ */
 async function mouseClick(m: Mounted, selector: string, button: "left" | "right" = "left"): Promise<void> {
-  const box = await m.view.locator(selector).boundingBox();
+  const target = m.view.locator(selector);
+  let box = await target.boundingBox();
+  for (let tries = 0; tries < 40; tries++) {
+    await m.page.waitForTimeout(50);
+    const again = await target.boundingBox();
+    const still = box && again && box.x === again.x && box.y === again.y;
+    box = again;
+    if (still) break;
+  }
   assert(box, `${selector} has a box`);
   await m.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2, { button });
 }
